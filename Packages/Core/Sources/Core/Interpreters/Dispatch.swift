@@ -1,0 +1,59 @@
+/// Sends messages into a store, each carrying the cause this dispatch is bound to.
+///
+/// The store creates one for every command it hands to an interpreter and for every subscription
+/// it starts; the ``cause`` is fixed at that moment, which is how every message knows who sent it.
+/// A `Dispatch` is a value and may be called from any task or thread; messages enter the store in
+/// the order the calls happen.
+///
+/// A dispatch bound to a subscription stops delivering once the store has stopped that
+/// subscription: messages sent later are dropped and reported to monitors as
+/// ``StoreEvent/messageDropped(_:cause:reason:)``.
+///
+/// Tests create their own with ``init(cause:_:)`` (CoreTesting's `MessageRecorder` does this).
+public struct Dispatch: Sendable {
+  /// The cause every message sent through this dispatch carries.
+  public let cause: Cause
+  private let sink: Sink
+
+  enum Sink: Sendable {
+    case mailbox(Mailbox, SubscriptionLiveness?)
+    case closure(@Sendable (any Message, Cause) -> Void)
+  }
+
+  init(cause: Cause, sink: Sink) {
+    self.cause = cause
+    self.sink = sink
+  }
+
+  /// Creates a dispatch that hands every message to `receive`, for tests and adapters.
+  ///
+  /// - Parameters:
+  ///   - cause: The cause to attach to every message.
+  ///   - receive: Called with each message and the cause, on the sender's thread.
+  public init(cause: Cause = .external, _ receive: @escaping @Sendable (any Message, Cause) -> Void) {
+    self.init(cause: cause, sink: .closure(receive))
+  }
+
+  /// Sends `message`.
+  ///
+  /// - Parameter message: The message to send.
+  public func callAsFunction(_ message: some Message) {
+    send(message)
+  }
+
+  /// Sends `message`.
+  ///
+  /// - Parameter message: The message to send.
+  public func send(_ message: some Message) {
+    switch sink {
+    case .mailbox(let mailbox, let liveness):
+      if let liveness, !liveness.isLive {
+        mailbox.post(.dropped(message, cause, .subscriptionStopped))
+      } else {
+        mailbox.post(.message(message, cause))
+      }
+    case .closure(let receive):
+      receive(message, cause)
+    }
+  }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Turns problem events into the one-line text written to standard error when no monitor is
+/// attached.
+enum ProblemDescription {
+  static func describe<Model>(_ event: StoreEvent<Model>) -> String? {
+    switch event {
+    case .unhandledMessage(let record):
+      "no updater handled \(render(record.message)) (\(record.id), cause: \(record.cause))"
+    case .noInterpreter(let record):
+      "no interpreter registered for \(typeName(record.command)); "
+        + "\(record.id) \(render(record.command)) from \(record.emittedBy) was not performed"
+    case .commandFailed(let record, let error, _):
+      "\(record.id) \(render(record.command)) failed: \(error)"
+    case .noSubscriptionInterpreter(let record):
+      "no interpreter registered for \(typeName(record.subscription)); "
+        + "\(record.id) \(render(record.subscription)) does not run"
+    case .subscriptionFailed(let record, let error):
+      "\(record.id) \(render(record.subscription)) failed: \(error)"
+    case .messageDropped(let message, let cause, let reason):
+      "dropped \(render(message)) (cause: \(cause)): "
+        + (reason == .storeShutDown ? "the store is shut down" : "its subscription was stopped")
+    default:
+      nil
+    }
+  }
+}
+
+/// Writes `text` and a newline to standard error in one call.
+func reportProblem(_ text: String) {
+  let line = "[Store] \(text)\n"
+  _ = line.utf8CString.withUnsafeBufferPointer { buffer in
+    write(2, buffer.baseAddress, buffer.count - 1)
+  }
+}
+
+/// The value's type name without module prefix, e.g. `TodoCommand`.
+func typeName(_ value: Any) -> String {
+  String(describing: type(of: value))
+}
+
+/// A readable one-line rendering of a message, command or subscription: `TodoMessage.loaded(…)`.
+///
+/// Uses `CustomStringConvertible` where the value provides it, which is how values hide secrets.
+/// Enum cases get their type's name in front; long renderings are cut at 160 characters.
+func render(_ value: Any, limit: Int = 160) -> String {
+  let name = typeName(value)
+  var text = String(describing: value)
+  if !text.hasPrefix(name) { text = "\(name).\(text)" }
+  if text.contains(where: \.isNewline) { text = String(text.map { $0.isNewline ? " " : $0 }) }
+  if text.count > limit { text = String(text.prefix(limit - 1)) + "…" }
+  return text
+}

@@ -1,0 +1,57 @@
+/// A message that knows how to update the model itself.
+///
+/// The seed proposal's convenience for apps that need no modules: the message type and its update
+/// logic live together, and one ``MessageUpdater`` serves every such message.
+///
+/// ```swift
+/// enum CounterMessage: SelfUpdatingMessage {
+///   case increment, decrement
+///   func update(_ model: inout Counter) -> [any Command] {
+///     switch self {
+///     case .increment: model.value += 1
+///     case .decrement: model.value -= 1
+///     }
+///     return []
+///   }
+/// }
+/// let store = Store(model: Counter(), updater: MessageUpdater<Counter>())
+/// ```
+///
+/// This couples messages to the model type, which is what feature modules avoid; use
+/// ``TypedUpdater`` there.
+public protocol SelfUpdatingMessage<Model>: Message {
+  /// The model type this message updates.
+  associatedtype Model
+
+  /// Changes `model` in place and returns the commands to run.
+  ///
+  /// - Parameter model: The model to change.
+  /// - Returns: The commands to run after the model has changed.
+  func update(_ model: inout Model) -> [any Command]
+}
+
+/// An updater that lets every ``SelfUpdatingMessage`` of its model type update the model.
+///
+/// Messages that do not conform, or conform for another model type, are ignored. It is asked about
+/// every message and casts each one (about 30 ns), so it suits apps without modules, not hot paths
+/// with many updaters.
+public struct MessageUpdater<Model>: Updater {
+  /// Creates the updater.
+  public init() {}
+
+  /// Lets `message` update the model if it is a ``SelfUpdatingMessage`` of this model type.
+  ///
+  /// - Parameters:
+  ///   - model: The model to change in place.
+  ///   - message: The message being processed.
+  ///   - commands: Receives the message's commands.
+  /// - Returns: Whether `message` updated the model.
+  public func update<M: Message>(
+    _ model: inout Model, message: M, commands: inout [any Command]
+  ) -> Bool {
+    guard let message = message as? any SelfUpdatingMessage<Model> else { return false }
+    let emitted = message.update(&model)
+    if !emitted.isEmpty { commands.append(contentsOf: emitted) }
+    return true
+  }
+}

@@ -1,0 +1,54 @@
+/// An updater for one message type on one model type: the common case.
+///
+/// Implement ``update(_:message:)``; the store hands it only messages of type ``UpdateMessage``,
+/// and every other message is ignored after a comparison of type identities.
+///
+/// ```swift
+/// struct CounterUpdater: TypedUpdater {
+///   func update(_ model: inout Counter, message: CounterMessage) -> [any Command] {
+///     switch message {
+///     case .increment: model.value += 1
+///     case .save: return [CounterCommand.save(model.value)]
+///     }
+///     return []
+///   }
+/// }
+/// ```
+public protocol TypedUpdater<Model, UpdateMessage>: Updater {
+  /// The type of model this updater changes, inferred from ``update(_:message:)``.
+  ///
+  /// Restated from ``Updater`` so that Swift infers it from the typed method.
+  associatedtype Model
+
+  /// The message type this updater handles.
+  associatedtype UpdateMessage: Message
+
+  /// Applies `message` to `model` in place and returns the commands it emits.
+  ///
+  /// - Parameters:
+  ///   - model: The model to change in place.
+  ///   - message: The message being processed.
+  /// - Returns: The commands to run after the model has changed; `[]` for none (no allocation).
+  func update(_ model: inout Model, message: UpdateMessage) -> [any Command]
+}
+
+extension TypedUpdater {
+  /// Exactly ``UpdateMessage``.
+  public var messageTypes: [any Message.Type]? { [UpdateMessage.self] }
+
+  /// Forwards messages of type ``UpdateMessage`` to ``update(_:message:)`` and ignores the rest.
+  ///
+  /// - Parameters:
+  ///   - model: The model to change in place.
+  ///   - message: The message being processed.
+  ///   - commands: Receives the commands that ``update(_:message:)`` returns.
+  /// - Returns: Whether `message` was an ``UpdateMessage``.
+  public func update<M: Message>(
+    _ model: inout Model, message: M, commands: inout [any Command]
+  ) -> Bool {
+    guard let typed = exactCast(message, to: UpdateMessage.self) else { return false }
+    let emitted = update(&model, message: typed)
+    if !emitted.isEmpty { commands.append(contentsOf: emitted) }
+    return true
+  }
+}

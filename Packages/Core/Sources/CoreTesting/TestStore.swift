@@ -1,0 +1,423 @@
+public import Core
+public import Testing
+
+/// A store for tests: real updaters and subscription providers, test interpreters, and a failure
+/// for anything the test did not assert.
+///
+/// ```swift
+/// let store = TestStore(model: Counter(), updater: CounterUpdater())
+/// store.register(FunctionInterpreter(for: CounterCommand.self) { command, dispatch in
+///   dispatch(CounterMessage.saved)
+/// })
+/// store.send(CounterMessage.save) { $0.isSaving = true }
+/// store.expectCommands([CounterCommand.persist(0)])
+/// await store.receive(CounterMessage.saved) { $0.isSaving = false }
+/// await store.finish()
+/// ```
+///
+/// It wraps a real ``Store``, so the loop's order is the production order. Messages that
+/// interpreters and subscriptions send are held until the test ``receive(_:sourceLocation:assert:)``s
+/// them, so every step's model can be checked.
+///
+/// ## Exhaustivity
+/// With ``Exhaustivity/on`` (the default) each step must be fully asserted before the next one:
+/// - the model after ``send(_:sourceLocation:assert:)`` and ``receive(_:sourceLocation:assert:)``
+///   must equal the one the `assert` closure describes (no closure: unchanged);
+/// - every emitted command must be asserted with ``expectCommands(_:sourceLocation:)``;
+/// - every subscription started or stopped, with ``expectSubscriptions(started:stopped:sourceLocation:)``;
+/// - every message an interpreter sends must be received, and ``finish(sourceLocation:)`` fails
+///   for any left over.
+///
+/// With ``Exhaustivity/off`` unasserted commands, subscription changes and messages are allowed,
+/// `receive` skips (and applies) messages until one matches, and a step without an `assert`
+/// closure does not check the model.
+///
+/// A message no updater handles, a command or subscription without an interpreter, and an
+/// interpreter that throws fail the test in both modes.
+@MainActor
+public final class TestStore<Model: Sendable & Equatable> {
+  /// How strictly the store checks what the test asserted.
+  public enum Exhaustivity: Sendable {
+    /// Everything must be asserted.
+    case on
+    /// Only what the test asserts is checked.
+    case off
+  }
+
+  /// How strictly unasserted effects fail the test. Can change between steps.
+  public var exhaustivity: Exhaustivity
+  /// How long ``receive(_:sourceLocation:assert:)`` and ``finish(sourceLocation:)`` wait before
+  /// failing; a guard against hangs, not a way to wait.
+  public var timeout: Duration
+  /// The store under test; register interpreters on it (or through this test store).
+  public let store: Store<Model>
+
+  private let log = EventLog<Model>()
+  private var commands: [CommandRecord] = []
+  private var started: [SubscriptionRecord] = []
+  private var stopped: [SubscriptionRecord] = []
+  private var isFinished = false
+  private let createdAt: SourceLocation
+
+  /// Creates a test store with subscriptions.
+  ///
+  /// - Parameters:
+  ///   - model: The initial model.
+  ///   - updater: The real updater under test.
+  ///   - subscriptions: The real subscription provider under test.
+  ///   - exhaustivity: How strictly to check; ``Exhaustivity/on`` by default.
+  ///   - timeout: How long to wait for messages before failing.
+  ///   - sourceLocation: Where to report failures found when the test store is released.
+  public init(
+    model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>,
+    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    store = Store(model: model, updater: updater, subscriptions: subscriptions)
+    store.holdsIncomingMessages = true
+    store.addMonitor(log)
+    self.exhaustivity = exhaustivity
+    self.timeout = timeout
+    self.createdAt = sourceLocation
+  }
+
+  /// Creates a test store without subscriptions.
+  ///
+  /// - Parameters:
+  ///   - model: The initial model.
+  ///   - updater: The real updater under test.
+  ///   - exhaustivity: How strictly to check; ``Exhaustivity/on`` by default.
+  ///   - timeout: How long to wait for messages before failing.
+  ///   - sourceLocation: Where to report failures found when the test store is released.
+  public convenience init(
+    model: Model, updater: some Updater<Model>, exhaustivity: Exhaustivity = .on,
+    timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    self.init(
+      model: model, updater: updater, subscriptions: NoSubscriptions<Model>(), exhaustivity: exhaustivity,
+      timeout: timeout, sourceLocation: sourceLocation)
+  }
+
+  isolated deinit {
+    guard !isFinished, exhaustivity == .on else { return }
+    collect(at: createdAt)
+    let leftovers = describeLeftovers()
+    if !leftovers.isEmpty {
+      Issue.record(
+        "The test store was released without `finish()` and with unasserted effects:\n\(leftovers)",
+        sourceLocation: createdAt)
+    }
+  }
+
+  /// The current model.
+  public var model: Model { store.currentModel }
+
+  // MARK: - Registering
+
+  /// Registers a (test) command interpreter on the underlying store.
+  ///
+  /// - Parameter interpreter: The interpreter, usually built with fakes.
+  public func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
+    store.register(interpreter)
+  }
+
+  /// Registers a subscription interpreter factory on the underlying store.
+  ///
+  /// - Parameters:
+  ///   - type: The subscription type.
+  ///   - interpreter: Makes the interpreter for one value.
+  public func register<S: Sendable>(
+    subscriptions type: S.Type, interpreter: @escaping @MainActor (S, Dispatch) -> any SubscriptionInterpreter
+  ) {
+    store.register(subscriptions: type, interpreter: interpreter)
+  }
+
+  /// Registers an async subscription function on the underlying store.
+  ///
+  /// - Parameters:
+  ///   - type: The subscription type.
+  ///   - run: Runs one subscription until cancelled.
+  public func register<S: Sendable>(
+    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
+  ) {
+    store.register(subscriptions: type, run: run)
+  }
+
+  // MARK: - Steps
+
+  /// Starts the subscriptions the initial model asks for (see ``Store/start()``).
+  ///
+  /// - Parameter sourceLocation: Where to report failures.
+  public func start(sourceLocation: SourceLocation = #_sourceLocation) {
+    store.start()
+    collect(at: sourceLocation)
+  }
+
+  /// Sends `message` and checks the model against `change` applied to the previous model.
+  ///
+  /// - Parameters:
+  ///   - message: The message, with an external cause.
+  ///   - sourceLocation: Where to report failures.
+  ///   - change: Turns a copy of the previous model into the expected one. Omitted: with
+  ///     exhaustivity on, the model must not change.
+  public func send<M: Message>(
+    _ message: M, sourceLocation: SourceLocation = #_sourceLocation,
+    assert change: ((inout Model) -> Void)? = nil
+  ) {
+    store.drainNow()
+    collect(at: sourceLocation)
+    requireAsserted(before: "sending \(render(message))", sourceLocation: sourceLocation)
+    let before = store.currentModel
+    store.send(message)
+    collect(at: sourceLocation)
+    checkModel(before: before, change: change, sourceLocation: sourceLocation)
+  }
+
+  /// Waits for the next message from an interpreter or subscription, checks that it equals
+  /// `expected`, processes it, and checks the model.
+  ///
+  /// - Parameters:
+  ///   - expected: The message the test expects next.
+  ///   - sourceLocation: Where to report failures.
+  ///   - change: Turns a copy of the previous model into the expected one.
+  public func receive<M: Message & Equatable>(
+    _ expected: M, sourceLocation: SourceLocation = #_sourceLocation,
+    assert change: ((inout Model) -> Void)? = nil
+  ) async {
+    await receive(
+      M.self, description: render(expected), sourceLocation: sourceLocation, where: { $0 == expected },
+      assert: change)
+  }
+
+  /// Waits for the next message of type `type` that satisfies `matches`, processes it, and checks
+  /// the model. For messages that are not `Equatable` or carry values the test cannot predict.
+  ///
+  /// - Parameters:
+  ///   - type: The expected message type.
+  ///   - sourceLocation: Where to report failures.
+  ///   - matches: Whether the message is the expected one.
+  ///   - change: Turns a copy of the previous model into the expected one.
+  public func receive<M: Message>(
+    _ type: M.Type, sourceLocation: SourceLocation = #_sourceLocation,
+    where matches: @escaping (M) -> Bool = { _ in true },
+    assert change: ((inout Model) -> Void)? = nil
+  ) async {
+    await receive(
+      type, description: String(describing: type), sourceLocation: sourceLocation, where: matches,
+      assert: change)
+  }
+
+  private func receive<M: Message>(
+    _ type: M.Type, description: String, sourceLocation: SourceLocation, where matches: (M) -> Bool,
+    assert change: ((inout Model) -> Void)?
+  ) async {
+    collect(at: sourceLocation)
+    requireAsserted(before: "receiving \(description)", sourceLocation: sourceLocation)
+    while true {
+      guard await waitForHeldMessage(expecting: description, sourceLocation: sourceLocation),
+        let next = store.heldMessages.first
+      else { return }
+      let before = store.currentModel
+      store.processFirstHeldMessage()
+      collect(at: sourceLocation)
+      if let message = next.message as? M, matches(message) {
+        checkModel(before: before, change: change, sourceLocation: sourceLocation)
+        return
+      }
+      if exhaustivity == .on {
+        let diff = Diff.lines(expected: description, actual: render(next.message)) ?? ""
+        Issue.record(
+          "Expected to receive \(description), received \(render(next.message)) (cause: \(next.cause)).\n\(diff)",
+          sourceLocation: sourceLocation)
+        return
+      }
+    }
+  }
+
+  /// Asserts the commands emitted since the last assertion, exactly and in order.
+  ///
+  /// - Parameters:
+  ///   - expected: The commands; compared with `==` where `Equatable`.
+  ///   - sourceLocation: Where to report failures.
+  public func expectCommands(_ expected: [any Command], sourceLocation: SourceLocation = #_sourceLocation) {
+    collect(at: sourceLocation)
+    let actual = commands.map(\.command)
+    commands.removeAll()
+    assertCommands(actual, equal: expected, sourceLocation: sourceLocation)
+  }
+
+  /// Asserts the subscriptions started and stopped since the last assertion, as sets.
+  ///
+  /// - Parameters:
+  ///   - started: The subscriptions that must have started.
+  ///   - stopped: The subscriptions that must have stopped.
+  ///   - sourceLocation: Where to report failures.
+  public func expectSubscriptions(
+    started expectedStarted: [any Subscription] = [], stopped expectedStopped: [any Subscription] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    collect(at: sourceLocation)
+    compare(started.map(\.subscription), expectedStarted, what: "started", sourceLocation: sourceLocation)
+    compare(stopped.map(\.subscription), expectedStopped, what: "stopped", sourceLocation: sourceLocation)
+    started.removeAll()
+    stopped.removeAll()
+  }
+
+  /// Forgets unasserted commands.
+  public func skipCommands() { commands.removeAll() }
+
+  /// Forgets unasserted subscription starts and stops.
+  public func skipSubscriptionChanges() {
+    started.removeAll()
+    stopped.removeAll()
+  }
+
+  /// Processes every message held so far without asserting them.
+  ///
+  /// - Parameter sourceLocation: Where to report problems the messages cause.
+  public func skipReceivedMessages(sourceLocation: SourceLocation = #_sourceLocation) {
+    store.drainNow()
+    while store.processFirstHeldMessage() != nil {}
+    collect(at: sourceLocation)
+  }
+
+  /// Waits for running commands to finish, fails for anything unasserted (with exhaustivity on),
+  /// and shuts the store down.
+  ///
+  /// - Parameter sourceLocation: Where to report failures.
+  public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+    while !store.isSettled {
+      guard await store.waitForActivity(timeout: timeout) else {
+        Issue.record("Commands were still running after \(timeout).", sourceLocation: sourceLocation)
+        break
+      }
+    }
+    collect(at: sourceLocation)
+    if exhaustivity == .on {
+      let leftovers = describeLeftovers()
+      if !leftovers.isEmpty {
+        Issue.record("Unasserted at the end of the test:\n\(leftovers)", sourceLocation: sourceLocation)
+      }
+    }
+    isFinished = true
+    store.heldMessages.removeAll()
+    store.shutDown()
+    _ = log.take()
+  }
+
+  // MARK: - Checking
+
+  private func waitForHeldMessage(expecting description: String, sourceLocation: SourceLocation) async -> Bool {
+    store.drainNow()
+    while store.heldMessages.isEmpty {
+      if store.isSettled && !store.hasRunningSubscriptions {
+        Issue.record(
+          """
+          Expected to receive \(description), but no command is running and no subscription is live: \
+          nothing more will arrive.
+          """, sourceLocation: sourceLocation)
+        return false
+      }
+      guard await store.waitForActivity(timeout: timeout) else {
+        Issue.record("Expected to receive \(description); nothing arrived within \(timeout).", sourceLocation: sourceLocation)
+        return false
+      }
+      collect(at: sourceLocation)
+    }
+    return true
+  }
+
+  private func checkModel(before: Model, change: ((inout Model) -> Void)?, sourceLocation: SourceLocation) {
+    guard change != nil || exhaustivity == .on else { return }
+    var expected = before
+    change?(&expected)
+    let actual = store.currentModel
+    guard expected != actual else { return }
+    let diff = Diff.lines(expected: expected, actual: actual) ?? "(the models render alike but differ)"
+    Issue.record("The model differs (− expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
+  }
+
+  private func requireAsserted(before step: String, sourceLocation: SourceLocation) {
+    guard exhaustivity == .on else { return }
+    var pending: [String] = []
+    if !commands.isEmpty {
+      pending.append("commands: " + commands.map { render($0.command) }.joined(separator: ", "))
+    }
+    if !started.isEmpty || !stopped.isEmpty {
+      pending.append("subscription changes: " + describeSubscriptionChanges())
+    }
+    guard !pending.isEmpty else { return }
+    Issue.record(
+      "Assert the effects of the previous step before \(step). Unasserted \(pending.joined(separator: "; ")).",
+      sourceLocation: sourceLocation)
+    commands.removeAll()
+    started.removeAll()
+    stopped.removeAll()
+  }
+
+  private func describeLeftovers() -> String {
+    var lines: [String] = []
+    for held in store.heldMessages { lines.append("  message not received: \(render(held.message)) (\(held.cause))") }
+    for command in commands { lines.append("  command not asserted: \(render(command.command))") }
+    if !started.isEmpty || !stopped.isEmpty { lines.append("  subscription changes: \(describeSubscriptionChanges())") }
+    return lines.joined(separator: "\n")
+  }
+
+  private func describeSubscriptionChanges() -> String {
+    let starts = started.map { "started \(render($0.subscription))" }
+    let stops = stopped.map { "stopped \(render($0.subscription))" }
+    return (starts + stops).joined(separator: ", ")
+  }
+
+  private func compare(
+    _ actual: [any Subscription], _ expected: [any Subscription], what: String, sourceLocation: SourceLocation
+  ) {
+    let actualSet = Set(actual.map { AnyHashable($0) })
+    let expectedSet = Set(expected.map { AnyHashable($0) })
+    guard actualSet != expectedSet else { return }
+    let missing = expectedSet.subtracting(actualSet).map { render($0.base) }.sorted()
+    let extra = actualSet.subtracting(expectedSet).map { render($0.base) }.sorted()
+    var text = "The subscriptions \(what) differ."
+    if !missing.isEmpty { text += " Expected but not \(what): \(missing.joined(separator: ", "))." }
+    if !extra.isEmpty { text += " Unexpectedly \(what): \(extra.joined(separator: ", "))." }
+    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+  }
+
+  /// Moves the monitor's events into the unasserted lists and fails for problems.
+  private func collect(at sourceLocation: SourceLocation) {
+    for event in log.take() {
+      switch event {
+      case .messageProcessed(_, _, let emitted, _):
+        commands.append(contentsOf: emitted)
+      case .subscriptionStarted(let record, _):
+        started.append(record)
+      case .subscriptionStopped(let record, _):
+        stopped.append(record)
+      case .unhandledMessage(let record):
+        Issue.record("No updater handled \(render(record.message)).", sourceLocation: sourceLocation)
+      case .noInterpreter(let record):
+        Issue.record(
+          "No interpreter is registered for \(render(record.command)); register a test interpreter.",
+          sourceLocation: sourceLocation)
+      case .commandFailed(let record, let error, _):
+        Issue.record("\(render(record.command)) failed: \(error)", sourceLocation: sourceLocation)
+      case .noSubscriptionInterpreter(let record):
+        started.append(record)
+        Issue.record(
+          "No interpreter is registered for \(render(record.subscription)); register a test interpreter.",
+          sourceLocation: sourceLocation)
+      case .subscriptionFailed(let record, let error):
+        Issue.record("\(render(record.subscription)) failed: \(error)", sourceLocation: sourceLocation)
+      case .modelUpdated, .commandStarted, .commandFinished, .messageDropped:
+        break
+      }
+    }
+  }
+}
+
+/// `TypeName.case(payload)` on one line.
+func render(_ value: Any) -> String {
+  let name = String(describing: type(of: value))
+  let text = String(describing: value)
+  return text.hasPrefix(name) ? text : "\(name).\(text)"
+}

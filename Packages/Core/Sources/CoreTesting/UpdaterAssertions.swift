@@ -1,0 +1,113 @@
+public import Core
+public import Testing
+
+/// Asserts that `updater`, given `model`, when `message` arrives, produces exactly `expected` and
+/// exactly `commands`: given / when / then.
+///
+/// ```swift
+/// assertUpdate(
+///   CounterUpdater(),
+///   given: Counter(value: 1),
+///   when: CounterMessage.save,
+///   then: Counter(value: 1, isSaving: true),
+///   commands: [CounterCommand.persist(1)])
+/// ```
+///
+/// A failure prints a line diff of the model and of the command list.
+///
+/// - Parameters:
+///   - updater: The updater under test.
+///   - model: The model before the message.
+///   - message: The message.
+///   - expected: The exact model after the update.
+///   - commands: The exact commands, in order; compared with `==` where they are `Equatable`.
+///   - sourceLocation: Where to report failures.
+public func assertUpdate<U: Updater, M: Message>(
+  _ updater: U,
+  given model: U.Model,
+  when message: M,
+  then expected: U.Model,
+  commands: [any Command] = [],
+  sourceLocation: SourceLocation = #_sourceLocation
+) where U.Model: Equatable {
+  let result = updater.result(of: message, on: model)
+  if !result.handled {
+    Issue.record(
+      "The updater ignored \(typeName(M.self)): it did not declare or handle this message type.",
+      sourceLocation: sourceLocation)
+  }
+  if result.model != expected, let diff = Diff.lines(expected: expected, actual: result.model) {
+    Issue.record("The model differs (− expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
+  }
+  assertCommands(result.commands, equal: commands, sourceLocation: sourceLocation)
+}
+
+/// Asserts an update, describing the expected model as a change to the given one.
+///
+/// ```swift
+/// assertUpdate(CounterUpdater(), given: counter, when: .increment) { $0.value = 2 }
+/// ```
+///
+/// - Parameters:
+///   - updater: The updater under test.
+///   - model: The model before the message.
+///   - message: The message.
+///   - commands: The exact commands, in order.
+///   - sourceLocation: Where to report failures.
+///   - change: Changes a copy of `model` into the expected model.
+public func assertUpdate<U: Updater, M: Message>(
+  _ updater: U,
+  given model: U.Model,
+  when message: M,
+  commands: [any Command] = [],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  then change: (inout U.Model) -> Void
+) where U.Model: Equatable {
+  var expected = model
+  change(&expected)
+  assertUpdate(
+    updater, given: model, when: message, then: expected, commands: commands,
+    sourceLocation: sourceLocation)
+}
+
+/// Asserts that `updater` ignores `message`: not handled, model unchanged, no commands.
+///
+/// - Parameters:
+///   - updater: The updater under test.
+///   - model: The model before the message.
+///   - message: A message the updater must not react to.
+///   - sourceLocation: Where to report failures.
+public func assertIgnored<U: Updater, M: Message>(
+  _ updater: U,
+  given model: U.Model,
+  when message: M,
+  sourceLocation: SourceLocation = #_sourceLocation
+) where U.Model: Equatable {
+  let result = updater.result(of: message, on: model)
+  if result.handled {
+    Issue.record("The updater handled \(typeName(M.self)), expected it to ignore it.", sourceLocation: sourceLocation)
+  }
+  if result.model != model, let diff = Diff.lines(expected: model, actual: result.model) {
+    Issue.record("The model changed (− before, + after):\n\(diff)", sourceLocation: sourceLocation)
+  }
+  assertCommands(result.commands, equal: [], sourceLocation: sourceLocation)
+}
+
+/// Asserts that two command lists are equal, element by element, printing a diff if not.
+///
+/// - Parameters:
+///   - actual: The commands that were emitted.
+///   - expected: The commands the test expects.
+///   - sourceLocation: Where to report failures.
+public func assertCommands(
+  _ actual: [any Command], equal expected: [any Command], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let equal = actual.count == expected.count && zip(actual, expected).allSatisfy { areEqual($0, $1) }
+  guard !equal else { return }
+  let diff = Diff.lines(expected: expected, actual: actual) ?? "(the commands render alike but differ)"
+  Issue.record("The commands differ (− expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
+}
+
+func typeName(_ type: Any.Type) -> String {
+  String(describing: type)
+}
