@@ -1,6 +1,6 @@
 public import Core
-public import Testing
 import Synchronization
+public import Testing
 
 /// Records the messages an interpreter sends, for testing interpreters on their own.
 ///
@@ -51,7 +51,8 @@ public final class MessageRecorder: Sendable {
   ///   - command: The command to perform.
   ///   - interpreter: The interpreter under test, built with fakes.
   /// - Throws: Whatever the interpreter throws.
-  public func interpret<I: CommandInterpreter>(_ command: I.HandledCommand, with interpreter: I) async throws {
+  public func interpret<I: CommandInterpreter>(_ command: I.HandledCommand, with interpreter: I) async throws
+  {
     let cause = Cause.command(CommandID(rawValue: 1), emittedBy: MessageID(rawValue: 1))
     try await interpreter.interpret(command, dispatch: dispatch(cause: cause))
   }

@@ -110,7 +110,8 @@ public final class TestClock: Clock, Sendable {
         for waiter in waiters { waiter.resume() }
       }
     } onCancel: {
-      state.withLock { $0.sleepers.removeValue(forKey: token) }?.continuation.resume(throwing: CancellationError())
+      state.withLock { $0.sleepers.removeValue(forKey: token) }?.continuation.resume(
+        throwing: CancellationError())
     }
   }
 

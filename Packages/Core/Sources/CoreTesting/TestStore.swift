@@ -307,7 +307,8 @@ public final class TestStore<Model: Sendable & Equatable> {
 
   // MARK: - Checking
 
-  private func waitForHeldMessage(expecting description: String, sourceLocation: SourceLocation) async -> Bool {
+  private func waitForHeldMessage(expecting description: String, sourceLocation: SourceLocation) async -> Bool
+  {
     store.drainNow()
     while store.heldMessages.isEmpty {
       if store.isSettled && !store.hasRunningSubscriptions {
@@ -319,7 +320,9 @@ public final class TestStore<Model: Sendable & Equatable> {
         return false
       }
       guard await store.waitForActivity(timeout: timeout) else {
-        Issue.record("Expected to receive \(description); nothing arrived within \(timeout).", sourceLocation: sourceLocation)
+        Issue.record(
+          "Expected to receive \(description); nothing arrived within \(timeout).",
+          sourceLocation: sourceLocation)
         return false
       }
       collect(at: sourceLocation)
@@ -357,9 +360,13 @@ public final class TestStore<Model: Sendable & Equatable> {
 
   private func describeLeftovers() -> String {
     var lines: [String] = []
-    for held in store.heldMessages { lines.append("  message not received: \(render(held.message)) (\(held.cause))") }
+    for held in store.heldMessages {
+      lines.append("  message not received: \(render(held.message)) (\(held.cause))")
+    }
     for command in commands { lines.append("  command not asserted: \(render(command.command))") }
-    if !started.isEmpty || !stopped.isEmpty { lines.append("  subscription changes: \(describeSubscriptionChanges())") }
+    if !started.isEmpty || !stopped.isEmpty {
+      lines.append("  subscription changes: \(describeSubscriptionChanges())")
+    }
     return lines.joined(separator: "\n")
   }
 

@@ -85,7 +85,8 @@ public func assertIgnored<U: Updater, M: Message>(
 ) where U.Model: Equatable {
   let result = updater.result(of: message, on: model)
   if result.handled {
-    Issue.record("The updater handled \(typeName(M.self)), expected it to ignore it.", sourceLocation: sourceLocation)
+    Issue.record(
+      "The updater handled \(typeName(M.self)), expected it to ignore it.", sourceLocation: sourceLocation)
   }
   if result.model != model, let diff = Diff.lines(expected: model, actual: result.model) {
     Issue.record("The model changed (− before, + after):\n\(diff)", sourceLocation: sourceLocation)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Turns problem events into the one-line text written to standard error when no monitor is

@@ -45,11 +45,12 @@ public struct FunctionUpdater<Model>: Updater {
     handling messageType: M.Type,
     returning update: @escaping @Sendable (Model, M) -> (Model, [any Command])
   ) {
-    box = ClosureTypedUpdater { (model: inout Model, message: M) in
-      let (next, commands) = update(model, message)
-      model = next
-      return commands
-    }.boxed
+    box =
+      ClosureTypedUpdater { (model: inout Model, message: M) in
+        let (next, commands) = update(model, message)
+        model = next
+        return commands
+      }.boxed
   }
 
   /// The closure's message type, or `nil` for the untyped form.

@@ -40,7 +40,8 @@ final class UpdaterBox<Base: Updater>: AnyUpdaterBox, @unchecked Sendable {
   override func update<M: Message>(
     _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
   ) -> Bool {
-    base.update(&model.assumingMemoryBound(to: Base.Model.self).pointee, message: message, commands: &commands)
+    base.update(
+      &model.assumingMemoryBound(to: Base.Model.self).pointee, message: message, commands: &commands)
   }
 }
 

@@ -81,13 +81,14 @@ struct CombinedUpdaterTests {
 
   @Test("routes through a dictionary when there are many message types, with the same result")
   func manyTypes() {
-    let parts: [UpdaterPart<AppModel>] = (0..<20).map { index in
-      .full(
-        FunctionUpdater(handling: Numbered.self) { model, message in
-          if message.value == index { model.log.append("part \(index)") }
-          return []
-        })
-    } + [.slice(\.todos, TodoUpdater())]
+    let parts: [UpdaterPart<AppModel>] =
+      (0..<20).map { index in
+        .full(
+          FunctionUpdater(handling: Numbered.self) { model, message in
+            if message.value == index { model.log.append("part \(index)") }
+            return []
+          })
+      } + [.slice(\.todos, TodoUpdater())]
     let updater = CombinedUpdater<AppModel>(parts)
     assertUpdate(updater, given: AppModel(), when: Numbered(value: 13)) { $0.log = ["part 13"] }
     assertUpdate(updater, given: AppModel(), when: TodoMessage.add("x")) { $0.todos.titles = ["x"] }

@@ -11,9 +11,11 @@ struct FunctionUpdaterTests {
       return message == .save ? [CounterCommand.persist(model.value)] : []
     }
     assertUpdate(updater, given: Counter(), when: CounterMessage.increment) { $0.value = 10 }
-    assertUpdate(updater, given: Counter(value: 2), when: CounterMessage.save, then: Counter(value: 2), commands: [
-      CounterCommand.persist(2)
-    ])
+    assertUpdate(
+      updater, given: Counter(value: 2), when: CounterMessage.save, then: Counter(value: 2),
+      commands: [
+        CounterCommand.persist(2)
+      ])
     assertIgnored(updater, given: Counter(), when: TodoMessage.add("x"))
   }
 
@@ -33,11 +35,13 @@ struct FunctionUpdaterTests {
 
   @Test("the value-returning form replaces the model with the one it returns")
   func valueReturning() {
-    let updater = FunctionUpdater<Counter>(handling: CounterMessage.self, returning: { model, message in
-      var next = model
-      next.value = message == .increment ? model.value + 5 : model.value
-      return (next, [])
-    })
+    let updater = FunctionUpdater<Counter>(
+      handling: CounterMessage.self,
+      returning: { model, message in
+        var next = model
+        next.value = message == .increment ? model.value + 5 : model.value
+        return (next, [])
+      })
     assertUpdate(updater, given: Counter(value: 1), when: CounterMessage.increment) { $0.value = 6 }
   }
 }

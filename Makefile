@@ -1,0 +1,51 @@
+# Every package is found by glob: a new package under Packages/ needs no edit here.
+SHELL := /bin/bash
+PACKAGES := $(patsubst %/Package.swift,%,$(sort $(wildcard Packages/*/Package.swift)))
+ALL_PACKAGES := $(PACKAGES) App Tools
+SWIFT_SOURCES := Packages App Tools
+APP_ARGS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help build test test-packages lint format run bench graph check-graph feature docs clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+build: ## Build every package (Packages/*, App, Tools)
+	@set -e; for package in $(ALL_PACKAGES); do \
+	  echo "==> swift build  $$package"; swift build --package-path $$package; done
+
+test: test-packages check-graph lint ## Test every package, then check the dependency graph and the format
+
+test-packages: ## Run `swift test` in every package
+	@set -e; for package in $(ALL_PACKAGES); do \
+	  echo "==> swift test   $$package"; swift test --package-path $$package; done
+
+lint: ## Check formatting with swift format (no changes)
+	@swift format lint --strict --recursive --parallel $(SWIFT_SOURCES)
+	@echo "format: clean"
+
+format: ## Format every Swift file in place
+	@swift format format --in-place --recursive --parallel $(SWIFT_SOURCES)
+
+run: ## Build and run the terminal app (pass arguments with APP_ARGS="...")
+	@swift run --package-path App todo $(APP_ARGS)
+
+bench: ## Run the benchmarks (release build; takes a few minutes)
+	@cd Tools/Benchmarks && swift package --allow-writing-to-package-directory benchmark
+
+graph: ## Regenerate docs/dependency-graph.*
+	@swift run --package-path Tools depgraph generate --root .
+
+check-graph: ## Check the dependency rules and that the committed graph is current
+	@swift run --package-path Tools depgraph check --root .
+
+feature: ## Scaffold a feature: make feature NAME=Payments
+	@test -n "$(NAME)" || { echo "usage: make feature NAME=<FeatureName>"; exit 2; }
+	@swift run --package-path Tools depgraph scaffold $(NAME) --root .
+
+docs: ## Build the DocC catalogs of Core and CoreTesting
+	@cd Packages/Core && swift package generate-documentation --target Core --target CoreTesting
+
+clean: ## Remove every package's .build folder
+	@rm -rf $(addsuffix /.build,$(ALL_PACKAGES)) Tools/Benchmarks/.build

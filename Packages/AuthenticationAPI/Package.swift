@@ -1,0 +1,36 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "AuthenticationAPI",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "AuthenticationAPI", targets: ["AuthenticationAPI"])
+  ],
+  dependencies: [
+    .package(path: "../Core")
+  ],
+  targets: [
+    .target(
+      name: "AuthenticationAPI",
+      dependencies: [.product(name: "Core", package: "Core")]
+    ),
+    .testTarget(
+      name: "AuthenticationAPITests",
+      dependencies: ["AuthenticationAPI", .product(name: "CoreTesting", package: "Core")]
+    ),
+  ]
+)
+
+// MARK: - Settings shared by every package of the monorepo
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .treatAllWarnings(as: .error),
+    ]
+}
+package.swiftLanguageModes = [.v6]

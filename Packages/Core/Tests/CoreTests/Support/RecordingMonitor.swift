@@ -1,0 +1,54 @@
+import Core
+
+/// Keeps every event a store reports, for assertions.
+@MainActor
+final class RecordingMonitor<Model: Sendable>: StoreMonitor {
+  private(set) var events: [StoreEvent<Model>] = []
+
+  func receive(_ event: StoreEvent<Model>) {
+    events.append(event)
+  }
+
+  var processed: [MessageRecord] {
+    events.compactMap { event -> MessageRecord? in
+      if case .messageProcessed(let record, _, _, _) = event { record } else { nil }
+    }
+  }
+
+  var emittedCommands: [CommandRecord] {
+    events.flatMap { event -> [CommandRecord] in
+      if case .messageProcessed(_, _, let commands, _) = event { commands } else { [] }
+    }
+  }
+
+  /// A one-word name per event, to assert the order of the loop.
+  var kinds: [String] {
+    events.map { event in
+      switch event {
+      case .messageProcessed(let record, _, _, _): "processed \(record.id)"
+      case .modelUpdated(let id, _): "model \(id)"
+      case .unhandledMessage(let record): "unhandled \(record.id)"
+      case .commandStarted(let record): "command started \(record.id)"
+      case .commandFinished(let record, _): "command finished \(record.id)"
+      case .commandFailed(let record, _, _): "command failed \(record.id)"
+      case .noInterpreter(let record): "no interpreter \(record.id)"
+      case .subscriptionStarted(let record, _): "subscription started \(record.id)"
+      case .subscriptionStopped(let record, _): "subscription stopped \(record.id)"
+      case .subscriptionFailed(let record, _): "subscription failed \(record.id)"
+      case .noSubscriptionInterpreter(let record): "no subscription interpreter \(record.id)"
+      case .messageDropped(_, let cause, _): "dropped from \(cause)"
+      }
+    }
+  }
+}
+
+/// A log shared by listeners and interpreters in one test, on the main actor.
+@MainActor
+final class Journal {
+  var entries: [String] = []
+  func add(_ entry: String) { entries.append(entry) }
+}
+
+struct Boom: Error, CustomStringConvertible {
+  var description: String { "boom" }
+}

@@ -1,0 +1,23 @@
+public import Core
+public import Foundation
+public import TodoAPI
+
+/// What happened in notifications: results of ``NotificationsCommand``s and messages from its
+/// subscriptions.
+public enum NotificationsMessage: Message, Hashable, Codable {
+  /// A notification was posted (stamped with its identity and time by the interpreter).
+  case posted(InAppNotification)
+  /// A notification was marked read.
+  case read(NotificationID)
+  /// A notification was removed from the inbox.
+  case dismissed(NotificationID)
+  /// The inbox was emptied.
+  case allCleared
+  /// The process received an OS signal (from a ``SignalSubscription``).
+  case signalReceived(OSSignal)
+  /// A to-do item's due time arrived (from a ``ReminderSubscription``).
+  case reminderDue(TodoID, title: String, dueDate: Date)
+  /// The current time, from a ``TickSubscription`` or sent by the app at launch. Time enters the
+  /// loop only as messages, so subscription providers stay pure.
+  case clockTicked(Date)
+}

@@ -1,0 +1,74 @@
+public import Foundation
+
+/// The notifications slice of the app's model: the inbox, newest first, and the time as last told.
+public struct NotificationsModel: Hashable, Sendable, Codable {
+  /// The default inbox capacity.
+  public static let defaultCapacity = 200
+
+  /// The notifications, newest first.
+  public private(set) var inbox: [InAppNotification]
+  /// The most notifications kept; beyond it the oldest read ones go first, then the oldest.
+  public let capacity: Int
+  /// The latest time the loop was told (``NotificationsMessage/clockTicked(_:)`` or a reminder's due
+  /// date); `nil` until the app sends the time. Reminders are asked for items due after it.
+  public var now: Date?
+  /// Whether the app listens for OS signals (the app sets it while it runs).
+  public var listensForSignals: Bool
+
+  /// Creates the slice.
+  ///
+  /// - Parameters:
+  ///   - inbox: The notifications, newest first.
+  ///   - capacity: The most notifications kept; at least 1.
+  ///   - now: The time as last told.
+  ///   - listensForSignals: Whether to listen for OS signals.
+  public init(
+    inbox: [InAppNotification] = [], capacity: Int = defaultCapacity, now: Date? = nil,
+    listensForSignals: Bool = false
+  ) {
+    self.capacity = max(1, capacity)
+    self.inbox = []
+    self.now = now
+    self.listensForSignals = listensForSignals
+    for notification in inbox.reversed() { post(notification) }
+  }
+
+  /// How many notifications are unread.
+  public var unreadCount: Int { inbox.count { !$0.isRead } }
+
+  /// Adds `notification` at the top and enforces the capacity: the oldest read notifications are
+  /// dropped first; if all are unread, the oldest.
+  ///
+  /// - Parameter notification: The notification.
+  public mutating func post(_ notification: InAppNotification) {
+    inbox.removeAll { $0.id == notification.id }
+    inbox.insert(notification, at: 0)
+    while inbox.count > capacity {
+      if let oldestRead = inbox.lastIndex(where: \.isRead) {
+        inbox.remove(at: oldestRead)
+      } else {
+        inbox.removeLast()
+      }
+    }
+  }
+
+  /// Marks a notification read; unknown identities are ignored.
+  ///
+  /// - Parameter id: The notification.
+  public mutating func markRead(_ id: NotificationID) {
+    guard let index = inbox.firstIndex(where: { $0.id == id }) else { return }
+    inbox[index].isRead = true
+  }
+
+  /// Removes a notification; unknown identities are ignored.
+  ///
+  /// - Parameter id: The notification.
+  public mutating func dismiss(_ id: NotificationID) {
+    inbox.removeAll { $0.id == id }
+  }
+
+  /// Empties the inbox.
+  public mutating func clear() {
+    inbox.removeAll()
+  }
+}

@@ -1,0 +1,54 @@
+public import Core
+public import Foundation
+public import TodoAPI
+
+/// Alive while an open to-do item has a future due date: sends
+/// ``NotificationsMessage/reminderDue(_:title:dueDate:)`` at that date.
+///
+/// Its value is its identity: changing the due date (or the title) replaces it; completing or
+/// removing the item removes it.
+public struct ReminderSubscription: Subscription {
+  /// The item.
+  public let todo: TodoID
+  /// The item's title, for the notification.
+  public let title: String
+  /// When to fire.
+  public let dueDate: Date
+
+  /// Creates the subscription.
+  ///
+  /// - Parameters:
+  ///   - todo: The item.
+  ///   - title: Its title.
+  ///   - dueDate: When to fire.
+  public init(todo: TodoID, title: String, dueDate: Date) {
+    self.todo = todo
+    self.title = title
+    self.dueDate = dueDate
+  }
+}
+
+/// Alive while the app wants the time to move (a reminder is due soon, to render countdowns):
+/// sends ``NotificationsMessage/clockTicked(_:)`` every ``interval``.
+public struct TickSubscription: Subscription {
+  /// Time between ticks.
+  public let interval: Duration
+
+  /// Creates the subscription.
+  ///
+  /// - Parameter interval: Time between ticks.
+  public init(interval: Duration) { self.interval = interval }
+}
+
+/// Alive while the app runs: sends ``NotificationsMessage/signalReceived(_:)`` when the process
+/// receives ``signal``. Its interpreter installs a handler on start and restores the previous
+/// disposition on stop.
+public struct SignalSubscription: Subscription {
+  /// The signal to listen for.
+  public let signal: OSSignal
+
+  /// Creates the subscription.
+  ///
+  /// - Parameter signal: The signal to listen for.
+  public init(signal: OSSignal) { self.signal = signal }
+}

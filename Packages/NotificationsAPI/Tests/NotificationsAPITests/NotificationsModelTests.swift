@@ -1,0 +1,46 @@
+import Foundation
+import NotificationsAPI
+import Testing
+
+@Suite("NotificationsModel")
+struct NotificationsModelTests {
+  private func notification(_ id: Int64, read: Bool = false) -> InAppNotification {
+    InAppNotification(
+      id: NotificationID(rawValue: id), title: "n\(id)", body: "",
+      time: Date(timeIntervalSince1970: Double(id)),
+      kind: .system, isRead: read)
+  }
+
+  @Test("the inbox is newest first and counts unread notifications")
+  func newestFirst() {
+    var model = NotificationsModel()
+    model.post(notification(1))
+    model.post(notification(2, read: true))
+    model.post(notification(3))
+    #expect(model.inbox.map(\.id.rawValue) == [3, 2, 1])
+    #expect(model.unreadCount == 2)
+    model.markRead(NotificationID(rawValue: 3))
+    #expect(model.unreadCount == 1)
+  }
+
+  @Test("at capacity the oldest read notification goes first, then the oldest")
+  func capped() {
+    var model = NotificationsModel(capacity: 3)
+    model.post(notification(1))
+    model.post(notification(2, read: true))
+    model.post(notification(3))
+    model.post(notification(4))
+    #expect(model.inbox.map(\.id.rawValue) == [4, 3, 1])
+    model.post(notification(5))
+    #expect(model.inbox.map(\.id.rawValue) == [5, 4, 3])
+  }
+
+  @Test("dismiss and clear remove notifications")
+  func dismissAndClear() {
+    var model = NotificationsModel(inbox: [notification(2), notification(1)])
+    model.dismiss(NotificationID(rawValue: 1))
+    #expect(model.inbox.map(\.id.rawValue) == [2])
+    model.clear()
+    #expect(model.inbox.isEmpty)
+  }
+}

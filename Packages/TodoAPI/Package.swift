@@ -1,0 +1,40 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "TodoAPI",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "TodoAPI", targets: ["TodoAPI"])
+  ],
+  dependencies: [
+    .package(path: "../Core"),
+    .package(path: "../AuthenticationAPI"),
+  ],
+  targets: [
+    .target(
+      name: "TodoAPI",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+      ]
+    ),
+    .testTarget(
+      name: "TodoAPITests",
+      dependencies: ["TodoAPI", .product(name: "CoreTesting", package: "Core")]
+    ),
+  ]
+)
+
+// MARK: - Settings shared by every package of the monorepo
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .treatAllWarnings(as: .error),
+    ]
+}
+package.swiftLanguageModes = [.v6]

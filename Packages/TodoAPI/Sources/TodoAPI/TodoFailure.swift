@@ -1,0 +1,36 @@
+/// Why a to-do operation failed, in words a user can act on.
+public enum TodoFailure: Error, Hashable, Sendable, Codable {
+  /// The title is empty after trimming.
+  case emptyTitle
+  /// The title is longer than ``TodoTitle/maximumLength``.
+  case titleTooLong(length: Int, limit: Int)
+  /// No item has this identity for the signed-in user.
+  case notFound(TodoID)
+  /// The operation needs a signed-in user.
+  case notSignedIn
+  /// The file does not exist.
+  case fileNotFound(path: String)
+  /// The file exists but cannot be read or written.
+  case fileUnreadable(path: String, reason: String)
+  /// An import is already running; cancel it or wait.
+  case importInProgress
+  /// The database failed: locked, corrupt, or unwritable.
+  case storage(String)
+}
+
+extension TodoFailure: CustomStringConvertible {
+  /// The user-presentable reason.
+  public var description: String {
+    switch self {
+    case .emptyTitle: "The title is empty."
+    case .titleTooLong(let length, let limit):
+      "The title is \(length) characters long; the limit is \(limit)."
+    case .notFound(let id): "No to-do item \(id.rawValue)."
+    case .notSignedIn: "Sign in first."
+    case .fileNotFound(let path): "No such file: \(path)"
+    case .fileUnreadable(let path, let reason): "Cannot use \(path): \(reason)"
+    case .importInProgress: "An import is already running."
+    case .storage(let reason): "The to-do database failed: \(reason)"
+    }
+  }
+}

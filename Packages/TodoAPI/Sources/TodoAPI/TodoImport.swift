@@ -1,0 +1,85 @@
+/// A malformed row of an imported CSV file: skipped, and reported with its line number.
+public struct TodoImportRowError: Hashable, Sendable, Codable {
+  /// The 1-based line number in the file (the header is line 1).
+  public let line: Int
+  /// What is wrong with the row.
+  public let reason: String
+
+  /// Creates a row error.
+  ///
+  /// - Parameters:
+  ///   - line: The 1-based line number.
+  ///   - reason: What is wrong.
+  public init(line: Int, reason: String) {
+    self.line = line
+    self.reason = reason
+  }
+}
+
+/// How far a running import has got.
+public struct TodoImportProgress: Hashable, Sendable, Codable {
+  /// The file being imported.
+  public let path: String
+  /// The fraction of the file read, from 0 to 1.
+  public let fraction: Double
+  /// The rows stored so far (committed batches).
+  public let imported: Int
+
+  /// Creates a progress report.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - fraction: The fraction read, 0...1.
+  ///   - imported: The rows stored so far.
+  public init(path: String, fraction: Double, imported: Int) {
+    self.path = path
+    self.fraction = fraction
+    self.imported = imported
+  }
+}
+
+/// The outcome of an import.
+public struct TodoImportReport: Hashable, Sendable, Codable {
+  /// The file imported.
+  public let path: String
+  /// How many rows were stored.
+  public let imported: Int
+  /// How many malformed rows were skipped in all.
+  public let skippedCount: Int
+  /// The first skipped rows with their reasons (at most ``TodoCSV/reportedErrorLimit``), in file
+  /// order; `skippedCount` says how many there were in all, so none is dropped silently.
+  public let errors: [TodoImportRowError]
+  /// Whether the import was cancelled; the committed batches stay.
+  public let wasCancelled: Bool
+
+  /// Creates a report.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - imported: Rows stored.
+  ///   - skippedCount: Malformed rows in all.
+  ///   - errors: The first malformed rows.
+  ///   - wasCancelled: Whether it was cancelled.
+  public init(
+    path: String, imported: Int, skippedCount: Int, errors: [TodoImportRowError], wasCancelled: Bool
+  ) {
+    self.path = path
+    self.imported = imported
+    self.skippedCount = skippedCount
+    self.errors = errors
+    self.wasCancelled = wasCancelled
+  }
+}
+
+/// The CSV format of import and export (RFC 4180: comma-separated, `"` quoting, CRLF or LF).
+///
+/// The first line is the header `id,title,done,due,created,updated`. `done` is `true` or `false`;
+/// dates are ISO 8601 with time zone (`2026-11-22T09:30:00Z`); `due` may be empty. On import `id`
+/// may be empty (a new identity is made) and `created`/`updated` may be empty (the import time is
+/// used); an existing `id` replaces that item.
+public enum TodoCSV {
+  /// The header line.
+  public static let header = "id,title,done,due,created,updated"
+  /// How many row errors an import report lists; the rest are counted.
+  public static let reportedErrorLimit = 1000
+}

@@ -1,0 +1,57 @@
+public import Foundation
+
+/// The stable identity of a to-do item, kept across export and import.
+public struct TodoID: RawRepresentable, Hashable, Comparable, Sendable, Codable {
+  /// The identifier's text form (a UUID for items created by the app).
+  public let rawValue: String
+
+  /// Creates an identifier.
+  ///
+  /// - Parameter rawValue: The identifier's text.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// Orders identifiers by their text.
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A to-do item.
+public struct TodoItem: Hashable, Sendable, Codable, Identifiable {
+  /// The item's stable identity.
+  public let id: TodoID
+  /// The title, validated by ``TodoTitle``.
+  public var title: String
+  /// Whether the item is done.
+  public var isDone: Bool
+  /// When the item is due, if ever.
+  public var dueDate: Date?
+  /// When the item was created.
+  public let createdAt: Date
+  /// When the item last changed.
+  public var updatedAt: Date
+
+  /// Creates an item.
+  ///
+  /// - Parameters:
+  ///   - id: The stable identity.
+  ///   - title: The title.
+  ///   - isDone: Whether it is done.
+  ///   - dueDate: When it is due.
+  ///   - createdAt: When it was created.
+  ///   - updatedAt: When it last changed; defaults to `createdAt`.
+  public init(
+    id: TodoID, title: String, isDone: Bool = false, dueDate: Date? = nil, createdAt: Date,
+    updatedAt: Date? = nil
+  ) {
+    self.id = id
+    self.title = title
+    self.isDone = isDone
+    self.dueDate = dueDate
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt ?? createdAt
+  }
+
+  /// The order the list shows: oldest first, ties broken by identity.
+  public static func displayOrder(_ lhs: TodoItem, _ rhs: TodoItem) -> Bool {
+    (lhs.createdAt, lhs.id) < (rhs.createdAt, rhs.id)
+  }
+}

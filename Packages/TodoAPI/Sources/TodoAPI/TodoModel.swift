@@ -1,0 +1,129 @@
+public import AuthenticationAPI
+
+/// The to-do slice of the app's model: the signed-in user's items and the state around them.
+///
+/// Items are kept in ``TodoItem/displayOrder(_:_:)`` with an index by identity, so finding an item
+/// costs the same in a list of ten or a million.
+public struct TodoModel: Hashable, Sendable, Codable {
+  /// The user whose list this is; `nil` when signed out.
+  public var owner: UserID?
+  /// The items, in display order.
+  public private(set) var items: [TodoItem]
+  /// Whether a load is running.
+  public var isLoading: Bool
+  /// The last failure, until the next success.
+  public var lastError: TodoFailure?
+  /// The running import, if any.
+  public var importProgress: TodoImportProgress?
+  /// The last finished import.
+  public var lastImport: TodoImportReport?
+  /// The last finished export.
+  public var lastExport: TodoExportSummary?
+  private var positions: [TodoID: Int]
+
+  /// Creates the slice.
+  ///
+  /// - Parameters:
+  ///   - owner: The user whose list this is.
+  ///   - items: The items, in any order; they are sorted.
+  public init(owner: UserID? = nil, items: [TodoItem] = []) {
+    self.owner = owner
+    self.items = items.sorted(by: TodoItem.displayOrder)
+    self.isLoading = false
+    self.lastError = nil
+    self.importProgress = nil
+    self.lastImport = nil
+    self.lastExport = nil
+    self.positions = [:]
+    reindex()
+  }
+
+  /// The item with identity `id`.
+  ///
+  /// - Parameter id: The identity.
+  /// - Returns: The item, or `nil`.
+  public func item(_ id: TodoID) -> TodoItem? {
+    positions[id].map { items[$0] }
+  }
+
+  /// Replaces the items with `items`, sorted into display order.
+  ///
+  /// - Parameter newItems: The new items, in any order.
+  public mutating func replaceItems(with newItems: [TodoItem]) {
+    items = newItems.sorted(by: TodoItem.displayOrder)
+    reindex()
+  }
+
+  /// Inserts `item`, or replaces the item with the same identity, keeping display order.
+  ///
+  /// Replacing an item in place costs O(1) when its position in the order does not change.
+  ///
+  /// - Parameter item: The item.
+  public mutating func upsert(_ item: TodoItem) {
+    var moved = false
+    if let position = positions[item.id] {
+      if items[position].createdAt == item.createdAt {
+        items[position] = item
+        return
+      }
+      items.remove(at: position)
+      moved = true
+    }
+    let position = items.partitioningIndex { !TodoItem.displayOrder($0, item) }
+    items.insert(item, at: position)
+    if !moved && position == items.count - 1 {
+      positions[item.id] = position
+    } else {
+      reindex()
+    }
+  }
+
+  /// Removes the items with the given identities; unknown identities are ignored.
+  ///
+  /// - Parameter ids: The identities to remove.
+  public mutating func remove(_ ids: some Sequence<TodoID>) {
+    let doomed = Set(ids)
+    guard doomed.contains(where: { positions[$0] != nil }) else { return }
+    items.removeAll { doomed.contains($0.id) }
+    reindex()
+  }
+
+  /// Empties the slice (signed out).
+  public mutating func clear() {
+    self = TodoModel()
+  }
+
+  private mutating func reindex() {
+    positions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
+  }
+}
+
+/// What the last export wrote.
+public struct TodoExportSummary: Hashable, Sendable, Codable {
+  /// The file written.
+  public let path: String
+  /// The number of items written.
+  public let count: Int
+
+  /// Creates a summary.
+  ///
+  /// - Parameters:
+  ///   - path: The file written.
+  ///   - count: The number of items.
+  public init(path: String, count: Int) {
+    self.path = path
+    self.count = count
+  }
+}
+
+extension Array {
+  fileprivate func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if belongsInSecondPartition(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}

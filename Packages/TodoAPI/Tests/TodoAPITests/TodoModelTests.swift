@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TodoAPI
+
+@Suite("TodoModel")
+struct TodoModelTests {
+  private func item(_ id: String, at seconds: Double, done: Bool = false) -> TodoItem {
+    TodoItem(
+      id: TodoID(rawValue: id), title: "item \(id)", isDone: done,
+      createdAt: Date(timeIntervalSince1970: seconds))
+  }
+
+  @Test("keeps items in display order: oldest first, then by identity")
+  func displayOrder() {
+    let model = TodoModel(items: [item("c", at: 2), item("b", at: 1), item("a", at: 2)])
+    #expect(model.items.map(\.id.rawValue) == ["b", "a", "c"])
+  }
+
+  @Test("upsert replaces an item in place, or inserts it at its ordered position")
+  func upsert() {
+    var model = TodoModel(items: [item("a", at: 1), item("c", at: 3)])
+    var renamed = item("a", at: 1)
+    renamed.title = "renamed"
+    model.upsert(renamed)
+    model.upsert(item("b", at: 2))
+    model.upsert(item("d", at: 4))
+    #expect(model.items.map(\.id.rawValue) == ["a", "b", "c", "d"])
+    #expect(model.item(TodoID(rawValue: "a"))?.title == "renamed")
+    #expect(model.item(TodoID(rawValue: "b"))?.createdAt == Date(timeIntervalSince1970: 2))
+  }
+
+  @Test("an item whose creation time changes moves, and every lookup stays right")
+  func upsertMoves() {
+    var model = TodoModel(items: [item("a", at: 1), item("b", at: 2), item("c", at: 3)])
+    model.upsert(item("a", at: 9))
+    #expect(model.items.map(\.id.rawValue) == ["b", "c", "a"])
+    for id in ["a", "b", "c"] { #expect(model.item(TodoID(rawValue: id))?.id.rawValue == id) }
+  }
+
+  @Test("remove deletes by identity and keeps lookups right")
+  func remove() {
+    var model = TodoModel(items: [item("a", at: 1), item("b", at: 2), item("c", at: 3)])
+    model.remove([TodoID(rawValue: "b"), TodoID(rawValue: "zz")])
+    #expect(model.items.map(\.id.rawValue) == ["a", "c"])
+    #expect(model.item(TodoID(rawValue: "c"))?.id.rawValue == "c")
+    #expect(model.item(TodoID(rawValue: "b")) == nil)
+  }
+
+  @Test("titles are trimmed, non-empty, at most 500 characters, any Unicode")
+  func titles() {
+    #expect(TodoTitle.validate("  Buy 🥐 and 茶 \n") == .success("Buy 🥐 and 茶"))
+    #expect(TodoTitle.validate("line\nbreak") == .success("line break"))
+    #expect(TodoTitle.validate("   ") == .failure(.emptyTitle))
+    #expect(TodoTitle.validate(String(repeating: "é", count: 500)).map(\.count) == .success(500))
+    #expect(
+      TodoTitle.validate(String(repeating: "x", count: 501))
+        == .failure(.titleTooLong(length: 501, limit: 500)))
+    #expect(
+      TodoFailure.titleTooLong(length: 501, limit: 500).description
+        == "The title is 501 characters long; the limit is 500.")
+  }
+}
