@@ -28,6 +28,10 @@ public import Testing
 /// - every message an interpreter sends must be received, and ``finish(sourceLocation:)`` fails
 ///   for any left over.
 ///
+/// End every test with `await store.finish()`: that is where leftovers are found. (A check in
+/// `deinit` cannot work: an isolated deinit runs without task-local values, so Swift Testing could
+/// not tell which test the failure belongs to and would blame whichever test runs at the time.)
+///
 /// With ``Exhaustivity/off`` unasserted commands, subscription changes and messages are allowed,
 /// `receive` skips (and applies) messages until one matches, and a step without an `assert`
 /// closure does not check the model.
@@ -56,8 +60,6 @@ public final class TestStore<Model: Sendable & Equatable> {
   private var commands: [CommandRecord] = []
   private var started: [SubscriptionRecord] = []
   private var stopped: [SubscriptionRecord] = []
-  private var isFinished = false
-  private let createdAt: SourceLocation
 
   /// Creates a test store with subscriptions.
   ///
@@ -67,18 +69,15 @@ public final class TestStore<Model: Sendable & Equatable> {
   ///   - subscriptions: The real subscription provider under test.
   ///   - exhaustivity: How strictly to check; ``Exhaustivity/on`` by default.
   ///   - timeout: How long to wait for messages before failing.
-  ///   - sourceLocation: Where to report failures found when the test store is released.
   public init(
     model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>,
-    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5),
-    sourceLocation: SourceLocation = #_sourceLocation
+    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5)
   ) {
     store = Store(model: model, updater: updater, subscriptions: subscriptions)
     store.holdsIncomingMessages = true
     store.addMonitor(log)
     self.exhaustivity = exhaustivity
     self.timeout = timeout
-    self.createdAt = sourceLocation
   }
 
   /// Creates a test store without subscriptions.
@@ -88,25 +87,13 @@ public final class TestStore<Model: Sendable & Equatable> {
   ///   - updater: The real updater under test.
   ///   - exhaustivity: How strictly to check; ``Exhaustivity/on`` by default.
   ///   - timeout: How long to wait for messages before failing.
-  ///   - sourceLocation: Where to report failures found when the test store is released.
   public convenience init(
     model: Model, updater: some Updater<Model>, exhaustivity: Exhaustivity = .on,
-    timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
+    timeout: Duration = .seconds(5)
   ) {
     self.init(
       model: model, updater: updater, subscriptions: NoSubscriptions<Model>(), exhaustivity: exhaustivity,
-      timeout: timeout, sourceLocation: sourceLocation)
-  }
-
-  isolated deinit {
-    guard !isFinished, exhaustivity == .on else { return }
-    collect(at: createdAt)
-    let leftovers = describeLeftovers()
-    if !leftovers.isEmpty {
-      Issue.record(
-        "The test store was released without `finish()` and with unasserted effects:\n\(leftovers)",
-        sourceLocation: createdAt)
-    }
+      timeout: timeout)
   }
 
   /// The current model.
@@ -272,13 +259,16 @@ public final class TestStore<Model: Sendable & Equatable> {
     stopped.removeAll()
   }
 
-  /// Processes every message held so far without asserting them.
+  /// Waits for running commands to finish, then processes every held message without asserting
+  /// it (and the messages those produce, until nothing is left).
   ///
   /// - Parameter sourceLocation: Where to report problems the messages cause.
-  public func skipReceivedMessages(sourceLocation: SourceLocation = #_sourceLocation) {
-    store.drainNow()
-    while store.processFirstHeldMessage() != nil {}
-    collect(at: sourceLocation)
+  public func skipReceivedMessages(sourceLocation: SourceLocation = #_sourceLocation) async {
+    repeat {
+      await waitForCommands(sourceLocation: sourceLocation)
+      while store.processFirstHeldMessage() != nil {}
+      collect(at: sourceLocation)
+    } while !store.isSettled || !store.heldMessages.isEmpty
   }
 
   /// Waits for running commands to finish, fails for anything unasserted (with exhaustivity on),
@@ -286,12 +276,7 @@ public final class TestStore<Model: Sendable & Equatable> {
   ///
   /// - Parameter sourceLocation: Where to report failures.
   public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
-    while !store.isSettled {
-      guard await store.waitForActivity(timeout: timeout) else {
-        Issue.record("Commands were still running after \(timeout).", sourceLocation: sourceLocation)
-        break
-      }
-    }
+    await waitForCommands(sourceLocation: sourceLocation)
     collect(at: sourceLocation)
     if exhaustivity == .on {
       let leftovers = describeLeftovers()
@@ -299,13 +284,23 @@ public final class TestStore<Model: Sendable & Equatable> {
         Issue.record("Unasserted at the end of the test:\n\(leftovers)", sourceLocation: sourceLocation)
       }
     }
-    isFinished = true
     store.heldMessages.removeAll()
     store.shutDown()
     _ = log.take()
   }
 
   // MARK: - Checking
+
+  /// Suspends until no command is running and the mailbox is empty (messages are then held).
+  private func waitForCommands(sourceLocation: SourceLocation) async {
+    store.drainNow()
+    while !store.isSettled {
+      guard await store.waitForActivity(timeout: timeout) else {
+        Issue.record("Commands were still running after \(timeout).", sourceLocation: sourceLocation)
+        return
+      }
+    }
+  }
 
   private func waitForHeldMessage(expecting description: String, sourceLocation: SourceLocation) async -> Bool
   {

@@ -4,9 +4,33 @@ import Core
 @MainActor
 final class RecordingMonitor<Model: Sendable>: StoreMonitor {
   private(set) var events: [StoreEvent<Model>] = []
+  private var waiters: [Int: (matches: (String) -> Bool, continuation: CheckedContinuation<Bool, Never>)] =
+    [:]
+  private var nextWaiter = 0
 
   func receive(_ event: StoreEvent<Model>) {
     events.append(event)
+    guard !waiters.isEmpty, let kind = kinds.last else { return }
+    for (token, waiter) in waiters where waiter.matches(kind) {
+      waiters[token] = nil
+      waiter.continuation.resume(returning: true)
+    }
+  }
+
+  /// Suspends until an event whose kind satisfies `matches` has been received (now or before).
+  ///
+  /// The store's own processing resumes the waiter; the timeout only fails a test that would hang.
+  func waitForEvent(timeout: Duration = .seconds(5), _ matches: @escaping (String) -> Bool) async -> Bool {
+    if kinds.contains(where: matches) { return true }
+    nextWaiter += 1
+    let token = nextWaiter
+    return await withCheckedContinuation { continuation in
+      waiters[token] = (matches, continuation)
+      Task { @MainActor [weak self] in
+        try? await Task.sleep(for: timeout)
+        self?.waiters.removeValue(forKey: token)?.continuation.resume(returning: false)
+      }
+    }
   }
 
   var processed: [MessageRecord] {

@@ -1,0 +1,72 @@
+import Core
+import Testing
+
+private struct Waiting: Command {}
+
+@Suite("Store lifecycle")
+@MainActor
+struct StoreLifecycleTests {
+  @Test("settle waits for commands and for the messages and commands that follow from them")
+  func settleWaitsForChains() async {
+    let store = Store(model: Counter(), updater: CounterUpdater())
+    store.register(
+      FunctionInterpreter(for: CounterCommand.self) { command, dispatch in
+        guard case .persist(let value) = command else { return }
+        await Task.yield()
+        dispatch(CounterMessage.saved(value))
+      })
+    store.send(CounterMessage.increment)
+    store.send(CounterMessage.save)
+    #expect(store.model.saved == nil)
+    await store.settle()
+    #expect(store.model.saved == 1)
+  }
+
+  @Test("settle returns at once when nothing is in flight")
+  func settleIdle() async {
+    let store = Store(model: Counter(), updater: CounterUpdater())
+    await store.settle()
+    store.send(CounterMessage.increment)
+    await store.settle()
+    #expect(store.model.value == 1)
+  }
+
+  @Test("shutdown cancels running commands without reporting them as failures")
+  func shutdownCancels() async {
+    let updater = FunctionUpdater<Counter>(handling: CounterMessage.self) { _, _ in [Waiting()] }
+    let store = Store(model: Counter(), updater: updater)
+    let monitor = RecordingMonitor<Counter>()
+    store.addMonitor(monitor)
+    let started = Gate()
+    store.register(
+      FunctionInterpreter(for: Waiting.self) { _, _ in
+        await started.open()
+        try await Task.sleep(for: .seconds(3600))
+      })
+    store.send(CounterMessage.increment)
+    await started.wait()
+    store.shutDown()
+    await store.settle()
+    let finished = await monitor.waitForEvent { $0.hasPrefix("command") && !$0.hasPrefix("command started") }
+    #expect(finished)
+    #expect(monitor.kinds.contains("command finished c1"))
+    #expect(!monitor.kinds.contains { $0.hasPrefix("command failed") })
+  }
+}
+
+/// Opens once; waiters resume when it opens.
+private actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters.removeAll()
+  }
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+}
