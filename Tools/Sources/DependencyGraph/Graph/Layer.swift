@@ -1,0 +1,68 @@
+/// The layer a package belongs to, which decides what it may depend on.
+///
+/// The layer comes from where the package lives and how its folder is named: `Packages/Core`,
+/// `Packages/<Feature>API`, `Packages/<Feature>Impl`, `App`, `Tools` and `Tools/*`.
+public enum Layer: String, CaseIterable, Comparable, Sendable {
+  /// The framework, `Packages/Core`: depends on nothing local.
+  case core
+  /// A feature's public interface, `Packages/<Feature>API`: depends on Core and other APIs.
+  case api
+  /// A feature's implementation, `Packages/<Feature>Impl`: depends on Core and APIs.
+  case impl
+  /// The executable, `App`: may depend on anything.
+  case app
+  /// The tools, `Tools` and `Tools/*`: never depend on feature packages.
+  case tools
+  /// A package under `Packages/` that follows none of the naming rules; the check reports it.
+  case other
+
+  /// The layer's title in the drawn graph.
+  public var title: String {
+    switch self {
+    case .core: "Core"
+    case .api: "Feature API"
+    case .impl: "Feature Impl"
+    case .app: "App"
+    case .tools: "Tools"
+    case .other: "Unclassified"
+    }
+  }
+
+  /// Whether packages of this layer belong to a feature.
+  public var isFeature: Bool { self == .api || self == .impl }
+
+  /// Orders layers from the bottom of the graph (Core) to the top (App), then the rest.
+  ///
+  /// - Parameters:
+  ///   - lhs: A layer.
+  ///   - rhs: Another layer.
+  /// - Returns: Whether `lhs` comes first.
+  public static func < (lhs: Layer, rhs: Layer) -> Bool {
+    lhs.rank < rhs.rank
+  }
+
+  private var rank: Int {
+    switch self {
+    case .core: 0
+    case .api: 1
+    case .impl: 2
+    case .app: 3
+    case .tools: 4
+    case .other: 5
+    }
+  }
+
+  /// The layer of the package in `directory`.
+  ///
+  /// - Parameter directory: The package's folder relative to the root, such as `Packages/TodoAPI`.
+  /// - Returns: Its layer.
+  static func of(directory: String) -> Layer {
+    if directory == "App" { return .app }
+    if directory == "Tools" || directory.hasPrefix("Tools/") { return .tools }
+    let name = directory.split(separator: "/").last.map(String.init) ?? directory
+    if name == "Core" { return .core }
+    if name.count > 3, name.hasSuffix("API") { return .api }
+    if name.count > 4, name.hasSuffix("Impl") { return .impl }
+    return .other
+  }
+}

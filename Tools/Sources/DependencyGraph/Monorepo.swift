@@ -1,0 +1,173 @@
+public import Foundation
+
+/// The monorepo whose packages `depgraph` reads: the entry point of the library.
+///
+/// ```swift
+/// let monorepo = try Monorepo(root: ".")
+/// for violation in try monorepo.check() { print(violation) }
+/// ```
+public struct Monorepo: Sendable {
+  /// The root folder: absolute, standardized, with symbolic links resolved.
+  public let root: URL
+
+  /// Opens the monorepo at `root`.
+  ///
+  /// - Parameter root: The root folder, absolute or relative to the current directory.
+  /// - Throws: ``ToolError/notAMonorepo(root:)`` if it has no `Packages/Core/Package.swift`.
+  public init(root: String) throws {
+    let url = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath()
+    guard
+      FileManager.default.fileExists(atPath: url.appendingPathComponent("Packages/Core/Package.swift").path)
+    else { throw ToolError.notAMonorepo(root: root) }
+    self.root = url
+  }
+
+  /// Reads every package's manifest and builds the graph.
+  ///
+  /// - Returns: The graph of the local packages.
+  /// - Throws: ``ToolError`` if a manifest cannot be read.
+  public func loadGraph() throws -> PackageGraph {
+    let loader = ManifestLoader(root: root)
+    return PackageGraph(manifests: try loader.load(loader.packageDirectories()), loader: loader)
+  }
+
+  /// The name of App's executable target, or `nil` if App has none or its manifest cannot be read.
+  ///
+  /// - Returns: A target name such as `todo`.
+  public func appExecutableTarget() -> String? {
+    let loader = ManifestLoader(root: root)
+    guard let manifest = try? loader.load(["App"])["App"] else { return nil }
+    return manifest.targets.first { $0.type == "executable" }?.name
+  }
+
+  // MARK: - Checking
+
+  /// Checks every rule and returns what broke, one violation per problem, in a stable order.
+  ///
+  /// - Returns: The violations; empty when the monorepo obeys every rule.
+  /// - Throws: ``ToolError`` if a manifest cannot be read.
+  public func check() throws -> [Violation] {
+    check(try loadGraph())
+  }
+
+  /// Checks every rule on a graph already loaded by ``loadGraph()``.
+  ///
+  /// - Parameter graph: The monorepo's graph.
+  /// - Returns: The violations; empty when the monorepo obeys every rule.
+  public func check(_ graph: PackageGraph) -> [Violation] {
+    BoundaryChecker(graph: graph).violations()
+      + ImportChecker(graph: graph, root: root).violations()
+      + staleDocuments(for: graph)
+  }
+
+  private func staleDocuments(for graph: PackageGraph) -> [Violation] {
+    let documents = GraphDocuments(graph: graph)
+    var violations: [Violation] = []
+    for (path, content) in documents.files {
+      guard let committed = read(path) else {
+        violations.append(Violation(.stale, "\(path) is missing: run `make graph` and commit the result"))
+        continue
+      }
+      if committed != content {
+        violations.append(Violation(.stale, "\(path) is out of date: run `make graph` and commit the result"))
+      }
+    }
+    let architecture = GraphDocuments.architecturePath
+    if let text = read(architecture),
+      let updated = ArchitectureDocument.updating(text, mermaid: documents.mermaid),
+      updated != text
+    {
+      violations.append(
+        Violation(.stale, "\(architecture) embeds an old graph: run `make graph` and commit the result"))
+    }
+    return violations
+  }
+
+  // MARK: - Generating
+
+  /// Writes the graph documents and the graph embedded in docs/architecture.md, then the SVG if
+  /// Graphviz's `dot` is installed.
+  ///
+  /// Files whose content would not change are left alone.
+  ///
+  /// - Parameter drawsSVG: Whether to run `dot` when it is installed; tests turn it off.
+  /// - Returns: One line per document, saying what happened to it.
+  /// - Throws: ``ToolError`` if a manifest cannot be read or a file written.
+  public func generate(drawsSVG: Bool = true) throws -> [String] {
+    try generate(try loadGraph(), drawsSVG: drawsSVG)
+  }
+
+  /// Writes the documents of a graph already loaded by ``loadGraph()``; see ``generate(drawsSVG:)``.
+  ///
+  /// - Parameters:
+  ///   - graph: The monorepo's graph.
+  ///   - drawsSVG: Whether to run `dot` when it is installed.
+  /// - Returns: One line per document, saying what happened to it.
+  /// - Throws: ``ToolError`` if a file cannot be written or `dot` fails.
+  public func generate(_ graph: PackageGraph, drawsSVG: Bool = true) throws -> [String] {
+    let documents = GraphDocuments(graph: graph)
+    var report: [String] = []
+    for (path, content) in documents.files {
+      report.append(try write(content, to: path))
+    }
+    let architecture = GraphDocuments.architecturePath
+    if let text = read(architecture) {
+      if let updated = ArchitectureDocument.updating(text, mermaid: documents.mermaid) {
+        report.append(try write(updated, to: architecture))
+      } else {
+        report.append("\(architecture) has no depgraph markers: graph not embedded")
+      }
+    }
+    if drawsSVG {
+      report.append(try drawSVG())
+    }
+    return report
+  }
+
+  private func drawSVG() throws -> String {
+    let svg = GraphDocuments.svgPath
+    guard Self.graphvizIsInstalled() else { return "Graphviz dot not found: \(svg) not written" }
+    let result = try Subprocess.run(["dot", "-Tsvg", GraphDocuments.dotPath, "-o", svg], in: root)
+    guard result.status == 0 else {
+      throw ToolError.processFailed(
+        "dot -Tsvg \(GraphDocuments.dotPath) -o \(svg)", status: result.status,
+        output: result.standardError)
+    }
+    return "wrote \(svg)"
+  }
+
+  /// Whether an executable `dot` is on the `PATH`.
+  static func graphvizIsInstalled() -> Bool {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").contains { directory in
+      FileManager.default.isExecutableFile(atPath: "\(directory)/dot")
+    }
+  }
+
+  // MARK: - Files
+
+  /// The location of `path` in the monorepo.
+  ///
+  /// - Parameter path: A path relative to the root.
+  /// - Returns: Its absolute location.
+  public func url(of path: String) -> URL {
+    root.appendingPathComponent(path)
+  }
+
+  private func read(_ path: String) -> String? {
+    try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  private func write(_ content: String, to path: String) throws -> String {
+    if read(path) == content { return "\(path) is up to date" }
+    let url = root.appendingPathComponent(path)
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(content.utf8).write(to: url, options: .atomic)
+    } catch {
+      throw ToolError.cannotWrite(path: path, reason: "\(error)")
+    }
+    return "wrote \(path)"
+  }
+}

@@ -1,0 +1,40 @@
+/// The colours of a layer in the drawn graphs, chosen so the layers read apart at a glance.
+struct LayerStyle {
+  /// The node's background.
+  let fill: String
+  /// The node's border.
+  let stroke: String
+  /// The node's text.
+  let text: String
+  /// The colour's name, for the legend.
+  let colourName: String
+
+  /// The style of `layer`.
+  static func of(_ layer: Layer) -> LayerStyle {
+    switch layer {
+    case .core: LayerStyle(fill: "#dbeafe", stroke: "#1e40af", text: "#1e3a8a", colourName: "blue")
+    case .api: LayerStyle(fill: "#dcfce7", stroke: "#166534", text: "#14532d", colourName: "green")
+    case .impl: LayerStyle(fill: "#ffedd5", stroke: "#9a3412", text: "#7c2d12", colourName: "orange")
+    case .app: LayerStyle(fill: "#f3e8ff", stroke: "#6b21a8", text: "#581c87", colourName: "purple")
+    case .tools: LayerStyle(fill: "#f3f4f6", stroke: "#4b5563", text: "#1f2937", colourName: "grey")
+    case .other: LayerStyle(fill: "#fee2e2", stroke: "#991b1b", text: "#7f1d1d", colourName: "red")
+    }
+  }
+
+  /// The layers in the order the graphs list them: top (App) to bottom (Core), then the rest.
+  static let drawingOrder: [Layer] = [.app, .impl, .api, .core, .tools, .other]
+}
+
+extension PackageGraph {
+  /// The packages of `layer`, in graph order.
+  func packages(in layer: Layer) -> [Package] {
+    packages.filter { $0.layer == layer }
+  }
+}
+
+extension PackageGraph.Package {
+  /// The names of its modules, for the node's label.
+  var moduleSummary: String {
+    modules.map(\.name).joined(separator: ", ")
+  }
+}

@@ -1,0 +1,83 @@
+import Testing
+
+/// Each rule's fixture laid over the `base` fixture, which obeys every rule; the check must print
+/// exactly the expected lines.
+@Suite("Package rules")
+struct BoundaryCheckerTests {
+  private func violations(_ overlay: String...) throws -> [String] {
+    let tree = try FixtureTree()
+    defer { tree.remove() }
+    for name in overlay { try tree.apply(name) }
+    return try tree.generateAndCheck()
+  }
+
+  @Test("a monorepo that obeys every rule passes, test-only remote packages of Core included")
+  func valid() throws {
+    #expect(try violations() == [])
+  }
+
+  @Test("Core depending on a local package is reported")
+  func coreIndependent() throws {
+    #expect(
+      try violations("core-independent") == [
+        "core-independent: Core → LoggingAPI: Core may depend on nothing but the Swift toolchain"
+      ])
+  }
+
+  @Test("the Core library using a remote package is reported")
+  func coreRemote() throws {
+    #expect(
+      try violations("core-remote") == [
+        "core-remote: Core → swift-collections: target Core uses product Collections; "
+          + "only Core's test targets may use packages outside the toolchain"
+      ])
+  }
+
+  @Test("an API package depending on an Impl package is reported")
+  func apiBoundary() throws {
+    #expect(
+      try violations("api-boundary") == [
+        "api-boundary: TodoAPI → AuthenticationImpl: an API package may depend only on Core and other API packages"
+      ])
+  }
+
+  @Test("an Impl package depending on another Impl package is reported")
+  func implBoundary() throws {
+    #expect(
+      try violations("impl-boundary") == [
+        "impl-boundary: TodoImpl → AuthenticationImpl: an Impl package may depend only on Core and API "
+          + "packages, never on another Impl"
+      ])
+  }
+
+  @Test("a package other than App depending on an Impl package is reported, and so is its name")
+  func implOnlyInApp() throws {
+    #expect(
+      try violations("impl-only-in-app") == [
+        "layout: Utilities (Packages/Utilities): a package under Packages/ is Core, <Feature>API or <Feature>Impl",
+        "impl-only-in-app: Utilities → AuthenticationImpl: only App may depend on an Impl package",
+      ])
+  }
+
+  @Test("Tools depending on a feature package is reported")
+  func toolsBoundary() throws {
+    #expect(
+      try violations("tools-boundary") == [
+        "tools-boundary: Tools → TodoAPI: Tools may not depend on feature packages"
+      ])
+  }
+
+  @Test("a cycle among API packages is reported as the whole cycle")
+  func cycle() throws {
+    #expect(try violations("cycle") == ["cycle: AuthenticationAPI → TodoAPI → AuthenticationAPI"])
+  }
+
+  @Test("a package App does not reach is reported")
+  func unreachable() throws {
+    #expect(
+      try violations("unreachable") == [
+        "unreachable: App does not reach PaymentsAPI: add it to the dependencies of App/Package.swift "
+          + "(or remove Packages/PaymentsAPI)"
+      ])
+  }
+}

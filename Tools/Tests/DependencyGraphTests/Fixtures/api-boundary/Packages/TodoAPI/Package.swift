@@ -1,0 +1,17 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// An API package depends on an Impl package: forbidden.
+let package = Package(
+  name: "TodoAPI",
+  products: [.library(name: "TodoAPI", targets: ["TodoAPI"])],
+  dependencies: [.package(path: "../Core"), .package(path: "../AuthenticationImpl")],
+  targets: [
+    .target(
+      name: "TodoAPI",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "AuthenticationImpl", package: "AuthenticationImpl"),
+      ])
+  ]
+)

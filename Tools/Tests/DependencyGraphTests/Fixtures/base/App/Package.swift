@@ -1,0 +1,20 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "App",
+  dependencies: [
+    .package(path: "../Packages/Core"),
+    .package(path: "../Packages/AuthenticationImpl"),
+    .package(path: "../Packages/TodoImpl"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "todo",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "AuthenticationImpl", package: "AuthenticationImpl"),
+        .product(name: "TodoImpl", package: "TodoImpl"),
+      ])
+  ]
+)

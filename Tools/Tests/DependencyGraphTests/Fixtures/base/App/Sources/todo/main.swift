@@ -1,0 +1,3 @@
+import AuthenticationImpl
+import Core
+@preconcurrency import TodoImpl

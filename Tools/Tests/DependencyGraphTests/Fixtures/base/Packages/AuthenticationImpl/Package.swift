@@ -1,0 +1,16 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "AuthenticationImpl",
+  products: [.library(name: "AuthenticationImpl", targets: ["AuthenticationImpl"])],
+  dependencies: [.package(path: "../Core"), .package(path: "../AuthenticationAPI")],
+  targets: [
+    .target(
+      name: "AuthenticationImpl",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+      ])
+  ]
+)

@@ -1,0 +1,16 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "TodoImpl",
+  products: [.library(name: "TodoImpl", targets: ["TodoImpl"])],
+  dependencies: [.package(path: "../Core"), .package(path: "../TodoAPI")],
+  targets: [
+    .target(
+      name: "TodoImpl",
+      dependencies: [.product(name: "Core", package: "Core"), .product(name: "TodoAPI", package: "TodoAPI")]),
+    .testTarget(
+      name: "TodoImplTests",
+      dependencies: ["TodoImpl", .product(name: "CoreTesting", package: "Core")]),
+  ]
+)

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// The Core library target uses a remote package: forbidden (its test targets may).
+let package = Package(
+  name: "Core",
+  products: [
+    .library(name: "Core", targets: ["Core"]),
+    .library(name: "CoreTesting", targets: ["CoreTesting"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+  ],
+  targets: [
+    .target(name: "Core", dependencies: [.product(name: "Collections", package: "swift-collections")]),
+    .target(name: "CoreTesting", dependencies: ["Core"]),
+    .testTarget(
+      name: "CoreTests",
+      dependencies: ["Core", .product(name: "PropertyBased", package: "swift-property-based")]),
+  ]
+)

@@ -1,0 +1,15 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// AuthenticationAPI → TodoAPI, while TodoAPI → AuthenticationAPI: a cycle.
+let package = Package(
+  name: "AuthenticationAPI",
+  products: [.library(name: "AuthenticationAPI", targets: ["AuthenticationAPI"])],
+  dependencies: [.package(path: "../Core"), .package(path: "../TodoAPI")],
+  targets: [
+    .target(
+      name: "AuthenticationAPI",
+      dependencies: [.product(name: "Core", package: "Core"), .product(name: "TodoAPI", package: "TodoAPI")]),
+    .testTarget(name: "AuthenticationAPITests", dependencies: ["AuthenticationAPI"]),
+  ]
+)

@@ -1,0 +1,20 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// An Impl package depends on another Impl package: forbidden.
+let package = Package(
+  name: "TodoImpl",
+  products: [.library(name: "TodoImpl", targets: ["TodoImpl"])],
+  dependencies: [
+    .package(path: "../Core"), .package(path: "../TodoAPI"), .package(path: "../AuthenticationImpl"),
+  ],
+  targets: [
+    .target(
+      name: "TodoImpl",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "AuthenticationImpl", package: "AuthenticationImpl"),
+      ])
+  ]
+)

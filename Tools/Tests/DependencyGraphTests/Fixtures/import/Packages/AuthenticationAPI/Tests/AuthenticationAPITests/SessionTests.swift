@@ -1,0 +1,4 @@
+import AuthenticationAPI
+import Testing
+
+@testable import TodoAPI

@@ -1,0 +1,25 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// The base App with the Payments feature wired in, as `make feature NAME=Payments` says.
+let package = Package(
+  name: "App",
+  dependencies: [
+    .package(path: "../Packages/Core"),
+    .package(path: "../Packages/AuthenticationImpl"),
+    .package(path: "../Packages/TodoImpl"),
+    .package(path: "../Packages/PaymentsAPI"),
+    .package(path: "../Packages/PaymentsImpl"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "todo",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "AuthenticationImpl", package: "AuthenticationImpl"),
+        .product(name: "TodoImpl", package: "TodoImpl"),
+        .product(name: "PaymentsAPI", package: "PaymentsAPI"),
+        .product(name: "PaymentsImpl", package: "PaymentsImpl"),
+      ])
+  ]
+)

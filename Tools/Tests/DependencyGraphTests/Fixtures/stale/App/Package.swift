@@ -1,0 +1,23 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// A new dependency that breaks no rule but changes the graph: the committed graph is stale.
+let package = Package(
+  name: "App",
+  dependencies: [
+    .package(path: "../Packages/Core"),
+    .package(path: "../Packages/AuthenticationImpl"),
+    .package(path: "../Packages/TodoAPI"),
+    .package(path: "../Packages/TodoImpl"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "todo",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "AuthenticationImpl", package: "AuthenticationImpl"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "TodoImpl", package: "TodoImpl"),
+      ])
+  ]
+)

@@ -1,0 +1,11 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Tools depend on a feature package: forbidden.
+let package = Package(
+  name: "Tools",
+  dependencies: [.package(path: "../Packages/TodoAPI")],
+  targets: [
+    .executableTarget(name: "depgraph", dependencies: [.product(name: "TodoAPI", package: "TodoAPI")])
+  ]
+)

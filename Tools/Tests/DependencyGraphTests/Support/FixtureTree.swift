@@ -1,0 +1,69 @@
+import Foundation
+
+@testable import DependencyGraph
+
+/// A fake monorepo in a temporary folder: the `base` fixture, which obeys every rule, with other
+/// fixtures laid over it file by file.
+struct FixtureTree {
+  /// The folder of the fixtures: `Tests/DependencyGraphTests/Fixtures`.
+  static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+  /// The monorepo's root in the temporary folder.
+  let root: URL
+
+  /// Copies the `base` fixture into a new temporary folder, then lays `overlays` over it in order.
+  ///
+  /// - Parameter overlays: Names of folders under `Fixtures/`.
+  init(_ overlays: String...) throws {
+    root = try TemporaryDirectory(prefix: "depgraph-fixture").url
+    try apply("base")
+    for overlay in overlays { try apply(overlay) }
+  }
+
+  /// Copies every file of `Fixtures/<overlay>` into the tree, replacing files of the same path.
+  ///
+  /// - Parameter overlay: A folder under `Fixtures/`.
+  func apply(_ overlay: String) throws {
+    let source = Self.fixtures.appendingPathComponent(overlay)
+    let enumerator = FileManager.default.enumerator(
+      at: source, includingPropertiesForKeys: [.isRegularFileKey])
+    let prefix = source.standardizedFileURL.path + "/"
+    while let url = enumerator?.nextObject() as? URL {
+      guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+      let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
+      let destination = root.appendingPathComponent(relative)
+      try FileManager.default.createDirectory(
+        at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if FileManager.default.fileExists(atPath: destination.path) {
+        try FileManager.default.removeItem(at: destination)
+      }
+      try FileManager.default.copyItem(at: url, to: destination)
+    }
+  }
+
+  /// The monorepo in the tree.
+  func monorepo() throws -> Monorepo {
+    try Monorepo(root: root.path)
+  }
+
+  /// Writes the graph documents, as `make graph` would, then checks the tree.
+  ///
+  /// - Returns: The violation lines.
+  func generateAndCheck() throws -> [String] {
+    let monorepo = try monorepo()
+    let graph = try monorepo.loadGraph()
+    _ = try monorepo.generate(graph, drawsSVG: false)
+    return monorepo.check(graph).map(\.description)
+  }
+
+  /// The text of the file at `path`.
+  func read(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// Removes the tree.
+  func remove() {
+    try? FileManager.default.removeItem(at: root)
+  }
+}
