@@ -1,0 +1,51 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "NotificationsImpl",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "NotificationsImpl", targets: ["NotificationsImpl"])
+  ],
+  dependencies: [
+    .package(path: "../Core"),
+    .package(path: "../NotificationsAPI"),
+    .package(path: "../TodoAPI"),
+    .package(path: "../AuthenticationAPI"),
+  ],
+  targets: [
+    .target(
+      name: "NotificationsImpl",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "NotificationsAPI", package: "NotificationsAPI"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+      ]
+    ),
+    .testTarget(
+      name: "NotificationsImplTests",
+      dependencies: [
+        "NotificationsImpl",
+        .product(name: "Core", package: "Core"),
+        .product(name: "CoreTesting", package: "Core"),
+        .product(name: "NotificationsAPI", package: "NotificationsAPI"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+      ]
+    ),
+  ]
+)
+
+// MARK: - Settings shared by every package of the monorepo
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .treatAllWarnings(as: .error),
+    ]
+}
+package.swiftLanguageModes = [.v6]

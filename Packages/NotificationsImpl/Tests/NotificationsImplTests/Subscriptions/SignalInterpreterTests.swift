@@ -1,0 +1,137 @@
+import Core
+import CoreTesting
+import Foundation
+import NotificationsAPI
+import NotificationsImpl
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// These tests send real signals to the test process. Each one ignores the signal first (see
+/// ``SignalDisposition/whileIgnoring(_:_:)``), so a missing handler fails a wait instead of ending
+/// the process, and they run one at a time because dispositions belong to the whole process.
+@Suite("SignalInterpreter", .serialized)
+@MainActor
+struct SignalInterpreterTests {
+  private func interpreter(
+    _ signal: OSSignal, _ recorder: MessageRecorder, cause: Cause = .external
+  )
+    -> SignalInterpreter
+  {
+    SignalInterpreter(
+      subscription: SignalSubscription(signal: signal), dispatch: recorder.dispatch(cause: cause))
+  }
+
+  @Test("SIGHUP sent to the process arrives as signalReceived(.hangUp), caused by the subscription")
+  func hangUp() async {
+    await SignalDisposition.whileIgnoring(SIGHUP) {
+      let recorder = MessageRecorder()
+      let cause = Cause.subscription(SubscriptionID(rawValue: 3))
+      let listener = interpreter(.hangUp, recorder, cause: cause)
+      listener.start()
+      kill(getpid(), SIGHUP)
+      await recorder.waitForMessages(count: 1)
+      listener.stop()
+      #expect(recorder.messages(of: NotificationsMessage.self) == [.signalReceived(.hangUp)])
+      #expect(recorder.causes == [cause])
+    }
+  }
+
+  @Test("each signal arrives as its own message", arguments: OSSignal.allCases)
+  func eachSignal(signal: OSSignal) async {
+    let number = [OSSignal.interrupt: SIGINT, .terminate: SIGTERM, .hangUp: SIGHUP][signal]!
+    await SignalDisposition.whileIgnoring(number) {
+      let recorder = MessageRecorder()
+      let listener = interpreter(signal, recorder)
+      listener.start()
+      kill(getpid(), number)
+      await recorder.waitForMessages(count: 1)
+      listener.stop()
+      #expect(recorder.messages(of: NotificationsMessage.self) == [.signalReceived(signal)])
+    }
+  }
+
+  @Test("stop restores the disposition that was in place before start")
+  func stopRestores() async {
+    await SignalDisposition.whileIgnoring(SIGHUP) {
+      let listener = interpreter(.hangUp, MessageRecorder())
+      listener.start()
+      #expect(SignalDisposition.current(SIGHUP) != SignalDisposition.ignore)
+      listener.stop()
+      #expect(SignalDisposition.current(SIGHUP) == SignalDisposition.ignore)
+    }
+  }
+
+  @Test("two listeners for one signal, as two stores would have, both receive it")
+  func twoListeners() async {
+    await SignalDisposition.whileIgnoring(SIGHUP) {
+      let first = MessageRecorder()
+      let second = MessageRecorder()
+      let listeners = [interpreter(.hangUp, first), interpreter(.hangUp, second)]
+      for listener in listeners { listener.start() }
+      kill(getpid(), SIGHUP)
+      await first.waitForMessages(count: 1)
+      await second.waitForMessages(count: 1)
+      for listener in listeners { listener.stop() }
+      #expect(first.messages(of: NotificationsMessage.self) == [.signalReceived(.hangUp)])
+      #expect(second.messages(of: NotificationsMessage.self) == [.signalReceived(.hangUp)])
+    }
+  }
+
+  @Test("a stopped listener hears nothing more; the handler stays until the last listener stops")
+  func lastListenerRestores() async {
+    await SignalDisposition.whileIgnoring(SIGHUP) {
+      let stopped = MessageRecorder()
+      let remaining = MessageRecorder()
+      let early = interpreter(.hangUp, stopped)
+      let late = interpreter(.hangUp, remaining)
+      early.start()
+      late.start()
+      early.stop()
+      #expect(SignalDisposition.current(SIGHUP) != SignalDisposition.ignore)
+      kill(getpid(), SIGHUP)
+      // Listeners hear a signal in the order they started, so `early` would have heard it first.
+      await remaining.waitForMessages(count: 1)
+      #expect(stopped.messages.isEmpty)
+      late.stop()
+      #expect(SignalDisposition.current(SIGHUP) == SignalDisposition.ignore)
+    }
+  }
+
+  @Test("a listener started again after the disposition was restored still receives the signal")
+  func restartAfterRestore() async {
+    await SignalDisposition.whileIgnoring(SIGHUP) {
+      for round in 1...3 {
+        let recorder = MessageRecorder()
+        let listener = interpreter(.hangUp, recorder)
+        listener.start()
+        kill(getpid(), SIGHUP)
+        let arrived = await recorder.waitForMessages(count: 1)
+        listener.stop()
+        #expect(arrived, "round \(round)")
+      }
+    }
+  }
+
+  @Test("through a store: SIGHUP while the app listens reaches the updater, which posts Reloading")
+  func throughAStore() async {
+    await SignalDisposition.whileIgnoring(SIGHUP) {
+      let store = Store(
+        model: AppModel.fixture(now: 0, listensForSignals: true), updater: Wiring.updater,
+        subscriptions: Wiring.subscriptions)
+      store.register(NotificationsInterpreter(now: { .t0 }))
+      store.register(subscriptions: SignalSubscription.self, interpreter: SignalInterpreter.init)
+      store.start()
+      kill(getpid(), SIGHUP)
+      await store.waitForModel { !$0.notifications.inbox.isEmpty }
+      store.shutDown()
+      #expect(store.model.notifications.inbox.map(\.title) == ["Reloading"])
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import AuthenticationAPI
+import Core
+import CoreTesting
+import Foundation
+import NotificationsAPI
+import NotificationsImpl
+import TodoAPI
+
+/// The part of an app model this feature reads: the to-do slice and the notifications slice.
+struct AppModel: Equatable, Sendable {
+  var todos = TodoModel()
+  var notifications = NotificationsModel()
+}
+
+/// The to-do slice's updater as far as these tests need it (TodoImpl is out of reach by design):
+/// stored items replace the ones in the model.
+struct TodoSliceUpdater: TypedUpdater {
+  func update(_ model: inout TodoModel, message: TodoMessage) -> [any Command] {
+    switch message {
+    case .added(let item), .renamed(let item), .toggled(let item), .dueDateChanged(let item):
+      model.upsert(item)
+    case .removed(let id):
+      model.remove([id])
+    default:
+      break
+    }
+    return []
+  }
+}
+
+/// The app-level wiring of the feature, as the App does it.
+enum Wiring {
+  static let updater = CombinedUpdater<AppModel>(
+    .slice(\.todos, TodoSliceUpdater()),
+    .full(NotificationsUpdater(todos: \.todos, notifications: \.notifications)))
+
+  static let subscriptions = CombinedSubscriptionProvider<AppModel>(
+    .full(NotificationsSubscriptions(todos: \.todos, notifications: \.notifications)))
+}
+
+/// A wall clock that moves with a `TestClock`: `now()` is `start` plus the test clock's offset.
+struct TestTime: Sendable {
+  let clock = TestClock()
+  let start: Date
+
+  init(start: Date = .t0) {
+    self.start = start
+  }
+
+  var now: @Sendable () -> Date {
+    { [clock, start] in
+      let (seconds, attoseconds) = clock.now.offset.components
+      return start.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+  }
+}
+
+extension Date {
+  /// A fixed instant the tests start from.
+  static let t0 = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+  /// `seconds` after ``t0``.
+  static func t0(plus seconds: TimeInterval) -> Date { t0.addingTimeInterval(seconds) }
+}
+
+extension TodoItem {
+  /// An item created at ``Date/t0``.
+  static func fixture(
+    _ id: String, title: String? = nil, isDone: Bool = false, due: TimeInterval? = nil
+  ) -> TodoItem {
+    TodoItem(
+      id: TodoID(rawValue: id), title: title ?? "Item \(id)", isDone: isDone,
+      dueDate: due.map(Date.t0(plus:)), createdAt: .t0)
+  }
+
+  /// The reminder this item asks for.
+  var reminder: ReminderSubscription {
+    ReminderSubscription(todo: id, title: title, dueDate: dueDate!)
+  }
+
+  /// The command posting this item's reminder.
+  var reminderPost: NotificationsCommand {
+    .post(title: "Reminder", body: "“\(title)” is due now.", kind: .reminder(id))
+  }
+}
+
+extension AppModel {
+  /// A model that knows the time (`now` = t0 + `now` seconds) and holds `items`.
+  static func fixture(
+    now: TimeInterval? = 0, items: [TodoItem] = [], listensForSignals: Bool = false
+  )
+    -> AppModel
+  {
+    AppModel(
+      todos: TodoModel(items: items),
+      notifications: NotificationsModel(now: now.map(Date.t0(plus:)), listensForSignals: listensForSignals))
+  }
+}
+
+extension InAppNotification {
+  /// An unread system notification posted at t0 + `id` seconds.
+  static func fixture(_ id: Int64, isRead: Bool = false) -> InAppNotification {
+    InAppNotification(
+      id: NotificationID(rawValue: id), title: "Title \(id)", body: "Body \(id)", time: .t0(plus: Double(id)),
+      kind: .system, isRead: isRead)
+  }
+}
