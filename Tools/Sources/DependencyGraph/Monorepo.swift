@@ -127,13 +127,13 @@ public struct Monorepo: Sendable {
   private func drawSVG() throws -> String {
     let svg = GraphDocuments.svgPath
     guard Self.graphvizIsInstalled() else { return "Graphviz dot not found: \(svg) not written" }
-    let result = try Subprocess.run(["dot", "-Tsvg", GraphDocuments.dotPath, "-o", svg], in: root)
+    let arguments = ["dot", "-Tsvg", GraphDocuments.dotPath]
+    let result = try Subprocess.run(arguments, in: root)
     guard result.status == 0 else {
       throw ToolError.processFailed(
-        "dot -Tsvg \(GraphDocuments.dotPath) -o \(svg)", status: result.status,
-        output: result.standardError)
+        arguments.joined(separator: " "), status: result.status, output: result.standardError)
     }
-    return "wrote \(svg)"
+    return try write(String(decoding: result.standardOutput, as: UTF8.self), to: svg)
   }
 
   /// Whether an executable `dot` is on the `PATH`.

@@ -38,9 +38,10 @@ struct MonorepoTests {
     let tree = try FixtureTree()
     defer { tree.remove() }
     let monorepo = try tree.monorepo()
-    let first = try monorepo.generate(drawsSVG: false)
+    let graph = try monorepo.loadGraph()
+    let first = try monorepo.generate(graph, drawsSVG: false)
     #expect(first.allSatisfy { $0.hasPrefix("wrote ") })
-    let second = try monorepo.generate(drawsSVG: false)
+    let second = try monorepo.generate(graph, drawsSVG: false)
     #expect(second.allSatisfy { $0.hasSuffix(" is up to date") })
     for path in ["docs/dependency-graph.mmd", "docs/dependency-graph.dot", "docs/dependency-graph.json"] {
       let text = try tree.read(path)

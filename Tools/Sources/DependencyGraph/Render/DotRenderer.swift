@@ -37,6 +37,9 @@ enum DotRenderer {
       let attributes = edge.isTestOnly ? " [style=dashed, label=\"tests\", fontsize=9]" : ""
       lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to))\(attributes);")
     }
+    for (upper, lower) in graph.layerAnchors {
+      lines.append("  \(quoted(upper)) -> \(quoted(lower)) [style=invis];")
+    }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }

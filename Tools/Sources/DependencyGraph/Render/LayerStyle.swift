@@ -30,6 +30,14 @@ extension PackageGraph {
   func packages(in layer: Layer) -> [Package] {
     packages.filter { $0.layer == layer }
   }
+
+  /// Pairs of packages, the first of each non-empty layer from App down to Core, that the drawings
+  /// join with an invisible edge so that the layers stack in order even where no real dependency
+  /// crosses them (an App that does not yet depend on the Impl packages).
+  var layerAnchors: [(upper: String, lower: String)] {
+    let firsts = [Layer.app, .impl, .api, .core].compactMap { packages(in: $0).first?.name }
+    return zip(firsts, firsts.dropFirst()).map { ($0, $1) }
+  }
 }
 
 extension PackageGraph.Package {

@@ -22,6 +22,9 @@ enum MermaidRenderer {
       let arrow = edge.isTestOnly ? "-. tests .->" : "-->"
       lines.append("  \(identifier(edge.from)) \(arrow) \(identifier(edge.to))")
     }
+    for (upper, lower) in graph.layerAnchors {
+      lines.append("  \(identifier(upper)) ~~~ \(identifier(lower))")
+    }
     for layer in LayerStyle.drawingOrder {
       let packages = graph.packages(in: layer)
       guard !packages.isEmpty else { continue }

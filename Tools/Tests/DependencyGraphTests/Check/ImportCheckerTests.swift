@@ -10,7 +10,7 @@ struct ImportCheckerTests {
       try tree.generateAndCheck() == [
         "import: AuthenticationAPI → TodoAPI: Packages/AuthenticationAPI/Tests/AuthenticationAPITests/"
           + "SessionTests.swift:4 imports TodoAPI, which target AuthenticationAPITests does not depend on",
-        "import: TodoAPI → TodoImpl: Packages/TodoAPI/Sources/TodoAPI/Leak.swift:9 imports TodoImpl, "
+        "import: TodoAPI → TodoImpl: Packages/TodoAPI/Sources/TodoAPI/Leak.swift:5 imports TodoImpl, "
           + "which target TodoAPI does not depend on",
       ])
   }

@@ -1,4 +1,4 @@
-// TodoAPI does not depend on TodoImpl: the import below is a violation, the quoted ones are not.
+// TodoAPI does not depend on TodoImpl: the `import struct` is a violation, the quoted imports are not.
 // import TodoImpl
 public import Core
 
