@@ -18,50 +18,13 @@
 /// `TodoUpdater.Model` is the type of `\.todos`. The slice is mutated in place through the key
 /// path; nothing is copied.
 public struct CombinedUpdater<Model>: Updater {
-  /// The parts' boxes; every one was made for an updater of `Model` (see `AnyUpdaterBox`).
-  private let parts: [AnyUpdaterBox]
-  /// For each declared message type, the range of `order` listing the parts to run. Ranges, not
-  /// arrays, so a lookup copies no reference-counted value.
-  private let routes: TypeTable<Range<Int>>
-  /// The positions of the parts that inspect every message, in order.
-  private let wildcards: Range<Int>
-  /// Part positions: first the wildcards, then, per declared type, the parts to run in order.
-  private let order: [Int]
-  private let declaredTypes: [any Message.Type]?
+  let box: CombinedBox
 
   /// Combines the given parts, which run in this order.
   ///
   /// - Parameter parts: The updaters and the part of the model each one changes.
   public init(_ parts: [UpdaterPart<Model>]) {
-    let updaters = parts.map(\.box.box)
-    var routes = TypeTable<Range<Int>>()
-    var wildcards: [Int] = []
-    var declared: [ObjectIdentifier: any Message.Type] = [:]
-    var declaredOrder: [ObjectIdentifier] = []
-    for (position, updater) in updaters.enumerated() {
-      guard let types = updater.messageTypes else {
-        wildcards.append(position)
-        continue
-      }
-      for type in types where declared[ObjectIdentifier(type)] == nil {
-        declared[ObjectIdentifier(type)] = type
-        declaredOrder.append(ObjectIdentifier(type))
-      }
-    }
-    var order = wildcards
-    for key in declaredOrder {
-      let positions = updaters.indices.filter { position in
-        guard let types = updaters[position].messageTypes else { return true }
-        return types.contains { ObjectIdentifier($0) == key }
-      }
-      routes.set(order.count..<(order.count + positions.count), for: key)
-      order.append(contentsOf: positions)
-    }
-    self.parts = updaters
-    self.routes = routes
-    self.wildcards = 0..<wildcards.count
-    self.order = order
-    self.declaredTypes = wildcards.isEmpty ? declaredOrder.map { declared[$0]! } : nil
+    box = CombinedBox(parts: parts.map(\.box.box))
   }
 
   /// Combines the given parts, which run in this order.
@@ -72,7 +35,7 @@ public struct CombinedUpdater<Model>: Updater {
   }
 
   /// The union of the parts' types, or `nil` if any part inspects every message.
-  public var messageTypes: [any Message.Type]? { declaredTypes }
+  public var messageTypes: [any Message.Type]? { box.messageTypes }
 
   /// Runs every part that handles `message`, in order.
   ///
@@ -84,14 +47,7 @@ public struct CombinedUpdater<Model>: Updater {
   public func update<M: Message>(
     _ model: inout Model, message: M, commands: inout [any Command]
   ) -> Bool {
-    let range = routes[ObjectIdentifier(M.self)] ?? wildcards
-    return withUnsafeMutablePointer(to: &model) { model in
-      var handled = false
-      for index in range where parts[order[index]].update(model, message: message, commands: &commands) {
-        handled = true
-      }
-      return handled
-    }
+    TypedUpdaterBox<Model>(box: box).update(&model, message: message, commands: &commands)
   }
 }
 
@@ -118,18 +74,10 @@ public struct UpdaterPart<Model>: Sendable {
   public static func slice<Slice>(
     _ path: any WritableKeyPath<Model, Slice> & Sendable, _ updater: some Updater<Slice>
   ) -> Self {
-    Self(box: SliceUpdater(path: path, updater: updater).boxed)
-  }
-}
-
-/// Applies an updater of a slice type to a key-path slice of a larger model.
-struct SliceUpdater<Model, Slice, Base: Updater<Slice>>: Updater {
-  let path: any WritableKeyPath<Model, Slice> & Sendable
-  let updater: Base
-
-  var messageTypes: [any Message.Type]? { updater.messageTypes }
-
-  func update<M: Message>(_ model: inout Model, message: M, commands: inout [any Command]) -> Bool {
-    updater.update(&model[keyPath: path], message: message, commands: &commands)
+    let inner = updater.boxed.box
+    if let offset = MemoryLayout<Model>.offset(of: path) {
+      return Self(box: TypedUpdaterBox(box: OffsetSliceBox(offset: offset, inner: inner)))
+    }
+    return Self(box: TypedUpdaterBox(box: KeyPathSliceBox(path: path, inner: inner)))
   }
 }

@@ -61,6 +61,7 @@ extension Updater {
   /// This updater in a box; a ``FunctionUpdater`` hands over the box it already holds.
   var boxed: TypedUpdaterBox<Model> {
     if let function = self as? FunctionUpdater<Model> { return function.box }
+    if let combined = self as? CombinedUpdater<Model> { return TypedUpdaterBox(box: combined.box) }
     return TypedUpdaterBox(box: UpdaterBox(self))
   }
 }

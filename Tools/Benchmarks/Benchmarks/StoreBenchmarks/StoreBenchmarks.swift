@@ -1,0 +1,136 @@
+import Benchmark
+import BenchmarkSupport
+import Core
+
+// B1–B3 and B4 (monitors) of issue 2. Each store benchmark stands beside a hand-written loop doing
+// the same mutations on a local struct: the limit. Times are per message (scalingFactor).
+
+let listSizes = [1_000, 100_000, 1_000_000]
+
+var perMessage: Benchmark.Configuration {
+  Benchmark.Configuration(
+    metrics: [.wallClock, .mallocCountTotal, .instructions],
+    timeUnits: .nanoseconds,
+    scalingFactor: .mega,
+    maxDuration: .seconds(3),
+    maxIterations: 25
+  )
+}
+
+var perToggle: Benchmark.Configuration {
+  Benchmark.Configuration(
+    metrics: [.wallClock, .mallocCountTotal, .instructions],
+    timeUnits: .nanoseconds,
+    scalingFactor: .kilo,
+    maxDuration: .seconds(3),
+    maxIterations: 200
+  )
+}
+
+// B2's 10,000 toggles are 10 benchmark runs of `scalingFactor: .kilo` messages, continuing the
+// sequence k = 0, 1, 2, … across runs, so every run does the same kind of work.
+
+let benchmarks: @Sendable () -> Void = {
+  // MARK: B1 counter
+
+  Benchmark("B1 counter: store", configuration: perMessage) { @MainActor benchmark async in
+    let store = Store(model: Counter(), updater: CounterUpdater())
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
+    benchmark.stopMeasurement()
+    blackHole(store.model.value)
+  }
+
+  Benchmark("B1 counter: hand-written loop", configuration: perMessage) { benchmark in
+    var counter = Counter()
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { blackHole(counter.value &+= 1) }
+    benchmark.stopMeasurement()
+    blackHole(counter.value)
+  }
+
+  // MARK: B2 scale
+
+  for count in listSizes {
+    Benchmark("B2 toggle, N = \(count): store", configuration: perToggle) { @MainActor benchmark async in
+      let store = Store(model: TodoList(count: count), updater: ToggleUpdater())
+      var step = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(Toggle(index: toggledIndex(step: step, count: count)))
+        step &+= 1
+      }
+      benchmark.stopMeasurement()
+      blackHole(store.model.items.count)
+    }
+
+    Benchmark("B2 toggle, N = \(count): hand-written loop", configuration: perToggle) { benchmark in
+      var list = TodoList(count: count)
+      var step = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        list.items[toggledIndex(step: step, count: count)].done.toggle()
+        step &+= 1
+      }
+      benchmark.stopMeasurement()
+      blackHole(list.items.count)
+    }
+  }
+
+  // MARK: B3 composed
+
+  Benchmark("B3 composed counter: store", configuration: perMessage) { @MainActor benchmark async in
+    let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
+    benchmark.stopMeasurement()
+    blackHole(store.model.counter.value)
+  }
+
+  Benchmark("B3 composed counter: hand-written loop", configuration: perMessage) { benchmark in
+    var model = Composed(count: 1_000)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { blackHole(model.counter.value &+= 1) }
+    benchmark.stopMeasurement()
+    blackHole(model.counter.value)
+  }
+
+  for count in listSizes {
+    Benchmark("B3 composed toggle, N = \(count): store", configuration: perToggle) {
+      @MainActor benchmark async in
+      let store = Store(model: Composed(count: count), updater: composedUpdater())
+      var step = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(Toggle(index: toggledIndex(step: step, count: count)))
+        step &+= 1
+      }
+      benchmark.stopMeasurement()
+      blackHole(store.model.list.items.count)
+    }
+
+    Benchmark("B3 composed toggle, N = \(count): hand-written loop", configuration: perToggle) { benchmark in
+      var model = Composed(count: count)
+      var step = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        model.list.items[toggledIndex(step: step, count: count)].done.toggle()
+        step &+= 1
+      }
+      benchmark.stopMeasurement()
+      blackHole(model.list.items.count)
+    }
+  }
+
+  // MARK: B4 monitors
+
+  Benchmark("B4 monitors: B3 counter with the console monitor to a null sink", configuration: perToggle) {
+    @MainActor benchmark async in
+    let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
+    store.addMonitor(ConsoleMonitor<Composed> { blackHole($0) })
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
+    benchmark.stopMeasurement()
+    blackHole(store.model.counter.value)
+  }
+}

@@ -1,0 +1,55 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// The benchmarks (`make bench`). Like the App, this package is a composition root for measurement:
+// it may depend on any package of the monorepo. Run with
+//   swift package --allow-writing-to-package-directory benchmark
+// Figures and how to read them: docs/performance.md.
+let package = Package(
+  name: "Benchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(
+      url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(path: "../../Packages/Core"),
+  ],
+  targets: [
+    .target(
+      name: "BenchmarkSupport",
+      dependencies: [.product(name: "Core", package: "Core")]
+    ),
+    .executableTarget(
+      name: "StoreBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "Core", package: "Core"),
+      ],
+      path: "Benchmarks/StoreBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
+    .executableTarget(
+      name: "SubscriptionBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "Core", package: "Core"),
+      ],
+      path: "Benchmarks/SubscriptionBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
+  ]
+)
+
+// MARK: - Settings shared by every package of the monorepo
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .treatAllWarnings(as: .error),
+    ]
+}
+package.swiftLanguageModes = [.v6]
