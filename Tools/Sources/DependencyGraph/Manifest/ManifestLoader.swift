@@ -29,14 +29,24 @@ struct ManifestLoader {
   ///   ``ToolError/unreadableManifest(package:reason:)`` if its JSON is not what was expected.
   func load(_ directories: [String]) throws -> [String: PackageManifest] {
     let scratch = try TemporaryDirectory(prefix: "depgraph-manifests")
-    defer { scratch.remove() }
-    let running = try directories.enumerated().map { index, directory in
+    let scratchPaths = directories.indices.map { scratch.url.appendingPathComponent("scratch-\($0)").path }
+    defer {
+      scratch.remove()
+      // SwiftPM leaves a lock file per scratch folder in the temporary directory, named after the
+      // folder's path; they would pile up there, one set per run.
+      for path in scratchPaths {
+        let lock = path.replacingOccurrences(of: "/", with: "_") + ".lock"
+        try? FileManager.default.removeItem(
+          at: FileManager.default.temporaryDirectory.appendingPathComponent(lock))
+      }
+    }
+    let running = try zip(directories, scratchPaths).map { directory, scratchPath in
       try Subprocess(
         [
-          "swift", "package", "--package-path", url(of: directory).path,
-          "--scratch-path", scratch.url.appendingPathComponent("scratch-\(index)").path,
+          "swift", "package", "--package-path", url(of: directory).path, "--scratch-path", scratchPath,
           "dump-package",
-        ], in: root, scratch: scratch.url)
+        ],
+        in: root, scratch: scratch.url)
     }
     var manifests: [String: PackageManifest] = [:]
     for (directory, process) in zip(directories, running) {
