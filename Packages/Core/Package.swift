@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "Core", targets: ["Core"]),
     .library(name: "CoreTesting", targets: ["CoreTesting"]),
+    .library(name: "Tracing", targets: ["Tracing"]),
   ],
   dependencies: [
     // Tests only: the Core library depends on nothing beyond the toolchain.
@@ -15,12 +16,14 @@ let package = Package(
   targets: [
     .target(name: "Core"),
     .target(name: "CoreTesting", dependencies: ["Core"]),
+    .target(name: "Tracing", dependencies: ["Core"]),
     .testTarget(
       name: "CoreTests",
       dependencies: [
         "Core", "CoreTesting", .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"]),
+    .testTarget(name: "TracingTests", dependencies: ["Core", "CoreTesting", "Tracing"]),
   ]
 )
 

@@ -24,6 +24,7 @@ let package = Package(
         "BenchmarkSupport",
         .product(name: "Benchmark", package: "package-benchmark"),
         .product(name: "Core", package: "Core"),
+        .product(name: "Tracing", package: "Core"),
       ],
       path: "Benchmarks/StoreBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -1,6 +1,8 @@
 import Benchmark
 import BenchmarkSupport
 import Core
+import Foundation
+import Tracing
 
 // B1–B3 and B4 (monitors) of issue 2. Each store benchmark stands beside a hand-written loop doing
 // the same mutations on a local struct: the limit. Times are per message (scalingFactor).
@@ -132,5 +134,21 @@ let benchmarks: @Sendable () -> Void = {
     for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
     benchmark.stopMeasurement()
     blackHole(store.model.counter.value)
+  }
+
+  // MARK: B6 trace recorder
+
+  Benchmark("B6 trace: B1 with the trace recorder writing to a file", configuration: perToggle) {
+    @MainActor benchmark async in
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("b6-\(UUID().uuidString).jsonl")
+      .path
+    let store = Store(model: Counter(), updater: CounterUpdater())
+    guard let recorder = try? TraceRecorder<Counter>(path: path) else { return }
+    store.addMonitor(recorder)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
+    await recorder.close()
+    benchmark.stopMeasurement()
+    try? FileManager.default.removeItem(atPath: path)
   }
 }

@@ -1,0 +1,212 @@
+import Core
+
+/// A compact structural diff of two values: the paths that changed, with renderings before and
+/// after (secrets redacted).
+///
+/// Subtrees that are `Equatable` and equal are skipped after one comparison (an array whose storage
+/// is shared compares in constant time), so a message that changes one slice costs the size of that
+/// slice, not of the model. Arrays of equal length are compared element by element; arrays that grew
+/// or shrank report the inserted or removed elements between their common prefix and suffix.
+public enum ModelDiff {
+  /// The changes that turn `old` into `new`, at most `limit` of them (a final `…` entry counts the
+  /// rest).
+  ///
+  /// - Parameters:
+  ///   - old: The value before.
+  ///   - new: The value after.
+  ///   - limit: The most changes listed.
+  /// - Returns: The changes, in path order.
+  public static func changes(from old: Any, to new: Any, limit: Int = 64) -> [TraceChange] {
+    var collector = Collector(limit: limit)
+    diff(old, new, path: "", into: &collector)
+    return collector.finish()
+  }
+
+  /// A value's top-level fields, taken once so the next diff need not reflect on the value again.
+  ///
+  /// Reflecting on a field costs about a microsecond on this project's machine, so a recorder that
+  /// keeps the snapshot of the previous model halves the cost of diffing at the top level.
+  public struct Snapshot: @unchecked Sendable {
+    // Safe to share: built from a `Sendable` model and never mutated; the values are that model's
+    // fields, read-only copies.
+    let value: Any
+    let fields: [(label: String, value: Any)]?
+
+    /// Takes the snapshot of `value`.
+    ///
+    /// - Parameter value: The model.
+    public init(_ value: Any) {
+      self.value = value
+      let mirror = Mirror(reflecting: value)
+      if mirror.displayStyle == .struct || mirror.displayStyle == .class, !mirror.children.isEmpty {
+        fields = mirror.children.map { ($0.label ?? "?", $0.value) }
+      } else {
+        fields = nil
+      }
+    }
+  }
+
+  /// The changes from one snapshot to the next, as ``changes(from:to:limit:)`` would report them.
+  ///
+  /// - Parameters:
+  ///   - old: The snapshot before.
+  ///   - new: The snapshot after.
+  ///   - limit: The most changes listed.
+  /// - Returns: The changes, in path order.
+  public static func changes(from old: Snapshot, to new: Snapshot, limit: Int = 64) -> [TraceChange] {
+    guard let before = old.fields, let after = new.fields, before.count == after.count,
+      type(of: old.value) == type(of: new.value)
+    else { return changes(from: old.value, to: new.value, limit: limit) }
+    var collector = Collector(limit: limit)
+    for (left, right) in zip(before, after) {
+      diff(left.value, right.value, path: left.label, into: &collector)
+    }
+    return collector.finish()
+  }
+
+  private struct Collector {
+    let limit: Int
+    var changes: [TraceChange] = []
+    var omitted = 0
+
+    mutating func add(_ path: String, _ before: Any?, _ after: Any?) {
+      guard changes.count < limit else {
+        omitted += 1
+        return
+      }
+      changes.append(
+        TraceChange(
+          path: path.isEmpty ? "." : path, before: before.map { ValueRenderer.render($0) },
+          after: after.map { ValueRenderer.render($0) }))
+    }
+
+    func finish() -> [TraceChange] {
+      omitted == 0
+        ? changes : changes + [TraceChange(path: "…", before: nil, after: "\(omitted) more changes")]
+    }
+  }
+
+  private static func diff(_ old: Any, _ new: Any, path: String, into collector: inout Collector) {
+    let traits = TypeTraits.of(old)
+    if traits.isEquatable, let equal = equality(old, new) {
+      if equal { return }
+      // Values that print themselves (dates, identifiers, URLs) change as a whole.
+      if traits.isScalar || traits.isSelfDescribing {
+        collector.add(path, old, new)
+        return
+      }
+    } else if traits.isScalar {
+      leaf(old, new, path: path, into: &collector)
+      return
+    }
+    if traits.isRedacted || TypeTraits.of(new).isRedacted {
+      if ValueRenderer.render(old) != ValueRenderer.render(new) { collector.add(path, old, new) }
+      return
+    }
+    let before = Mirror(reflecting: old)
+    let after = Mirror(reflecting: new)
+    guard type(of: old) == type(of: new), before.displayStyle == after.displayStyle else {
+      collector.add(path, old, new)
+      return
+    }
+    switch before.displayStyle {
+    case .struct, .class, .tuple:
+      guard !before.children.isEmpty else { return leaf(old, new, path: path, into: &collector) }
+      for (left, right) in zip(before.children, after.children) {
+        diff(left.value, right.value, path: join(path, left.label ?? "?"), into: &collector)
+      }
+    case .optional:
+      switch (before.children.first?.value, after.children.first?.value) {
+      case (let left?, let right?): diff(left, right, path: path, into: &collector)
+      case (nil, nil): return
+      default: collector.add(path, old, new)
+      }
+    case .enum:
+      let leftCase = String(describing: old).prefix { $0 != "(" }
+      let rightCase = String(describing: new).prefix { $0 != "(" }
+      guard leftCase == rightCase, let left = before.children.first?.value,
+        let right = after.children.first?.value
+      else { return leaf(old, new, path: path, into: &collector) }
+      diff(left, right, path: "\(path).\(leftCase)", into: &collector)
+    case .collection:
+      diffElements(
+        Array(before.children.map(\.value)), Array(after.children.map(\.value)), path: path, into: &collector)
+    case .dictionary, .set:
+      diffKeyed(before, after, path: path, into: &collector)
+    default:
+      leaf(old, new, path: path, into: &collector)
+    }
+  }
+
+  private static func diffElements(_ old: [Any], _ new: [Any], path: String, into collector: inout Collector)
+  {
+    if old.count == new.count {
+      for index in old.indices { diff(old[index], new[index], path: "\(path)[\(index)]", into: &collector) }
+      return
+    }
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, equality(old[prefix], new[prefix]) == true { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      equality(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) == true
+    {
+      suffix += 1
+    }
+    let removed = old[prefix..<(old.count - suffix)]
+    let inserted = new[prefix..<(new.count - suffix)]
+    for (offset, element) in removed.enumerated() {
+      collector.add("\(path)[\(prefix + offset)]", element, nil)
+    }
+    for (offset, element) in inserted.enumerated() {
+      collector.add("\(path)[\(prefix + offset)]", nil, element)
+    }
+  }
+
+  private static func diffKeyed(
+    _ before: Mirror, _ after: Mirror, path: String, into collector: inout Collector
+  ) {
+    func entries(_ mirror: Mirror) -> [String: Any] {
+      var result: [String: Any] = [:]
+      for child in mirror.children {
+        let pair = Array(Mirror(reflecting: child.value).children)
+        if pair.count == 2 {
+          result[ValueRenderer.render(pair[0].value)] = pair[1].value
+        } else {
+          result[ValueRenderer.render(child.value)] = child.value
+        }
+      }
+      return result
+    }
+    let old = entries(before)
+    let new = entries(after)
+    for key in Set(old.keys).union(new.keys).sorted() {
+      switch (old[key], new[key]) {
+      case (let left?, let right?): diff(left, right, path: "\(path)[\(key)]", into: &collector)
+      case (let left?, nil): collector.add("\(path)[\(key)]", left, nil)
+      case (nil, let right?): collector.add("\(path)[\(key)]", nil, right)
+      case (nil, nil): break
+      }
+    }
+  }
+
+  private static func leaf(_ old: Any, _ new: Any, path: String, into collector: inout Collector) {
+    if ValueRenderer.render(old) != ValueRenderer.render(new) { collector.add(path, old, new) }
+  }
+
+  /// `true`/`false` when both values are of one `Equatable` type; `nil` when that cannot be told.
+  private static func equality(_ old: Any, _ new: Any) -> Bool? {
+    guard let old = old as? any Equatable else { return nil }
+    return old.isEqual(toAny: new)
+  }
+
+  private static func join(_ path: String, _ label: String) -> String {
+    path.isEmpty ? label : "\(path).\(label)"
+  }
+}
+
+extension Equatable {
+  fileprivate func isEqual(toAny other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}

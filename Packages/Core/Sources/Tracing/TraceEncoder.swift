@@ -1,0 +1,140 @@
+public import Core
+import Foundation
+
+/// Turns store events into trace entries on the writer thread; keeps the previous model for diffs.
+struct TraceEncoder<Model: Sendable> {
+  private var previousModel: ModelDiff.Snapshot?
+  private var pendingMessage: TraceEntry?
+  private let payloadEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
+  }()
+
+  /// The line for `event`, or `nil` when the event completes a line written later (a processed
+  /// message waits for its model change).
+  mutating func line(for event: StoreEvent<Model>, elapsed: Duration) -> String? {
+    let time = seconds(elapsed)
+    switch event {
+    case .messageProcessed(let record, let handled, let commands, let duration):
+      var entry = TraceEntry(kind: .message, time: time)
+      entry.id = record.id.rawValue
+      entry.cause = TraceCause(record.cause)
+      entry.type = ValueRenderer.typeName(of: record.message)
+      entry.value = ValueRenderer.render(record.message)
+      entry.payload = payload(of: record.message)
+      entry.handled = handled
+      entry.commands = commands.map {
+        TraceCommand(
+          id: $0.id.rawValue, type: ValueRenderer.typeName(of: $0.command),
+          value: ValueRenderer.render($0.command))
+      }
+      entry.duration = nanoseconds(duration)
+      guard handled else { return entry.jsonLine }
+      pendingMessage = entry
+      return nil
+    case .modelUpdated(_, let model):
+      guard var entry = pendingMessage else { return nil }
+      pendingMessage = nil
+      let snapshot = ModelDiff.Snapshot(model)
+      if let previousModel {
+        entry.changes = ModelDiff.changes(from: previousModel, to: snapshot)
+      } else {
+        entry.changes = [TraceChange(path: ".", before: nil, after: ValueRenderer.render(model))]
+      }
+      previousModel = snapshot
+      return entry.jsonLine
+    case .unhandledMessage:
+      return nil
+    case .commandStarted(let record):
+      var entry = commandEntry(.commandStarted, record, time)
+      entry.type = ValueRenderer.typeName(of: record.command)
+      entry.value = ValueRenderer.render(record.command)
+      return entry.jsonLine
+    case .commandFinished(let record, let duration):
+      var entry = commandEntry(.commandFinished, record, time)
+      entry.duration = nanoseconds(duration)
+      return entry.jsonLine
+    case .commandFailed(let record, let error, let duration):
+      var entry = commandEntry(.commandFailed, record, time)
+      entry.duration = nanoseconds(duration)
+      entry.error = ValueRenderer.render(error)
+      return entry.jsonLine
+    case .noInterpreter(let record):
+      var entry = commandEntry(.noInterpreter, record, time)
+      entry.type = ValueRenderer.typeName(of: record.command)
+      entry.value = ValueRenderer.render(record.command)
+      return entry.jsonLine
+    case .subscriptionStarted(let record, let message):
+      var entry = subscriptionEntry(.subscriptionStarted, record, time)
+      entry.message = message?.rawValue
+      return entry.jsonLine
+    case .subscriptionStopped(let record, let message):
+      var entry = subscriptionEntry(.subscriptionStopped, record, time)
+      entry.message = message?.rawValue
+      return entry.jsonLine
+    case .subscriptionFailed(let record, let error):
+      var entry = subscriptionEntry(.subscriptionFailed, record, time)
+      entry.error = ValueRenderer.render(error)
+      return entry.jsonLine
+    case .noSubscriptionInterpreter(let record):
+      return subscriptionEntry(.noSubscriptionInterpreter, record, time).jsonLine
+    case .messageDropped(let message, let cause, let reason):
+      var entry = TraceEntry(kind: .dropped, time: time)
+      entry.cause = TraceCause(cause)
+      entry.type = ValueRenderer.typeName(of: message)
+      entry.value = ValueRenderer.render(message)
+      entry.error = reason == .storeShutDown ? "the store is shut down" : "its subscription was stopped"
+      return entry.jsonLine
+    }
+  }
+
+  private func commandEntry(_ kind: TraceEntry.Kind, _ record: CommandRecord, _ time: Double) -> TraceEntry {
+    var entry = TraceEntry(kind: kind, time: time)
+    entry.id = record.id.rawValue
+    entry.message = record.emittedBy.rawValue
+    return entry
+  }
+
+  private func subscriptionEntry(
+    _ kind: TraceEntry.Kind, _ record: SubscriptionRecord, _ time: Double
+  ) -> TraceEntry {
+    var entry = TraceEntry(kind: kind, time: time)
+    entry.id = record.id.rawValue
+    entry.type = ValueRenderer.typeName(of: record.subscription)
+    entry.value = ValueRenderer.render(record.subscription)
+    return entry
+  }
+
+  private func payload(of message: any Message) -> String? {
+    guard TypeTraits.of(message).isEncodable, let encodable = message as? any Encodable,
+      let data = try? payloadEncoder.encode(encodable)
+    else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+
+  private func nanoseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+}
+
+extension TraceCause {
+  /// The trace form of a store's ``Cause``.
+  ///
+  /// - Parameter cause: The cause.
+  public init(_ cause: Cause) {
+    switch cause {
+    case .external: self.init(kind: "external")
+    case .command(let command, let message):
+      self.init(kind: "command", command: command.rawValue, message: message.rawValue)
+    case .subscription(let subscription): self.init(kind: "subscription", subscription: subscription.rawValue)
+    }
+  }
+}

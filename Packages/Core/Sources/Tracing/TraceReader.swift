@@ -1,0 +1,58 @@
+public import Foundation
+
+/// Reads a trace written by ``TraceRecorder``.
+public enum TraceReader {
+  /// What reading found.
+  public struct Contents: Sendable {
+    /// The entries, in file order.
+    public var entries: [TraceEntry]
+    /// Whether the last line was torn (the process was killed while writing) and skipped.
+    public var skippedTornLastLine: Bool
+  }
+
+  /// A line that is not a valid entry and is not the last line.
+  public struct MalformedLine: Error, CustomStringConvertible {
+    /// The 1-based line number.
+    public let line: Int
+    /// What is wrong.
+    public let reason: String
+
+    /// A sentence naming the line.
+    public var description: String { "Line \(line) of the trace is not a valid entry: \(reason)" }
+  }
+
+  /// Reads the trace at `path`.
+  ///
+  /// - Parameter path: The trace file.
+  /// - Returns: The entries, and whether a torn last line was skipped.
+  /// - Throws: The file system's error, or ``MalformedLine`` for a bad line before the last.
+  public static func read(path: String) throws -> Contents {
+    try read(data: Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  /// Reads a trace from its bytes.
+  ///
+  /// - Parameter data: The file's contents.
+  /// - Returns: The entries, and whether a torn last line was skipped.
+  /// - Throws: ``MalformedLine`` for a bad line before the last.
+  public static func read(data: Data) throws -> Contents {
+    let decoder = JSONDecoder()
+    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    var entries: [TraceEntry] = []
+    var torn = false
+    for (index, line) in lines.enumerated() where !line.isEmpty {
+      do {
+        entries.append(try decoder.decode(TraceEntry.self, from: Data(line)))
+      } catch {
+        let isLast = lines[(index + 1)...].allSatisfy(\.isEmpty)
+        let endsWithNewline = data.last == UInt8(ascii: "\n")
+        if isLast && !endsWithNewline {
+          torn = true
+        } else {
+          throw MalformedLine(line: index + 1, reason: "\(error)")
+        }
+      }
+    }
+    return Contents(entries: entries, skippedTornLastLine: torn)
+  }
+}

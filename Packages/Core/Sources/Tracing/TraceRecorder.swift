@@ -1,0 +1,72 @@
+public import Core
+import Foundation
+
+/// A monitor that records the causal trace of a store as JSON Lines.
+///
+/// ```swift
+/// let recorder = try TraceRecorder<AppModel>(path: "session.trace.jsonl")
+/// store.addMonitor(recorder)
+/// …
+/// await recorder.close()
+/// ```
+///
+/// Each processed message becomes one line with its identifier, its cause, its type and rendering,
+/// its `Codable` payload (for replay), the commands it emitted and the model changes it made;
+/// commands, subscriptions and problems get lines of their own. See ``TraceEntry`` and
+/// `docs/tracing.md`.
+///
+/// ## Cost
+/// On the store's actor the recorder only timestamps the event and queues it; rendering, diffing
+/// and writing happen on a dedicated writer thread. Memory is bounded: at most `capacity` events
+/// wait; when the writer falls behind, the store waits for room rather than dropping entries.
+/// Diffing keeps the previous model, so a collection mutated in place by the next message is copied
+/// once (copy-on-write) while tracing is on: tracing a model of a million items is slow by design.
+///
+/// ## Secrets
+/// Values are rendered with ``ValueRenderer``, which prints every ``Redacted`` value (``Secret``)
+/// as `Secret(••••)` wherever it sits; payloads are encoded with `Secret`'s redacting `Codable`.
+///
+/// ## Crash safety
+/// Lines are written whole, in batches; a killed process can at worst leave a torn last line, which
+/// ``TraceReader`` skips.
+@MainActor
+public final class TraceRecorder<Model: Sendable>: StoreMonitor {
+  private let writer: TraceWriter<Model>
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
+
+  /// Creates a recorder writing to `path`, replacing the file.
+  ///
+  /// - Parameters:
+  ///   - path: The trace file.
+  ///   - capacity: How many events may wait for the writer before the store waits.
+  /// - Throws: `TraceRecorderError` if the file cannot be created.
+  public init(path: String, capacity: Int = 16_384) throws {
+    start = clock.now
+    writer = try TraceWriter(path: path, capacity: capacity, modelType: String(reflecting: Model.self))
+  }
+
+  /// Queues the event for the writer.
+  ///
+  /// - Parameter event: What happened.
+  public func receive(_ event: StoreEvent<Model>) {
+    let elapsed = clock.now - start
+    writer.enqueue(TraceWriter<Model>.Pending(event: event, elapsed: elapsed))
+  }
+
+  /// Writes everything queued and closes the file. Later events are ignored.
+  public func close() async {
+    await writer.close()
+  }
+}
+
+/// Why a trace file could not be opened.
+public struct TraceRecorderError: Error, CustomStringConvertible {
+  /// The file.
+  public let path: String
+  /// The system's reason.
+  public let reason: String
+
+  /// A sentence naming the file and the reason.
+  public var description: String { "Cannot write the trace to \(path): \(reason)" }
+}

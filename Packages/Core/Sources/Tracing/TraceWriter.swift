@@ -1,0 +1,149 @@
+import Core
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The writer thread behind ``TraceRecorder``: turns queued events into JSON lines and writes them.
+///
+/// Producer and consumer share a queue guarded by a mutex. Semaphores are used only on transitions,
+/// because a wake-up per event costs a context switch (measured with `perf`: most of the time went
+/// to the kernel): the producer wakes the writer only if the writer is waiting, and waits itself
+/// only when `capacity` events are queued, until the writer takes them. The writer runs on its own
+/// `Thread`, never on the cooperative pool, because it blocks.
+final class TraceWriter<Model: Sendable>: Sendable {
+  struct Pending: Sendable {
+    let event: StoreEvent<Model>?
+    let elapsed: Duration
+    let closing: CheckedContinuation<Void, Never>?
+
+    init(event: StoreEvent<Model>, elapsed: Duration) {
+      self.event = event
+      self.elapsed = elapsed
+      self.closing = nil
+    }
+
+    init(closing: CheckedContinuation<Void, Never>) {
+      self.event = nil
+      self.elapsed = .zero
+      self.closing = closing
+    }
+  }
+
+  private struct State {
+    var queue: [Pending] = []
+    var isClosed = false
+    var writerIsWaiting = false
+    var producerIsWaiting = false
+  }
+
+  private let state = Mutex(State())
+  private let capacity: Int
+  private let writerWakeUp = DispatchSemaphore(value: 0)
+  private let producerWakeUp = DispatchSemaphore(value: 0)
+  private let descriptor: Int32
+
+  init(path: String, capacity: Int, modelType: String) throws {
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
+    guard descriptor >= 0 else {
+      throw TraceRecorderError(path: path, reason: String(cString: strerror(errno)))
+    }
+    self.capacity = max(1, capacity)
+    var first = TraceEntry(kind: .start, time: 0)
+    first.wallTime = Date().formatted(.iso8601)
+    first.type = modelType
+    write(first.jsonLine + "\n")
+    let thread = Thread { [self] in run() }
+    thread.name = "TraceWriter"
+    thread.start()
+  }
+
+  /// Queues `pending`, waiting for room if the writer is `capacity` events behind.
+  func enqueue(_ pending: Pending) {
+    while true {
+      let (queued, wakeWriter) = state.withLock { state -> (Bool, Bool) in
+        guard !state.isClosed else { return (true, false) }
+        guard state.queue.count < capacity else {
+          state.producerIsWaiting = true
+          return (false, false)
+        }
+        state.queue.append(pending)
+        let wake = state.writerIsWaiting
+        state.writerIsWaiting = false
+        return (true, wake)
+      }
+      if wakeWriter { writerWakeUp.signal() }
+      if queued { return }
+      producerWakeUp.wait()
+    }
+  }
+
+  /// Writes what is queued, closes the file, and returns when done.
+  func close() async {
+    await withCheckedContinuation { continuation in
+      let (accepted, wakeWriter) = state.withLock { state -> (Bool, Bool) in
+        guard !state.isClosed else { return (false, false) }
+        state.isClosed = true
+        state.queue.append(Pending(closing: continuation))
+        let wake = state.writerIsWaiting
+        state.writerIsWaiting = false
+        return (true, wake)
+      }
+      if wakeWriter { writerWakeUp.signal() }
+      if !accepted { continuation.resume() }
+    }
+  }
+
+  // MARK: - Writer thread
+
+  private func run() {
+    var encoder = TraceEncoder<Model>()
+    var buffer = ""
+    while true {
+      let (batch, wakeProducer): ([Pending], Bool) = state.withLock { state in
+        var taken: [Pending] = []
+        swap(&taken, &state.queue)
+        if taken.isEmpty { state.writerIsWaiting = true }
+        let wake = state.producerIsWaiting
+        state.producerIsWaiting = false
+        return (taken, wake)
+      }
+      if wakeProducer { producerWakeUp.signal() }
+      if batch.isEmpty {
+        writerWakeUp.wait()
+        continue
+      }
+      for pending in batch {
+        if let closing = pending.closing {
+          write(buffer)
+          Foundation.close(descriptor)
+          closing.resume()
+          return
+        }
+        if let event = pending.event, let line = encoder.line(for: event, elapsed: pending.elapsed) {
+          buffer += line
+          buffer += "\n"
+        }
+      }
+      if buffer.utf8.count > 0 {
+        write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+      }
+    }
+  }
+
+  /// Writes whole lines with as few system calls as the kernel allows.
+  private func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written <= 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+}

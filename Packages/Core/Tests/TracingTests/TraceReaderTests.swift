@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import Tracing
+
+@Suite("TraceReader and the line format")
+struct TraceReaderTests {
+  @Test("a hand-written line decodes to the same entry, whatever the characters")
+  func roundTrip() throws {
+    var entry = TraceEntry(kind: .message, time: 1.25)
+    entry.id = 7
+    entry.cause = TraceCause(kind: "command", command: 3, message: 2)
+    entry.type = "TodoAPI.TodoMessage"
+    entry.value = "quote \" backslash \\ newline \n tab \t bell \u{7} emoji 🥐 茶"
+    entry.handled = true
+    entry.commands = [TraceCommand(id: 4, type: "T", value: "v")]
+    entry.changes = [TraceChange(path: "items[0]", before: nil, after: "x")]
+    entry.duration = 1234
+    let decoded = try JSONDecoder().decode(TraceEntry.self, from: Data(entry.jsonLine.utf8))
+    #expect(decoded == entry)
+    #expect(!entry.jsonLine.contains("\n"))
+  }
+
+  @Test("a torn last line, as a killed process leaves it, is skipped")
+  func tornLastLine() throws {
+    let whole =
+      TraceEntry(kind: .start, time: 0).jsonLine + "\n" + TraceEntry(kind: .message, time: 1).jsonLine + "\n"
+    let torn = Data((whole + #"{"kind":"mess"#).utf8)
+    let contents = try TraceReader.read(data: torn)
+    #expect(contents.entries.map(\.kind) == [.start, .message])
+    #expect(contents.skippedTornLastLine)
+    #expect(try !TraceReader.read(data: Data(whole.utf8)).skippedTornLastLine)
+  }
+
+  @Test("a malformed line before the last is an error naming the line")
+  func malformed() {
+    let text =
+      TraceEntry(kind: .start, time: 0).jsonLine + "\nnot json\n"
+      + TraceEntry(kind: .message, time: 1).jsonLine + "\n"
+    #expect {
+      try TraceReader.read(data: Data(text.utf8))
+    } throws: { error in
+      (error as? TraceReader.MalformedLine)?.line == 2
+    }
+  }
+}

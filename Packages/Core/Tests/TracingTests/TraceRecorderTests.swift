@@ -1,0 +1,139 @@
+import Core
+import Foundation
+import Testing
+import Tracing
+
+private struct Account: Equatable, Sendable, Codable {
+  var name: String
+  var logins = 0
+}
+
+private struct Session: Equatable, Sendable {
+  var account: Account?
+  var attempts: [String] = []
+}
+
+private enum SessionMessage: Message, Codable {
+  case login(name: String, password: Secret<String>)
+  case loggedIn(Account)
+}
+
+private enum SessionCommand: Command {
+  case check(name: String, password: Secret<String>)
+}
+
+private struct SessionUpdater: TypedUpdater {
+  func update(_ model: inout Session, message: SessionMessage) -> [any Command] {
+    switch message {
+    case .login(let name, let password):
+      model.attempts.append(name)
+      return [SessionCommand.check(name: name, password: password)]
+    case .loggedIn(let account):
+      model.account = account
+      return []
+    }
+  }
+}
+
+private func temporaryPath(_ name: String) -> String {
+  FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
+}
+
+@Suite("TraceRecorder")
+@MainActor
+struct TraceRecorderTests {
+  private func recordSession(at path: String) async throws {
+    let store = Store(model: Session(), updater: SessionUpdater())
+    let recorder = try TraceRecorder<Session>(path: path)
+    store.addMonitor(recorder)
+    store.register(
+      FunctionInterpreter(for: SessionCommand.self) { command, dispatch in
+        guard case .check(let name, _) = command else { return }
+        dispatch(SessionMessage.loggedIn(Account(name: name, logins: 1)))
+      })
+    store.send(SessionMessage.login(name: "ada", password: Secret("correct horse battery")))
+    await store.settle()
+    await recorder.close()
+  }
+
+  @Test("records each message with its cause, commands, model changes and payload")
+  func recordsTheCausalChain() async throws {
+    let path = temporaryPath("trace.jsonl")
+    try await recordSession(at: path)
+    let entries = try TraceReader.read(path: path).entries
+
+    #expect(entries.map(\.kind) == [.start, .message, .commandStarted, .message, .commandFinished])
+    #expect(entries[0].type?.hasSuffix("Session") == true)
+    let login = entries[1]
+    #expect(login.id == 1)
+    #expect(login.cause == TraceCause(kind: "external"))
+    #expect(login.shortType == "SessionMessage")
+    #expect(login.value == #"SessionMessage.login(name: "ada", password: Secret(••••))"#)
+    #expect(login.handled == true)
+    #expect(login.commands?.map(\.id) == [1])
+    #expect(login.commands?.first?.value == #"SessionCommand.check(name: "ada", password: Secret(••••))"#)
+    #expect(login.changes?.map(\.path) == ["."])
+    let loggedIn = entries[3]
+    #expect(loggedIn.cause == TraceCause(kind: "command", command: 1, message: 1))
+    #expect(
+      loggedIn.changes == [
+        TraceChange(path: "account", before: "nil", after: #"Account(name: "ada", logins: 1)"#)
+      ])
+    #expect(loggedIn.payload?.contains(#""name":"ada""#) == true)
+    #expect(entries[2].message == 1)
+  }
+
+  @Test("the password never reaches the file, in any form")
+  func secretsAreRedacted() async throws {
+    let path = temporaryPath("secret.jsonl")
+    try await recordSession(at: path)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!text.contains("correct horse battery"))
+    #expect(!text.contains(Data("correct horse battery".utf8).base64EncodedString()))
+    #expect(text.contains("Secret(••••)"))
+    #expect(text.contains("<redacted>"))
+  }
+
+  @Test("with a capacity of one event, the store waits for the writer and nothing is lost")
+  func boundedAndLossless() async throws {
+    struct Tally: Sendable { var count = 0 }
+    struct Bump: Message {}
+    let path = temporaryPath("bounded.jsonl")
+    let store = Store(
+      model: Tally(),
+      updater: FunctionUpdater(handling: Bump.self) { model, _ in
+        model.count += 1
+        return []
+      })
+    let recorder = try TraceRecorder<Tally>(path: path, capacity: 1)
+    store.addMonitor(recorder)
+    for _ in 0..<2_000 { store.send(Bump()) }
+    await recorder.close()
+    let entries = try TraceReader.read(path: path).entries
+    #expect(entries.count { $0.kind == .message } == 2_000)
+    #expect(entries.last?.changes == [TraceChange(path: "count", before: "1999", after: "2000")])
+  }
+
+  @Test("problems are recorded: unhandled messages, commands without interpreters")
+  func problems() async throws {
+    struct Stray: Message {}
+    let path = temporaryPath("problems.jsonl")
+    let store = Store(model: Session(), updater: SessionUpdater())
+    let recorder = try TraceRecorder<Session>(path: path)
+    store.addMonitor(recorder)
+    store.send(Stray())
+    store.send(SessionMessage.login(name: "bob", password: Secret("pw")))
+    await recorder.close()
+    let entries = try TraceReader.read(path: path).entries
+    #expect(entries[1].kind == .message)
+    #expect(entries[1].handled == false)
+    #expect(entries.contains { $0.kind == .noInterpreter && $0.id == 1 })
+  }
+
+  @Test("an unwritable path is a clear error")
+  func unwritable() {
+    #expect(throws: TraceRecorderError.self) {
+      try TraceRecorder<Session>(path: "/nonexistent-folder/trace.jsonl")
+    }
+  }
+}
