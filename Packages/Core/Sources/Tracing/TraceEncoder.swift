@@ -4,11 +4,17 @@ import Foundation
 /// Turns store events into trace entries on the writer thread; keeps the previous model for diffs.
 struct TraceEncoder<Model: Sendable> {
   private var previousModel: ModelDiff.Snapshot?
+
+  init(initialModel: Model?) {
+    previousModel = initialModel.map { ModelDiff.Snapshot($0) }
+  }
+
   private var pendingMessage: TraceEntry?
   private let payloadEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
+    // Dates keep their default encoding (seconds as a double), which round-trips exactly; ISO 8601
+    // would drop fractions of a second and make replayed models differ.
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
     return encoder
   }()
 

@@ -39,11 +39,15 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor {
   ///
   /// - Parameters:
   ///   - path: The trace file.
+  ///   - initialModel: The store's model when recording starts (`store.model`); the first line
+  ///     records its rendering and the first message's changes are a diff from it, so a replay can
+  ///     check its starting point. Without it, the first message records the whole model.
   ///   - capacity: How many events may wait for the writer before the store waits.
-  /// - Throws: `TraceRecorderError` if the file cannot be created.
-  public init(path: String, capacity: Int = 16_384) throws {
+  /// - Throws: ``TraceRecorderError`` if the file cannot be created.
+  public init(path: String, initialModel: Model? = nil, capacity: Int = 16_384) throws {
     start = clock.now
-    writer = try TraceWriter(path: path, capacity: capacity, modelType: String(reflecting: Model.self))
+    writer = try TraceWriter(
+      path: path, capacity: capacity, modelType: String(reflecting: Model.self), initialModel: initialModel)
   }
 
   /// Queues the event for the writer.

@@ -42,7 +42,10 @@ final class TraceWriter<Model: Sendable>: Sendable {
   private let producerWakeUp = DispatchSemaphore(value: 0)
   private let descriptor: Int32
 
-  init(path: String, capacity: Int, modelType: String) throws {
+  private let initialModel: Model?
+
+  init(path: String, capacity: Int, modelType: String, initialModel: Model?) throws {
+    self.initialModel = initialModel
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
     guard descriptor >= 0 else {
       throw TraceRecorderError(path: path, reason: String(cString: strerror(errno)))
@@ -51,6 +54,7 @@ final class TraceWriter<Model: Sendable>: Sendable {
     var first = TraceEntry(kind: .start, time: 0)
     first.wallTime = Date().formatted(.iso8601)
     first.type = modelType
+    first.value = initialModel.map { ValueRenderer.render($0) }
     write(first.jsonLine + "\n")
     let thread = Thread { [self] in run() }
     thread.name = "TraceWriter"
@@ -96,7 +100,7 @@ final class TraceWriter<Model: Sendable>: Sendable {
   // MARK: - Writer thread
 
   private func run() {
-    var encoder = TraceEncoder<Model>()
+    var encoder = TraceEncoder<Model>(initialModel: initialModel)
     var buffer = ""
     while true {
       let (batch, wakeProducer): ([Pending], Bool) = state.withLock { state in
