@@ -1,20 +1,64 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// The composition root: the only package that imports Impl packages. `TodoApp` holds everything
+// testable (model, parser, updater, rendering, wiring); `todo` is the executable.
 let package = Package(
   name: "App",
   platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "todo", targets: ["todo"])
+  ],
   dependencies: [
-    .package(path: "../Packages/Core")
+    .package(path: "../Packages/Core"),
+    .package(path: "../Packages/AuthenticationAPI"),
+    .package(path: "../Packages/AuthenticationImpl"),
+    .package(path: "../Packages/TodoAPI"),
+    .package(path: "../Packages/TodoImpl"),
+    .package(path: "../Packages/NotificationsAPI"),
+    .package(path: "../Packages/NotificationsImpl"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
+    .target(
+      name: "TodoApp",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "Tracing", package: "Core"),
+        .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+        .product(name: "AuthenticationImpl", package: "AuthenticationImpl"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "TodoImpl", package: "TodoImpl"),
+        .product(name: "NotificationsAPI", package: "NotificationsAPI"),
+        .product(name: "NotificationsImpl", package: "NotificationsImpl"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
     .executableTarget(
       name: "todo",
-      dependencies: [.product(name: "Core", package: "Core")]
+      dependencies: [
+        "TodoApp",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     .testTarget(
-      name: "AppTests",
-      dependencies: ["todo", .product(name: "CoreTesting", package: "Core")]
+      name: "TodoAppTests",
+      dependencies: [
+        "TodoApp",
+        .product(name: "Core", package: "Core"),
+        .product(name: "CoreTesting", package: "Core"),
+        .product(name: "Tracing", package: "Core"),
+        .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "NotificationsAPI", package: "NotificationsAPI"),
+      ]
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift")
+      ]
     ),
   ]
 )

@@ -1,18 +1,73 @@
-import Core
+import ArgumentParser
+import Foundation
+import TodoApp
 
-// The demo counter: reads lines from standard input, prints the status after each message.
-@MainActor
-func runDemo() async {
-  let store = Store(model: CounterModel(), updater: CounterUpdater())
-  store.register(CounterInterpreter { value in value &* 31 &+ 7 })
-  store.addListener(observing: \.status) { status in print(status) }
-  print(store.model.status)
-  while let line = readLine() {
-    if line == "quit" { break }
-    store.send(CounterMessage(line: line))
-    await store.settle()
-  }
-  store.shutDown()
+/// The terminal to-do app.
+@main
+struct TodoCLI: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "todo",
+    abstract: "A terminal to-do list with accounts, persistence and reminders.",
+    discussion: """
+      Without a subcommand, runs the app: at a prompt when standard input is a terminal, otherwise \
+      reading commands line by line (type `help` at the prompt for the list).
+      """,
+    version: "1.0.0",
+    subcommands: [Run.self, Replay.self],
+    defaultSubcommand: Run.self
+  )
 }
 
-await runDemo()
+/// Runs the app.
+struct Run: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Run the app (the default).")
+
+  @Option(name: .long, help: "The data folder (default: $XDG_DATA_HOME/todo or ~/.local/share/todo).")
+  var dataDir: String?
+
+  @Option(name: .long, help: "Read commands from this file instead of standard input.")
+  var script: String?
+
+  @Option(name: .long, help: "Record the causal trace of the session to this file (JSON Lines).")
+  var trace: String?
+
+  @MainActor
+  func run() async throws {
+    let folder = DataFolder.resolve(override: dataDir, environment: ProcessInfo.processInfo.environment)
+    let input: AppSession.Input
+    if let script {
+      guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+        throw ValidationError("Cannot read the script \(script).")
+      }
+      input = .script(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    } else {
+      input = .standardInput(interactive: isatty(STDIN_FILENO) == 1)
+    }
+    do {
+      let code = try await AppSession.launch(folder: folder, input: input, tracePath: trace)
+      if code != 0 { throw ExitCode(code) }
+    } catch let error as StartupError {
+      FileHandle.standardError.write(Data("todo: \(error)\n".utf8))
+      throw ExitCode(2)
+    }
+  }
+}
+
+/// Replays a recorded trace.
+struct Replay: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Replay a trace through the real updaters and report the first divergence.")
+
+  @Argument(help: "The trace file (recorded with --trace).")
+  var file: String
+
+  @Option(name: .long, help: "Stop after message N and print the model there (time travel).")
+  var until: UInt64?
+
+  @MainActor
+  func run() async throws {
+    let report = try ReplayReport.run(path: file, until: until)
+    print(report.text)
+    if !report.succeeded { throw ExitCode(1) }
+  }
+}

@@ -1,0 +1,75 @@
+public import AuthenticationAPI
+public import Foundation
+
+/// What the user asked for, parsed from one line of input.
+///
+/// Passwords are `Secret`s: an intent can be traced and replayed without the password ever
+/// appearing.
+public enum UserIntent: Equatable, Sendable, Codable {
+  /// Show the commands.
+  case help
+  /// Create an account.
+  case register(username: String, password: Password)
+  /// Sign in.
+  case login(username: String, password: Password)
+  /// Sign out.
+  case logout
+  /// Add an item.
+  case add(title: String)
+  /// Show the items.
+  case list(ListFilter)
+  /// Mark the item at a 1-based position done (`true`) or open (`false`).
+  case setDone(position: Int, Bool)
+  /// Rename the item at a position.
+  case rename(position: Int, title: String)
+  /// Delete the item at a position.
+  case remove(position: Int)
+  /// Set or clear the due date of the item at a position.
+  case due(position: Int, DueSpec)
+  /// Delete the done items.
+  case clearDone
+  /// Import a CSV file (absolute path).
+  case importCSV(path: String)
+  /// Cancel the running import.
+  case cancelImport
+  /// Export to a CSV file (absolute path).
+  case exportCSV(path: String)
+  /// Show or manage the notifications inbox.
+  case notifications(InboxAction)
+  /// Leave the app.
+  case quit
+}
+
+/// Which items `list` shows.
+public enum ListFilter: String, Hashable, Sendable, Codable, CaseIterable {
+  /// All items.
+  case all
+  /// Items not done.
+  case open
+  /// Items done.
+  case done
+  /// Items with a due date, soonest first.
+  case due
+}
+
+/// A due date as typed: relative to the moment the line was read, absolute, or none.
+public enum DueSpec: Hashable, Sendable, Codable {
+  /// This long after the line was read.
+  case after(seconds: Int)
+  /// At this time.
+  case at(Date)
+  /// Remove the due date.
+  case none
+}
+
+/// What to do with the notifications inbox.
+public enum InboxAction: Hashable, Sendable, Codable {
+  /// Show the inbox.
+  case show
+  /// Mark the notification at a 1-based position read.
+  case read(position: Int)
+  /// Remove the notification at a position.
+  case dismiss(position: Int)
+  /// Empty the inbox.
+  case clear
+}

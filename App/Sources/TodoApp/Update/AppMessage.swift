@@ -1,0 +1,13 @@
+public import Core
+public import Foundation
+
+/// The app's own messages: what the user typed, and the launch.
+public enum AppMessage: Message, Equatable, Codable {
+  /// The app started at this time, in this time zone (an identifier such as `Europe/Rome`): restore
+  /// the saved session.
+  case started(at: Date, timeZone: String)
+  /// The user asked for something; `at` is when the line was read (time enters as a message).
+  case intent(UserIntent, at: Date)
+  /// A line could not be understood.
+  case invalidInput(command: String, reason: String)
+}

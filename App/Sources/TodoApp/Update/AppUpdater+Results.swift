@@ -1,0 +1,96 @@
+import AuthenticationAPI
+import Core
+import Foundation
+import NotificationsAPI
+import TodoAPI
+
+// What the app shows for each feature result. The feature slices are already updated.
+extension AppUpdater {
+  func render(_ message: AuthenticationMessage, into model: inout AppModel) {
+    switch message {
+    case .registered(let user):
+      model.ui.say("Registered \(user.name). Log in with: login \(user.name) PASSWORD")
+    case .registrationFailed(let failure):
+      model.ui.fail("Registration failed: \(failure)")
+    case .signedIn(let session):
+      model.ui.say("Signed in as \(session.user.name).")
+    case .signInFailed(let failure):
+      model.ui.fail("Sign-in failed: \(failure)")
+    case .signedOut:
+      model.ui.say("Signed out.")
+    case .sessionExpired, .noSavedSession:
+      // The expiry is announced by the notification Notifications posts; no saved session is normal.
+      break
+    }
+  }
+
+  func render(_ message: TodoMessage, into model: inout AppModel) -> [any Command] {
+    let items = model.todos.items
+    func position(of id: TodoID) -> String {
+      (items.firstIndex { $0.id == id }).map { "\($0 + 1)" } ?? "?"
+    }
+    switch message {
+    case .loaded(_, let loaded):
+      let open = loaded.count { !$0.isDone }
+      model.ui.say(
+        loaded.isEmpty
+          ? "Your list is empty."
+          : "You have \(loaded.count) item\(loaded.count == 1 ? "" : "s") (\(open) open).")
+    case .added(let item):
+      model.ui.say("Added \(position(of: item.id)). \(item.title)")
+    case .renamed(let item):
+      model.ui.say("Renamed \(position(of: item.id)) to: \(item.title)")
+    case .toggled(let item):
+      model.ui.say("\(item.isDone ? "Done" : "Reopened") \(position(of: item.id)). \(item.title)")
+    case .dueDateChanged(let item):
+      if let due = item.dueDate {
+        model.ui.say(
+          "\(position(of: item.id)). \(item.title) is due \(Listing.format(due, in: model.ui.timeZone)).")
+      } else {
+        model.ui.say("\(position(of: item.id)). \(item.title) has no due date now.")
+      }
+    case .removed(let id):
+      let title = model.ui.removing.removeValue(forKey: id)
+      model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
+    case .clearedCompleted(let ids):
+      model.ui.say("Cleared \(ids.count) done item\(ids.count == 1 ? "" : "s").")
+    case .importProgress:
+      break
+    case .importFinished(let report):
+      Listing.print(report, into: &model.ui)
+    case .exportFinished(let path, let count):
+      model.ui.say("Exported \(count) item\(count == 1 ? "" : "s") to \(path).")
+    case .failed(let failure):
+      model.ui.fail(failure.description)
+    }
+    return []
+  }
+
+  func react(to message: NotificationsMessage, in model: inout AppModel) -> [any Command] {
+    switch message {
+    case .posted(let notification):
+      model.ui.print(OutputLine(.banner, "🔔 \(notification.title): \(notification.body)"))
+    case .read:
+      model.ui.say("Marked read.")
+    case .dismissed:
+      model.ui.say("Dismissed.")
+    case .allCleared:
+      model.ui.say("Inbox cleared.")
+    case .signalReceived(let signal):
+      switch signal {
+      case .interrupt, .terminate:
+        guard model.ui.lifecycle == .running || model.ui.lifecycle == .quitRequested else { return [] }
+        model.ui.lifecycle = .shutdownRequested(signal: signal.name)
+        model.ui.say("\(signal.name): finishing in-flight work, then exiting.")
+        return model.todos.importProgress == nil ? [] : [TodoCommand.cancelImport]
+      case .hangUp:
+        guard let owner = model.authentication.user?.id else { return [] }
+        model.ui.say("SIGHUP: reloading from the database.")
+        return [TodoCommand.load(owner)]
+      }
+    case .reminderDue, .clockTicked:
+      break
+    }
+    return []
+  }
+}
