@@ -1,0 +1,53 @@
+public import AuthenticationAPI
+public import Core
+
+/// Applies ``AuthenticationAPI/AuthenticationMessage``s to the ``AuthenticationAPI/AuthenticationModel``
+/// slice.
+///
+/// Put it in the app's updater as a slice: `.slice(\.authentication, AuthenticationUpdater())`.
+///
+/// | message | status afterwards | other changes |
+/// | --- | --- | --- |
+/// | `registered(user)` | `signedOut` (registering does not sign in) | `lastRegistered = user` |
+/// | `registrationFailed(reason)` | `failed(reason)` | |
+/// | `signedIn(session)` | `signedIn(session)` | |
+/// | `signInFailed(reason)` | `failed(reason)` | |
+/// | `signedOut` | `signedOut` | |
+/// | `sessionExpired(session)` | `failed(.sessionExpired)`, if `session` is the current one | |
+/// | `noSavedSession` | `signedOut` | |
+///
+/// An expiry is shown as a failure, not as a plain sign-out, so the app can tell the user why they
+/// were signed out. A `sessionExpired` for a session that is no longer current (the user signed out
+/// or in again meanwhile) changes nothing.
+///
+/// The updater emits no command: the interpreter answers each command with exactly one message,
+/// and the session-expiry subscription ends the expired session itself (see
+/// ``AuthenticationInterpreter/runSessionExpiry(_:dispatch:)``). Commands are emitted by the app's
+/// updater, which calls ``AuthenticationAPI/AuthenticationModel/begin(_:)``.
+public struct AuthenticationUpdater: TypedUpdater {
+  /// Creates the updater.
+  public init() {}
+
+  /// Applies `message` to the slice.
+  ///
+  /// - Parameters:
+  ///   - model: The authentication slice.
+  ///   - message: What happened.
+  /// - Returns: No commands.
+  public func update(_ model: inout AuthenticationModel, message: AuthenticationMessage) -> [any Command] {
+    switch message {
+    case .registered(let user):
+      model.lastRegistered = user
+      model.status = .signedOut
+    case .registrationFailed(let failure), .signInFailed(let failure):
+      model.status = .failed(failure)
+    case .signedIn(let session):
+      model.status = .signedIn(session)
+    case .signedOut, .noSavedSession:
+      model.status = .signedOut
+    case .sessionExpired(let session):
+      if model.session == session { model.status = .failed(.sessionExpired) }
+    }
+    return []
+  }
+}
