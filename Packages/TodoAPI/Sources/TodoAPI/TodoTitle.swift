@@ -10,10 +10,13 @@ public enum TodoTitle {
   /// - Returns: The cleaned title, or the failure to show the user.
   public static func validate(_ raw: String) -> Result<String, TodoFailure> {
     let flattened = raw.contains(where: \.isNewline) ? String(raw.map { $0.isNewline ? " " : $0 }) : raw
-    let title = String(
-      flattened.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    if title.isEmpty { return .failure(.emptyTitle) }
-    if title.count > maximumLength {
+    // Index arithmetic rather than reversing twice: an import validates a million titles.
+    guard let first = flattened.firstIndex(where: { !$0.isWhitespace }),
+      let last = flattened.lastIndex(where: { !$0.isWhitespace })
+    else { return .failure(.emptyTitle) }
+    let title = String(flattened[first...last])
+    // A title of at most `maximumLength` UTF-8 bytes has at most as many characters: no need to count.
+    if title.utf8.count > maximumLength, title.count > maximumLength {
       return .failure(.titleTooLong(length: title.count, limit: maximumLength))
     }
     return .success(title)
