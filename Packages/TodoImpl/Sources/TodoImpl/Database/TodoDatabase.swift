@@ -1,0 +1,62 @@
+public import GRDB
+
+/// The to-do feature's part of the app's SQLite database: one table, `todo_item`, keyed by user.
+///
+/// The app owns the database and may share one file among features; this type only adds the to-do
+/// feature's migrations, whose identifiers start with `todo.` as its table names start with `todo_`.
+///
+/// ```swift
+/// let database = try DatabasePool(path: "/path/to/app.sqlite")
+/// var migrator = DatabaseMigrator()
+/// TodoDatabase.registerMigrations(in: &migrator)
+/// // … other features' migrations …
+/// try migrator.migrate(database)
+/// let interpreter = TodoInterpreter(database: database)
+/// ```
+///
+/// ## Schema
+/// `todo_item(owner, id, title, done, due, created, updated)`, a `WITHOUT ROWID` table whose
+/// primary key is `(owner, id)`: finding one item, as toggling does, is one B-tree lookup in a list
+/// of any size, and one user's identities never collide with another's. Dates are whole
+/// milliseconds since 1970 (`INTEGER`), so they sort and compare exactly. The index
+/// `todo_item_display` on `(owner, created, id)` reads a list in ``TodoAPI/TodoItem/displayOrder(_:_:)``
+/// without sorting.
+public enum TodoDatabase {
+  /// The identifiers of the to-do migrations, in order.
+  public static let migrationIdentifiers = ["todo.v1"]
+
+  /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
+  /// once.
+  ///
+  /// - Parameter migrator: The app's migrator.
+  public static func registerMigrations(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("todo.v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE todo_item (
+            owner INTEGER NOT NULL,
+            id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            done INTEGER NOT NULL CHECK (done IN (0, 1)),
+            due INTEGER,
+            created INTEGER NOT NULL,
+            updated INTEGER NOT NULL,
+            PRIMARY KEY (owner, id)
+          ) WITHOUT ROWID;
+          CREATE INDEX todo_item_display ON todo_item (owner, created, id);
+          """)
+    }
+  }
+
+  /// Runs the to-do migrations that have not run yet on `writer`.
+  ///
+  /// Safe to call at every launch: a migration runs once per database.
+  ///
+  /// - Parameter writer: The database (a `DatabaseQueue` or `DatabasePool`).
+  /// - Throws: The database's error if a migration fails; the failed migration is rolled back.
+  public static func migrate(_ writer: any DatabaseWriter) throws {
+    var migrator = DatabaseMigrator()
+    registerMigrations(in: &migrator)
+    try migrator.migrate(writer)
+  }
+}

@@ -1,0 +1,71 @@
+import Synchronization
+
+/// The import a ``TodoInterpreter`` is running, shared by its copies so that
+/// ``TodoAPI/TodoCommand/cancelImport``, which runs in a task of its own, can reach it.
+///
+/// One import runs at a time per interpreter; a second one is refused rather than queued, so the
+/// user never waits on work they cannot see.
+final class ImportRegistry: Sendable {
+  /// One running import, as ``begin()`` hands it out.
+  struct Ticket: Hashable, Sendable {
+    fileprivate let number: UInt64
+  }
+
+  private struct State {
+    var running: Ticket?
+    var cancelRequested = false
+    var issued: UInt64 = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// Creates a registry with nothing running.
+  init() {}
+
+  /// Registers a new import.
+  ///
+  /// - Returns: The import's ticket, or `nil` if one is already running.
+  func begin() -> Ticket? {
+    state.withLock { state in
+      guard state.running == nil else { return nil }
+      state.issued += 1
+      state.running = Ticket(number: state.issued)
+      state.cancelRequested = false
+      return state.running
+    }
+  }
+
+  /// Asks the running import, if any, to stop after its current batch.
+  ///
+  /// - Returns: Whether an import was running.
+  @discardableResult
+  func cancel() -> Bool {
+    state.withLock { state in
+      guard state.running != nil else { return false }
+      state.cancelRequested = true
+      return true
+    }
+  }
+
+  /// Whether the import holding `ticket` was asked to stop.
+  ///
+  /// - Parameter ticket: The import's ticket.
+  /// - Returns: `true` once ``cancel()`` was called while it ran.
+  func isCancelled(_ ticket: Ticket) -> Bool {
+    state.withLock { $0.running == ticket && $0.cancelRequested }
+  }
+
+  /// Whether an import is running.
+  var isRunning: Bool { state.withLock { $0.running != nil } }
+
+  /// Unregisters the import holding `ticket`, so another may begin.
+  ///
+  /// - Parameter ticket: The import's ticket.
+  func end(_ ticket: Ticket) {
+    state.withLock { state in
+      guard state.running == ticket else { return }
+      state.running = nil
+      state.cancelRequested = false
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import TodoAPI
+
+/// One valid row of an imported CSV file, ready to store.
+struct ImportRow: Sendable, Equatable {
+  /// The identity: the file's, or a new one when the file left it empty.
+  var id: String
+  /// The validated title.
+  var title: String
+  var isDone: Bool
+  /// Milliseconds since 1970, as the table stores dates.
+  var due: Int64?
+  var created: Int64
+  var updated: Int64
+
+  /// The number of fields of a row: the columns of ``TodoAPI/TodoCSV/header``.
+  static let fieldCount = 6
+
+  /// The column names of ``TodoAPI/TodoCSV/header``.
+  static let headerFields = TodoCSV.header.split(separator: ",").map(String.init)
+
+  /// Checks a record of the file against the format of ``TodoAPI/TodoCSV``.
+  ///
+  /// - Parameters:
+  ///   - record: The record as parsed.
+  ///   - now: The import time in milliseconds, for empty `created` and `updated`.
+  ///   - makeID: Makes an identity for a row whose `id` is empty.
+  /// - Returns: The row, or the error to report for its line.
+  static func decode(_ record: CSVRecord, now: Int64, makeID: () -> TodoID) -> Decoded {
+    func failure(_ reason: String) -> Decoded {
+      .malformed(TodoImportRowError(line: record.line, reason: reason))
+    }
+    if let problem = record.problem { return failure(problem) }
+    let fields = record.fields
+    guard fields.count == fieldCount else {
+      return failure("expected \(fieldCount) fields (\(TodoCSV.header)), found \(fields.count)")
+    }
+    let title: String
+    switch TodoTitle.validate(fields[1]) {
+    case .success(let valid): title = valid
+    case .failure(let reason): return failure(reason.description)
+    }
+    let isDone: Bool
+    switch fields[2] {
+    case "true": isDone = true
+    case "false": isDone = false
+    default: return failure("done is \(quoted(fields[2])); expected true or false")
+    }
+    let due = date(fields[3])
+    let created = date(fields[4])
+    let updated = date(fields[5])
+    if due == .invalid || created == .invalid || updated == .invalid {
+      let (name, index) = due == .invalid ? ("due", 3) : created == .invalid ? ("created", 4) : ("updated", 5)
+      return failure(
+        "\(name) is \(quoted(fields[index])); expected an ISO 8601 date such as 2026-11-22T09:30:00Z")
+    }
+    let id = fields[0].isEmpty ? makeID().rawValue : fields[0]
+    return .row(
+      ImportRow(
+        id: id, title: title, isDone: isDone, due: due.milliseconds, created: created.milliseconds ?? now,
+        updated: updated.milliseconds ?? now))
+  }
+
+  /// What ``decode(_:now:makeID:)`` made of a record.
+  enum Decoded: Equatable {
+    /// A valid row.
+    case row(ImportRow)
+    /// A malformed row, to skip and report.
+    case malformed(TodoImportRowError)
+  }
+
+  private enum DateField: Equatable {
+    case empty
+    case valid(Int64)
+    case invalid
+
+    var milliseconds: Int64? {
+      if case .valid(let milliseconds) = self { milliseconds } else { nil }
+    }
+  }
+
+  private static func date(_ text: String) -> DateField {
+    if text.isEmpty { return .empty }
+    return ISO8601Timestamp.milliseconds(from: text).map(DateField.valid) ?? .invalid
+  }
+
+  /// `text` in quotes, shortened if long, for an error message.
+  private static func quoted(_ text: String) -> String {
+    let limit = 40
+    return text.count <= limit ? "\"\(text)\"" : "\"\(text.prefix(limit))…\""
+  }
+}

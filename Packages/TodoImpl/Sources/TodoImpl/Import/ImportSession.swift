@@ -1,0 +1,98 @@
+import TodoAPI
+
+/// The state of one CSV import between database writes: what was parsed, what is waiting to be
+/// stored, and what was skipped.
+///
+/// The interpreter hands it the records ``CSVReader`` parses and takes batches out of it to store;
+/// it does no input or output itself, so it is tested without files or databases.
+struct ImportSession {
+  /// A batch of rows to store in one transaction.
+  struct Batch: Equatable {
+    /// The rows, in file order.
+    var rows: [ImportRow]
+    /// How many bytes of the file precede the record after the batch's last row.
+    var endOffset: Int
+  }
+
+  /// The header line is missing or wrong, so no column can be trusted.
+  struct HeaderError: Error, Equatable {
+    /// What is wrong, for ``TodoAPI/TodoFailure/fileUnreadable(path:reason:)``.
+    var reason: String
+  }
+
+  private let batchSize: Int
+  private let importTime: Int64
+  private let makeID: () -> TodoID
+  private var hasHeader = false
+  private var pending: [ImportRow] = []
+  private var pendingOffsets: [Int] = []
+  /// The first malformed rows, at most ``TodoAPI/TodoCSV/reportedErrorLimit``.
+  private(set) var errors: [TodoImportRowError] = []
+  /// Every malformed row so far.
+  private(set) var skippedCount = 0
+
+  /// Creates a session.
+  ///
+  /// - Parameters:
+  ///   - batchSize: The rows per batch.
+  ///   - importTime: Milliseconds since 1970 to store for empty `created` and `updated` fields.
+  ///   - makeID: Makes identities for rows whose `id` is empty.
+  init(batchSize: Int, importTime: Int64, makeID: @escaping () -> TodoID) {
+    self.batchSize = batchSize
+    self.importTime = importTime
+    self.makeID = makeID
+    pending.reserveCapacity(batchSize)
+    pendingOffsets.reserveCapacity(batchSize)
+  }
+
+  /// Handles the next record of the file: the header first, then rows to store or to report.
+  ///
+  /// - Parameter record: The record, as ``CSVReader`` parsed it.
+  /// - Throws: ``HeaderError`` if the first record is not ``TodoAPI/TodoCSV/header``.
+  mutating func accept(_ record: CSVRecord) throws(HeaderError) {
+    guard hasHeader else {
+      guard Self.isHeader(record) else {
+        throw HeaderError(reason: "line \(record.line) is not the header \(TodoCSV.header)")
+      }
+      hasHeader = true
+      return
+    }
+    switch ImportRow.decode(record, now: importTime, makeID: makeID) {
+    case .row(let row):
+      pending.append(row)
+      pendingOffsets.append(record.endOffset)
+    case .malformed(let error):
+      skippedCount += 1
+      if errors.count < TodoCSV.reportedErrorLimit { errors.append(error) }
+    }
+  }
+
+  /// Checks, once the whole file was read, that it had a header.
+  ///
+  /// - Throws: ``HeaderError`` if the file held no record at all.
+  func finish() throws(HeaderError) {
+    guard hasHeader else {
+      throw HeaderError(reason: "the file is empty; expected the header \(TodoCSV.header)")
+    }
+  }
+
+  /// Takes the next batch to store: a full one, or with `final`, whatever is left.
+  ///
+  /// - Parameter final: Whether the whole file was fed, so a partial batch is the last one.
+  /// - Returns: The batch, or `nil` if none is ready.
+  mutating func nextBatch(final: Bool) -> Batch? {
+    guard pending.count >= batchSize || (final && !pending.isEmpty) else { return nil }
+    let count = min(batchSize, pending.count)
+    let batch = Batch(rows: Array(pending[..<count]), endOffset: pendingOffsets[count - 1])
+    pending.removeFirst(count)
+    pendingOffsets.removeFirst(count)
+    return batch
+  }
+
+  private static func isHeader(_ record: CSVRecord) -> Bool {
+    guard record.problem == nil, let first = record.fields.first else { return false }
+    // A byte-order mark, which some spreadsheets write, is not part of the first column's name.
+    let firstName = first.hasPrefix("\u{FEFF}") ? String(first.dropFirst()) : first
+    return [firstName] + record.fields.dropFirst() == ImportRow.headerFields
+  }
+}

@@ -1,0 +1,126 @@
+import AuthenticationAPI
+import Core
+import Foundation
+import GRDB
+import TodoAPI
+
+extension TodoInterpreter {
+  /// How many bytes of the file are read and parsed at a time: a few hundred rows, so little is
+  /// parsed ahead of the batch being stored.
+  static let importChunkSize = 128 * 1024
+
+  /// Imports `path` into `owner`'s list: streamed, stored in batches, progress at a bounded rate.
+  ///
+  /// Sends ``TodoAPI/TodoMessage/importProgress(_:)`` messages with growing fractions, the last
+  /// one exactly 1 unless cancelled, then ``TodoAPI/TodoMessage/importFinished(_:)``. A database
+  /// error part way ends the import like a cancellation, with the rows stored so far, followed by
+  /// ``TodoAPI/TodoMessage/failed(_:)``, so that the failure is the last thing the user sees.
+  ///
+  /// One batch is stored while the next is parsed, so a cancellation that arrives while batch *n*
+  /// is being stored stops the import once *n* is stored; at most one batch is parsed in vain.
+  func importCSV(path: String, owner: UserID, dispatch: Dispatch) async {
+    guard let ticket = imports.begin() else {
+      return dispatch(TodoMessage.failed(.importInProgress))
+    }
+    defer { imports.end(ticket) }
+    let file: FileHandle
+    let size: Int
+    switch Self.open(path) {
+    case .success(let opened): (file, size) = opened
+    case .failure(let failure): return dispatch(TodoMessage.failed(failure))
+    }
+    defer { try? file.close() }
+
+    var session = ImportSession(
+      batchSize: importOptions.batchSize, importTime: now().milliseconds, makeID: makeID)
+    var reader = CSVReader()
+    var throttle = ProgressThrottle(options: importOptions)
+    var imported = 0
+    var wasCancelled = false
+    var failure: TodoFailure?
+    // The batch being stored while the next one is parsed: parsing and SQLite each keep a core busy.
+    var inFlight: (task: Task<Void, any Error>, rows: Int, endOffset: Int)?
+
+    /// Waits for the batch in flight, reports it, and says whether to go on.
+    func land() async throws -> Bool {
+      guard let batch = inFlight else { return true }
+      inFlight = nil
+      try await batch.task.value
+      imported += batch.rows
+      let fraction = size > 0 ? Double(batch.endOffset) / Double(size) : 1
+      if throttle.shouldReport(fraction, at: now()) {
+        dispatch(
+          TodoMessage.importProgress(TodoImportProgress(path: path, fraction: fraction, imported: imported)))
+      }
+      return !imports.isCancelled(ticket) && !Task.isCancelled
+    }
+
+    reading: do {
+      var atEnd = false
+      while !atEnd {
+        let chunk = try file.read(upToCount: Self.importChunkSize) ?? Data()
+        atEnd = chunk.isEmpty
+        try chunk.withUnsafeBytes { bytes in
+          if atEnd {
+            try reader.finish { try session.accept($0) }
+            try session.finish()
+          } else {
+            try reader.consume(bytes) { try session.accept($0) }
+          }
+        }
+        while let batch = session.nextBatch(final: atEnd) {
+          guard try await land() else {
+            wasCancelled = true
+            break reading
+          }
+          inFlight = (Task { try await store(batch.rows, owner: owner) }, batch.rows.count, batch.endOffset)
+        }
+      }
+      // The last batch is stored whether or not a cancellation came meanwhile: the import is complete.
+      _ = try await land()
+      dispatch(TodoMessage.importProgress(TodoImportProgress(path: path, fraction: 1, imported: imported)))
+    } catch {
+      if let batch = inFlight, (try? await batch.task.value) != nil { imported += batch.rows }
+      switch error {
+      case let error as ImportSession.HeaderError:
+        return dispatch(TodoMessage.failed(.fileUnreadable(path: path, reason: error.reason)))
+      case is CancellationError:
+        wasCancelled = true
+      case let error as DatabaseError:
+        failure = .storage(Self.describe(error))
+      default:
+        failure = .fileUnreadable(path: path, reason: error.localizedDescription)
+      }
+    }
+    let report = TodoImportReport(
+      path: path, imported: imported, skippedCount: session.skippedCount, errors: session.errors,
+      wasCancelled: wasCancelled || failure != nil)
+    dispatch(TodoMessage.importFinished(report))
+    if let failure { dispatch(TodoMessage.failed(failure)) }
+  }
+
+  /// Stores one batch in one transaction.
+  private func store(_ rows: [ImportRow], owner: UserID) async throws {
+    try await database.write { db in
+      for row in rows { try TodoTable.upsert(row, owner: owner, in: db) }
+    }
+  }
+
+  /// Opens `path` for reading and finds its size.
+  private static func open(_ path: String) -> Result<(FileHandle, Int), TodoFailure> {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return .failure(.fileNotFound(path: path))
+    }
+    guard !isDirectory.boolValue else {
+      return .failure(.fileUnreadable(path: path, reason: "it is a folder"))
+    }
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+      return .success((try FileHandle(forReadingFrom: URL(fileURLWithPath: path)), size))
+    } catch {
+      return .failure(.fileUnreadable(path: path, reason: error.localizedDescription))
+    }
+  }
+}

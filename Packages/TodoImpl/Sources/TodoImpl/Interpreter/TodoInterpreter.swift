@@ -1,0 +1,138 @@
+import AuthenticationAPI
+public import Core
+public import Foundation
+public import GRDB
+public import TodoAPI
+
+/// Performs ``TodoAPI/TodoCommand``s on the to-do table of a SQLite database.
+///
+/// Every change runs in one transaction, and its message carries the rows as read back from the
+/// database inside that transaction, so the model shows what was stored (dates, for instance, at
+/// the table's millisecond precision). Expected failures become ``TodoAPI/TodoMessage/failed(_:)``
+/// messages: a title that breaks ``TodoAPI/TodoTitle``'s rules (checked here again, whatever the
+/// caller checked), an item that `owner` does not have (another user's item is not found), a
+/// missing file, a database error. The interpreter never throws.
+///
+/// ```swift
+/// let database = try DatabasePool(path: "/path/to/app.sqlite")  // or DatabaseQueue() in tests
+/// try TodoDatabase.migrate(database)
+/// store.register(TodoInterpreter(database: database))
+/// ```
+///
+/// Imports are described in ``TodoImportOptions``: one runs at a time; a second
+/// ``TodoAPI/TodoCommand/importCSV(path:owner:)`` meanwhile fails with
+/// ``TodoAPI/TodoFailure/importInProgress``, and ``TodoAPI/TodoCommand/cancelImport`` stops the
+/// running one after its current batch. Copies of an interpreter share their running import.
+public struct TodoInterpreter: CommandInterpreter {
+  let database: any DatabaseWriter
+  let now: @Sendable () -> Date
+  let makeID: @Sendable () -> TodoID
+  let importOptions: TodoImportOptions
+  let imports = ImportRegistry()
+
+  /// Creates an interpreter on a migrated database.
+  ///
+  /// - Parameters:
+  ///   - database: A database on which ``TodoDatabase/migrate(_:)`` (or the app's migrator with
+  ///     ``TodoDatabase/registerMigrations(in:)``) has run; a `DatabasePool` on a file in the app, a
+  ///     `DatabaseQueue()` in memory in tests.
+  ///   - now: The clock: creation and change times, and the pace of import progress.
+  ///   - makeID: Makes the identity of each new item (added, or imported without one); by default
+  ///     a time-ordered UUID (version 7) in lowercase, so that imported rows append to the table.
+  ///   - importOptions: Batch size and progress rate of CSV imports.
+  public init(
+    database: any DatabaseWriter,
+    now: @escaping @Sendable () -> Date = { Date() },
+    makeID: (@Sendable () -> TodoID)? = nil,
+    importOptions: TodoImportOptions = TodoImportOptions()
+  ) {
+    self.database = database
+    self.now = now
+    self.makeID = makeID ?? RandomTodoIDs(clock: now).next
+    self.importOptions = importOptions
+  }
+
+  /// Performs `command` and sends its result.
+  ///
+  /// - Parameters:
+  ///   - command: The command.
+  ///   - dispatch: Receives the result messages (see each ``TodoAPI/TodoCommand`` case).
+  public func interpret(_ command: TodoCommand, dispatch: Dispatch) async {
+    switch command {
+    case .load(let user):
+      await perform(dispatch) {
+        .loaded(user, try await database.read { db in try TodoTable.items(of: user, in: db) })
+      }
+    case .add(let title, let dueDate, let owner):
+      await perform(dispatch) { .added(try await add(title: title, dueDate: dueDate, owner: owner)) }
+    case .rename(let id, let title, let owner):
+      await perform(dispatch) {
+        let title = try TodoTitle.validate(title).get()
+        return .renamed(try await update(id, owner: owner, "title = ?", [title]))
+      }
+    case .toggle(let id, let owner):
+      await perform(dispatch) { .toggled(try await update(id, owner: owner, "done = NOT done", [])) }
+    case .setDone(let id, let isDone, let owner):
+      await perform(dispatch) { .toggled(try await update(id, owner: owner, "done = ?", [isDone])) }
+    case .setDueDate(let id, let dueDate, let owner):
+      await perform(dispatch) {
+        .dueDateChanged(try await update(id, owner: owner, "due = ?", [dueDate?.milliseconds]))
+      }
+    case .remove(let id, let owner):
+      await perform(dispatch) {
+        let existed = try await database.write { db in try TodoTable.delete(id, owner: owner, in: db) }
+        guard existed else { throw TodoFailure.notFound(id) }
+        return .removed(id)
+      }
+    case .clearCompleted(let owner):
+      await perform(dispatch) {
+        .clearedCompleted(try await database.write { db in try TodoTable.deleteDone(of: owner, in: db) })
+      }
+    case .importCSV(let path, let owner):
+      await importCSV(path: path, owner: owner, dispatch: dispatch)
+    case .cancelImport:
+      imports.cancel()
+    case .exportCSV(let path, let owner):
+      await exportCSV(path: path, owner: owner, dispatch: dispatch)
+    }
+  }
+
+  // MARK: - Single changes
+
+  private func add(title: String, dueDate: Date?, owner: UserID) async throws -> TodoItem {
+    let item = TodoItem(
+      id: makeID(), title: try TodoTitle.validate(title).get(), dueDate: dueDate, createdAt: now())
+    return try await database.write { db in try TodoTable.insert(item, owner: owner, in: db) }
+  }
+
+  /// Applies `assignments` (and a new change time) to one item and returns it as stored.
+  private func update(
+    _ id: TodoID, owner: UserID, _ assignments: String, _ values: [(any DatabaseValueConvertible)?]
+  ) async throws -> TodoItem {
+    let arguments = StatementArguments(values) + [now().milliseconds]
+    let item = try await database.write { db in
+      try TodoTable.update("\(assignments), updated = ?", arguments: arguments, id: id, owner: owner, in: db)
+    }
+    guard let item else { throw TodoFailure.notFound(id) }
+    return item
+  }
+
+  /// Sends the message `work` returns, or the failure it throws.
+  func perform(_ dispatch: Dispatch, _ work: () async throws -> TodoMessage) async {
+    do {
+      dispatch(try await work())
+    } catch let failure as TodoFailure {
+      dispatch(TodoMessage.failed(failure))
+    } catch {
+      dispatch(TodoMessage.failed(.storage(Self.describe(error))))
+    }
+  }
+
+  /// A short description of a database error for ``TodoAPI/TodoFailure/storage(_:)``.
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? DatabaseError {
+      return error.message.map { "\(error.resultCode): \($0)" } ?? "\(error.resultCode)"
+    }
+    return String(describing: error)
+  }
+}

@@ -1,0 +1,26 @@
+import AuthenticationAPI
+import Core
+import TodoAPI
+
+/// Gives the slice to the signed-in user and takes it back at sign-out; the half of
+/// ``TodoUpdater`` for ``AuthenticationAPI/AuthenticationMessage``.
+struct TodoSessionUpdater: Updater {
+  var messageTypes: [any Message.Type]? { [AuthenticationMessage.self] }
+
+  func update<M: Message>(_ model: inout TodoModel, message: M, commands: inout [any Command]) -> Bool {
+    // Routing hands this updater authentication messages only, so the cast runs for those alone.
+    guard let message = message as? AuthenticationMessage else { return false }
+    switch message {
+    case .signedIn(let session):
+      model = TodoModel(owner: session.user.id)
+      model.isLoading = true
+      commands.append(TodoCommand.load(session.user.id))
+      return true
+    case .signedOut, .sessionExpired:
+      model.clear()
+      return true
+    case .registered, .registrationFailed, .signInFailed, .noSavedSession:
+      return false
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import AuthenticationAPI
+import Core
+import CoreTesting
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+import TodoAPI
+
+@testable import TodoImpl
+
+@Suite("TodoInterpreter: CSV import")
+struct TodoInterpreterImportTests {
+  private let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  private func write(_ text: String, to name: String = "in.csv") throws -> String {
+    let path = folder.path(name)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  private func count(_ harness: Harness, of owner: UserID = Users.alice) throws -> Int {
+    try harness.database.read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM todo_item WHERE owner = ?", arguments: [owner.rawValue])
+        ?? -1
+    }
+  }
+
+  @Test(
+    "imports 100,000 rows: the exact malformed lines skipped and reported, the rest stored, progress rising to 1"
+  )
+  func largeImport() async throws {
+    defer { folder.remove() }
+    let generated = GeneratedCSV(rowCount: 100_000)
+    let path = try write(generated.text)
+    let harness = try Harness(importOptions: TodoImportOptions(batchSize: 5000, progressInterval: .zero))
+
+    let messages = await harness.run(.importCSV(path: path, owner: Users.alice))
+
+    let report = TodoImportReport(
+      path: path, imported: generated.validRowCount, skippedCount: generated.expectedErrors.count,
+      errors: generated.expectedErrors, wasCancelled: false)
+    #expect(messages.last == .importFinished(report))
+    let progress = messages.dropLast().compactMap { message -> TodoImportProgress? in
+      if case .importProgress(let progress) = message { progress } else { nil }
+    }
+    #expect(progress.count == messages.count - 1, "only progress before the report")
+    #expect(progress.count <= 101, "at most one report per 1% and the final one")
+    #expect(
+      zip(progress, progress.dropFirst()).allSatisfy {
+        $0.fraction <= $1.fraction && $0.imported <= $1.imported
+      })
+    #expect(progress.last == TodoImportProgress(path: path, fraction: 1, imported: generated.validRowCount))
+    #expect(try count(harness) == generated.validRowCount)
+  }
+
+  @Test(
+    "stores each row's fields, a new identity where the file has none, and flattens line breaks in titles")
+  func storedRows() async throws {
+    defer { folder.remove() }
+    let path = try write(
+      """
+      id,title,done,due,created,updated
+      x1,"Buy milk, eggs",true,2026-11-22T09:30:00Z,2026-01-01T00:00:00Z,2026-01-02T00:00:00.250Z
+      ,"two
+      lines",false,,,
+
+      """)
+    let harness = try Harness()
+    _ = await harness.run(.importCSV(path: path, owner: Users.alice))
+    let now = harness.time.now
+    #expect(
+      await harness.load() == [
+        TodoItem(
+          id: TodoID(rawValue: "x1"), title: "Buy milk, eggs", isDone: true,
+          dueDate: Date(timeIntervalSince1970: 1_795_339_800),
+          createdAt: Date(timeIntervalSince1970: 1_767_225_600),
+          updatedAt: Date(timeIntervalSince1970: 1_767_312_000.25)),
+        TodoItem(id: TodoID(rawValue: "id-1"), title: "two lines", createdAt: now),
+      ])
+  }
+
+  @Test("a row with an identity the user has replaces that item; other users' items are untouched")
+  func replacesByIdentity() async throws {
+    defer { folder.remove() }
+    let harness = try Harness()
+    let alices = try #require(await harness.add("old title"))
+    let bobs = try #require(await harness.add("Bob's", for: Users.bob))
+    let path = try write(
+      "\(TodoCSV.header)\n\(alices.id.rawValue),new title,true,,,\n\(bobs.id.rawValue),not Bob's,false,,,\n")
+    _ = await harness.run(.importCSV(path: path, owner: Users.alice))
+    #expect(await harness.load().map(\.title).sorted() == ["new title", "not Bob's"])
+    #expect(await harness.load(Users.bob) == [bobs])
+  }
+
+  @Test("a missing file fails with fileNotFound")
+  func missingFile() async throws {
+    defer { folder.remove() }
+    let harness = try Harness()
+    let path = folder.path("absent.csv")
+    #expect(
+      await harness.run(.importCSV(path: path, owner: Users.alice)) == [.failed(.fileNotFound(path: path))])
+  }
+
+  @Test("a folder fails with fileUnreadable")
+  func folderPath() async throws {
+    defer { folder.remove() }
+    let harness = try Harness()
+    #expect(
+      await harness.run(.importCSV(path: folder.url.path, owner: Users.alice))
+        == [.failed(.fileUnreadable(path: folder.url.path, reason: "it is a folder"))])
+  }
+
+  @Test("a file that does not start with the header fails and stores nothing")
+  func wrongHeader() async throws {
+    defer { folder.remove() }
+    let harness = try Harness()
+    let path = try write("title,done\nBuy milk,false\n")
+    let empty = try write("", to: "empty.csv")
+    #expect(
+      await harness.run(.importCSV(path: path, owner: Users.alice))
+        == [.failed(.fileUnreadable(path: path, reason: "line 1 is not the header \(TodoCSV.header)"))])
+    #expect(
+      await harness.run(.importCSV(path: empty, owner: Users.alice))
+        == [
+          .failed(
+            .fileUnreadable(path: empty, reason: "the file is empty; expected the header \(TodoCSV.header)"))
+        ])
+    #expect(try count(harness) == 0)
+  }
+
+  @Test("a second import while one runs fails with importInProgress")
+  func importInProgress() async throws {
+    defer { folder.remove() }
+    let harness = try Harness()
+    let path = try write(TodoCSV.header + "\n")
+    let running = try #require(harness.interpreter.imports.begin())
+    #expect(await harness.run(.importCSV(path: path, owner: Users.alice)) == [.failed(.importInProgress)])
+    harness.interpreter.imports.end(running)
+    #expect(await harness.run(.importCSV(path: path, owner: Users.alice)).last?.isImportFinished == true)
+  }
+
+  @Test("cancelImport reaches the running import through a copy of the interpreter")
+  func cancelCommand() async throws {
+    defer { folder.remove() }
+    let harness = try Harness()
+    let running = try #require(harness.interpreter.imports.begin())
+    let copy = harness.interpreter
+    await copy.interpret(.cancelImport, dispatch: MessageRecorder().dispatch())
+    #expect(harness.interpreter.imports.isCancelled(running))
+  }
+
+  @Test("a cancelled import stops after its current batch, keeps what it stored, and says so")
+  func cancellation() async throws {
+    defer { folder.remove() }
+    let generated = GeneratedCSV(rowCount: 1000)
+    let path = try write(generated.text)
+    let harness = try Harness(
+      importOptions: TodoImportOptions(batchSize: 100, progressStep: 0, progressInterval: .zero))
+    let interpreter = harness.interpreter
+    let messages = Mutex<[TodoMessage]>([])
+    // Cancel the moment the first batch is reported, as a user pressing Cancel then would.
+    let dispatch = Dispatch { message, _ in
+      guard let message = message as? TodoMessage else { return }
+      messages.withLock { $0.append(message) }
+      if case .importProgress = message { interpreter.imports.cancel() }
+    }
+    await interpreter.interpret(.importCSV(path: path, owner: Users.alice), dispatch: dispatch)
+    let sent = messages.withLock { $0 }
+    #expect(sent.count == 2)
+    guard case .importFinished(let report)? = sent.last else {
+      Issue.record("Expected the import to finish, got \(sent)")
+      return
+    }
+    #expect(report.imported == 100)
+    #expect(report.wasCancelled)
+    #expect(try count(harness) == 100)
+    #expect(!interpreter.imports.isRunning)
+  }
+}
+
+extension TodoMessage {
+  fileprivate var isImportFinished: Bool {
+    if case .importFinished = self { true } else { false }
+  }
+}

@@ -1,0 +1,176 @@
+import AuthenticationAPI
+import CoreTesting
+import Foundation
+import GRDB
+import Testing
+import TodoAPI
+import TodoImpl
+
+@Suite("TodoInterpreter on an in-memory database")
+struct TodoInterpreterTests {
+  private let harness: Harness
+
+  init() throws { harness = try Harness() }
+
+  // MARK: - Load and add
+
+  @Test("a new user's list is empty")
+  func loadEmpty() async {
+    #expect(await harness.run(.load(Users.alice)) == [.loaded(Users.alice, [])])
+  }
+
+  @Test("add stores a new item with the clock's time and a new identity, and answers it as stored")
+  func add() async {
+    let due = Date(timeIntervalSince1970: 1_790_000_000.25)
+    let messages = await harness.run(.add(title: "  Buy 🥐 and 茶  ", dueDate: due, owner: Users.alice))
+    let expected = TodoItem(
+      id: TodoID(rawValue: "id-1"), title: "Buy 🥐 and 茶", dueDate: due, createdAt: harness.time.now)
+    #expect(messages == [.added(expected)])
+    #expect(await harness.load() == [expected])
+  }
+
+  @Test("the model gets dates at the stored precision, whole milliseconds")
+  func storedPrecision() async {
+    let due = Date(timeIntervalSince1970: 1_790_000_000.123456)
+    let item = await harness.add("Precise", due: due)
+    #expect(item?.dueDate == Date(timeIntervalSince1970: 1_790_000_000.123))
+    #expect(await harness.load().first?.dueDate == item?.dueDate)
+  }
+
+  @Test("a title that breaks the rules is refused with its reason and nothing is stored")
+  func addInvalid() async {
+    #expect(
+      await harness.run(.add(title: " \n ", dueDate: nil, owner: Users.alice)) == [.failed(.emptyTitle)])
+    #expect(
+      await harness.run(.add(title: String(repeating: "x", count: 501), dueDate: nil, owner: Users.alice))
+        == [.failed(.titleTooLong(length: 501, limit: 500))])
+    #expect(await harness.load().isEmpty)
+  }
+
+  @Test("a load lists the user's items in display order, oldest first")
+  func loadOrder() async {
+    let first = await harness.add("first")
+    harness.time.advance(by: 1)
+    let second = await harness.add("second")
+    #expect(await harness.load() == [first, second].compactMap { $0 })
+  }
+
+  @Test("each user sees only their own items")
+  func usersAreSeparate() async {
+    let alices = await harness.add("Alice's", for: Users.alice)
+    let bobs = await harness.add("Bob's", for: Users.bob)
+    #expect(await harness.load(Users.alice) == [alices].compactMap { $0 })
+    #expect(await harness.load(Users.bob) == [bobs].compactMap { $0 })
+  }
+
+  // MARK: - Changes
+
+  @Test("rename stores the validated title and the change time")
+  func rename() async throws {
+    let item = try #require(await harness.add("old"))
+    harness.time.advance(by: 60)
+    let messages = await harness.run(.rename(item.id, title: " new ", owner: Users.alice))
+    var expected = item
+    expected.title = "new"
+    expected.updatedAt = harness.time.now
+    #expect(messages == [.renamed(expected)])
+    #expect(await harness.load() == [expected])
+  }
+
+  @Test("rename refuses an empty title and keeps the old one")
+  func renameInvalid() async throws {
+    let item = try #require(await harness.add("old"))
+    #expect(await harness.run(.rename(item.id, title: "  ", owner: Users.alice)) == [.failed(.emptyTitle)])
+    #expect(await harness.load() == [item])
+  }
+
+  @Test("toggle flips done and stores the change time")
+  func toggle() async throws {
+    let item = try #require(await harness.add("task"))
+    harness.time.advance(by: 5)
+    var done = item
+    done.isDone = true
+    done.updatedAt = harness.time.now
+    #expect(await harness.run(.toggle(item.id, owner: Users.alice)) == [.toggled(done)])
+    var undone = done
+    undone.isDone = false
+    #expect(await harness.run(.toggle(item.id, owner: Users.alice)) == [.toggled(undone)])
+  }
+
+  @Test("setDone sets done to the given value")
+  func setDone() async throws {
+    let item = try #require(await harness.add("task"))
+    var done = item
+    done.isDone = true
+    #expect(await harness.run(.setDone(item.id, true, owner: Users.alice)) == [.toggled(done)])
+    #expect(await harness.run(.setDone(item.id, true, owner: Users.alice)) == [.toggled(done)])
+  }
+
+  @Test("setDueDate sets and removes the due date")
+  func setDueDate() async throws {
+    let item = try #require(await harness.add("task"))
+    let due = Date(timeIntervalSince1970: 1_800_000_000)
+    var withDue = item
+    withDue.dueDate = due
+    #expect(await harness.run(.setDueDate(item.id, due, owner: Users.alice)) == [.dueDateChanged(withDue)])
+    #expect(await harness.run(.setDueDate(item.id, nil, owner: Users.alice)) == [.dueDateChanged(item)])
+  }
+
+  @Test("remove deletes the item")
+  func remove() async throws {
+    let item = try #require(await harness.add("task"))
+    #expect(await harness.run(.remove(item.id, owner: Users.alice)) == [.removed(item.id)])
+    #expect(await harness.load().isEmpty)
+  }
+
+  @Test("clearCompleted deletes the user's done items only, and names them in display order")
+  func clearCompleted() async throws {
+    let first = try #require(await harness.add("first"))
+    harness.time.advance(by: 1)
+    let second = try #require(await harness.add("second"))
+    harness.time.advance(by: 1)
+    let third = try #require(await harness.add("third"))
+    let bobs = try #require(await harness.add("Bob's", for: Users.bob))
+    for id in [third.id, first.id] { _ = await harness.run(.setDone(id, true, owner: Users.alice)) }
+    _ = await harness.run(.setDone(bobs.id, true, owner: Users.bob))
+    #expect(
+      await harness.run(.clearCompleted(owner: Users.alice)) == [.clearedCompleted([first.id, third.id])])
+    #expect(await harness.load() == [second])
+    #expect(await harness.load(Users.bob).map(\.id) == [bobs.id])
+  }
+
+  @Test("a command on an unknown item, or on another user's item, fails with notFound and changes nothing")
+  func notFound() async throws {
+    let bobs = try #require(await harness.add("Bob's", for: Users.bob))
+    let missing = TodoID(rawValue: "missing")
+    for id in [missing, bobs.id] {
+      let commands: [TodoCommand] = [
+        .rename(id, title: "mine", owner: Users.alice), .toggle(id, owner: Users.alice),
+        .setDone(id, true, owner: Users.alice), .setDueDate(id, nil, owner: Users.alice),
+        .remove(id, owner: Users.alice),
+      ]
+      for command in commands {
+        #expect(await harness.run(command) == [.failed(.notFound(id))], "\(command)")
+      }
+    }
+    #expect(await harness.load(Users.bob) == [bobs])
+  }
+
+  @Test("a database failure is reported as a storage failure")
+  func storageFailure() async throws {
+    let unmigrated = TodoInterpreter(database: try DatabaseQueue())
+    let recorder = MessageRecorder()
+    await unmigrated.interpret(.load(Users.alice), dispatch: recorder.dispatch())
+    let messages = recorder.messages(of: TodoMessage.self)
+    guard case .failed(.storage(let reason))? = messages.first, messages.count == 1 else {
+      Issue.record("Expected one storage failure, got \(messages)")
+      return
+    }
+    #expect(reason.contains("no such table: todo_item"))
+  }
+
+  @Test("cancelImport with no import running sends nothing")
+  func cancelWithoutImport() async {
+    #expect(await harness.run(.cancelImport).isEmpty)
+  }
+}

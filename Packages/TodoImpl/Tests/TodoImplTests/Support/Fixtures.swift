@@ -1,0 +1,101 @@
+import AuthenticationAPI
+import CoreTesting
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+import TodoAPI
+import TodoImpl
+
+/// The users of the tests.
+enum Users {
+  static let alice = UserID(rawValue: 1)
+  static let bob = UserID(rawValue: 2)
+
+  static func session(for user: UserID, name: String = "alice") -> Session {
+    Session(
+      id: SessionID(rawValue: 10), user: User(id: user, name: name),
+      expiresAt: Date(timeIntervalSince1970: 2_000_000_000))
+  }
+}
+
+/// A clock the test moves by hand.
+final class TestTime: Sendable {
+  private let current: Mutex<Date>
+
+  init(_ start: Date = Date(timeIntervalSince1970: 1_780_000_000)) { current = Mutex(start) }
+
+  var now: Date { current.withLock { $0 } }
+
+  func advance(by seconds: TimeInterval) {
+    current.withLock { $0 += seconds }
+  }
+}
+
+/// Identities `id-1`, `id-2`, … in order.
+final class SequentialIDs: Sendable {
+  private let counter = Mutex(0)
+
+  func next() -> TodoID {
+    TodoID(rawValue: "id-\(counter.withLock { $0 += 1; return $0 })")
+  }
+}
+
+/// An interpreter on a migrated in-memory database, with a hand-moved clock and sequential ids.
+struct Harness {
+  let database: DatabaseQueue
+  let time = TestTime()
+  let ids = SequentialIDs()
+  let interpreter: TodoInterpreter
+
+  init(database: DatabaseQueue? = nil, importOptions: TodoImportOptions = TodoImportOptions()) throws {
+    let database = try database ?? DatabaseQueue()
+    try TodoDatabase.migrate(database)
+    self.database = database
+    let time = self.time
+    let ids = self.ids
+    interpreter = TodoInterpreter(
+      database: database, now: { time.now }, makeID: { ids.next() }, importOptions: importOptions)
+  }
+
+  /// Runs `command` to its end and returns the messages it sent.
+  func run(_ command: TodoCommand) async -> [TodoMessage] {
+    let recorder = MessageRecorder()
+    await interpreter.interpret(command, dispatch: recorder.dispatch())
+    return recorder.messages(of: TodoMessage.self)
+  }
+
+  /// Adds an item and returns it as stored; fails the test if the add fails.
+  func add(_ title: String, due: Date? = nil, for owner: UserID = Users.alice) async -> TodoItem? {
+    let messages = await run(.add(title: title, dueDate: due, owner: owner))
+    guard case .added(let item)? = messages.first, messages.count == 1 else {
+      Issue.record("Adding \"\(title)\" answered \(messages)")
+      return nil
+    }
+    return item
+  }
+
+  /// The list of `owner` as a load answers it.
+  func load(_ owner: UserID = Users.alice) async -> [TodoItem] {
+    let messages = await run(.load(owner))
+    guard case .loaded(owner, let items)? = messages.first else {
+      Issue.record("Loading answered \(messages)")
+      return []
+    }
+    return items
+  }
+}
+
+/// A fresh folder under the temporary directory, removed by `remove()`.
+struct TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("TodoImplTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
