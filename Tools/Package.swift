@@ -2,19 +2,36 @@
 import PackageDescription
 
 // The monorepo's tools: `depgraph` draws the dependency graph of the local packages, checks the
-// layering rules in CI and scaffolds new features. It depends on no package of the monorepo.
+// layering rules in CI and scaffolds new features; `trace` shows a causal trace recorded by Core's
+// `TraceRecorder` as a tree, a summary or an HTML timeline. The tools depend on no feature package:
+// only Core, for the trace's line format.
 let package = Package(
   name: "Tools",
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "depgraph", targets: ["depgraph"]),
+    .executable(name: "trace", targets: ["trace"]),
     .library(name: "DependencyGraph", targets: ["DependencyGraph"]),
+    .library(name: "TraceViewer", targets: ["TraceViewer"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(path: "../Packages/Core"),
   ],
   targets: [
     .target(name: "DependencyGraph"),
+    .target(
+      name: "TraceViewer",
+      dependencies: [.product(name: "Tracing", package: "Core")]
+    ),
+    .executableTarget(
+      name: "trace",
+      dependencies: [
+        "TraceViewer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Tracing", package: "Core"),
+      ]
+    ),
     .executableTarget(
       name: "depgraph",
       dependencies: [
@@ -25,6 +42,11 @@ let package = Package(
     .testTarget(
       name: "DependencyGraphTests",
       dependencies: ["DependencyGraph"],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "TraceViewerTests",
+      dependencies: ["TraceViewer", .product(name: "Tracing", package: "Core")],
       exclude: ["Fixtures"]
     ),
   ]
