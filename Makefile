@@ -44,6 +44,11 @@ feature: ## Scaffold a feature: make feature NAME=Payments
 	@test -n "$(NAME)" || { echo "usage: make feature NAME=<FeatureName>"; exit 2; }
 	@swift run --package-path Tools depgraph scaffold $(NAME) --root .
 
+.PHONY: trace
+trace: ## Show a trace as a causal tree: make trace FILE=session.jsonl [TRACE_ARGS=--summary]
+	@test -n "$(FILE)" || { echo "usage: make trace FILE=<trace.jsonl> [TRACE_ARGS=\"--summary --feature Todo\"]"; exit 2; }
+	@swift run --package-path Tools trace show $(FILE) $(TRACE_ARGS)
+
 docs: ## Build the DocC catalogs of Core and CoreTesting
 	@cd Packages/Core && swift package generate-documentation --target Core --target CoreTesting
 
