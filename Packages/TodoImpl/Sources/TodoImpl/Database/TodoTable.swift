@@ -132,14 +132,15 @@ enum TodoTable {
     return ids.map(TodoID.init(rawValue:))
   }
 
-  /// Inserts an imported row, or replaces the item of `owner` with the same identity.
+  /// Inserts imported rows, each replacing the item of `owner` with the same identity if any.
   ///
   /// - Parameters:
-  ///   - row: The validated row.
+  ///   - rows: The validated rows, in file order (a later row with the same identity wins).
   ///   - owner: The importing user.
   ///   - db: The connection, in a transaction.
   /// - Throws: The database's error.
-  static func upsert(_ row: ImportRow, owner: UserID, in db: Database) throws {
+  static func upsert(_ rows: [ImportRow], owner: UserID, in db: Database) throws {
+    // Looked up once per batch: finding a cached statement hashes its SQL text.
     let statement = try db.cachedStatement(
       sql: """
         INSERT INTO todo_item (owner, id, title, done, due, created, updated)
@@ -148,10 +149,12 @@ enum TodoTable {
           title = excluded.title, done = excluded.done, due = excluded.due,
           created = excluded.created, updated = excluded.updated
         """)
-    statement.setUncheckedArguments([
-      owner.rawValue, row.id, row.title, row.isDone, row.due, row.created, row.updated,
-    ])
-    try statement.execute()
+    for row in rows {
+      statement.setUncheckedArguments([
+        owner.rawValue, row.id, row.title, row.isDone, row.due, row.created, row.updated,
+      ])
+      try statement.execute()
+    }
   }
 }
 

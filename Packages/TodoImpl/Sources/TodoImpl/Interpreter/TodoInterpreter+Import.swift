@@ -101,9 +101,7 @@ extension TodoInterpreter {
 
   /// Stores one batch in one transaction.
   private func store(_ rows: [ImportRow], owner: UserID) async throws {
-    try await database.write { db in
-      for row in rows { try TodoTable.upsert(row, owner: owner, in: db) }
-    }
+    try await database.write { db in try TodoTable.upsert(rows, owner: owner, in: db) }
   }
 
   /// Opens `path` for reading and finds its size.
