@@ -49,8 +49,9 @@ trace: ## Show a trace as a causal tree: make trace FILE=session.jsonl [TRACE_AR
 	@test -n "$(FILE)" || { echo "usage: make trace FILE=<trace.jsonl> [TRACE_ARGS=\"--summary --feature Todo\"]"; exit 2; }
 	@swift run --package-path Tools trace show $(FILE) $(TRACE_ARGS)
 
-docs: ## Build the DocC catalogs of Core and CoreTesting
-	@cd Packages/Core && swift package generate-documentation --target Core --target CoreTesting
+docs: ## Build the DocC catalogs of Core, CoreTesting and Tracing (warnings fail the build)
+	@cd Packages/Core && swift package generate-documentation --warnings-as-errors \
+	  --target Core --target CoreTesting --target Tracing
 
 clean: ## Remove every package's .build folder
 	@rm -rf $(addsuffix /.build,$(ALL_PACKAGES)) Tools/Benchmarks/.build

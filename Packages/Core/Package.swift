@@ -10,8 +10,10 @@ let package = Package(
     .library(name: "Tracing", targets: ["Tracing"]),
   ],
   dependencies: [
-    // Tests only: the Core library depends on nothing beyond the toolchain.
-    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
+    // Tests and tooling only: the Core library depends on nothing beyond the toolchain.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // `make docs`: the `generate-documentation` command plugin; no target depends on it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "Core"),

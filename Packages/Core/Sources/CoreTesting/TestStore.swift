@@ -15,7 +15,7 @@ public import Testing
 /// await store.finish()
 /// ```
 ///
-/// It wraps a real ``Store``, so the loop's order is the production order. Messages that
+/// It wraps a real `Store`, so the loop's order is the production order. Messages that
 /// interpreters and subscriptions send are held until the test ``receive(_:sourceLocation:assert:)``s
 /// them, so every step's model can be checked.
 ///
@@ -132,7 +132,7 @@ public final class TestStore<Model: Sendable & Equatable> {
 
   // MARK: - Steps
 
-  /// Starts the subscriptions the initial model asks for (see ``Store/start()``).
+  /// Starts the subscriptions the initial model asks for (see Core's `Store.start()`).
   ///
   /// - Parameter sourceLocation: Where to report failures.
   public func start(sourceLocation: SourceLocation = #_sourceLocation) {
@@ -236,8 +236,8 @@ public final class TestStore<Model: Sendable & Equatable> {
   /// Asserts the subscriptions started and stopped since the last assertion, as sets.
   ///
   /// - Parameters:
-  ///   - started: The subscriptions that must have started.
-  ///   - stopped: The subscriptions that must have stopped.
+  ///   - expectedStarted: The subscriptions that must have started (argument label `started:`).
+  ///   - expectedStopped: The subscriptions that must have stopped (argument label `stopped:`).
   ///   - sourceLocation: Where to report failures.
   public func expectSubscriptions(
     started expectedStarted: [any Subscription] = [], stopped expectedStopped: [any Subscription] = [],

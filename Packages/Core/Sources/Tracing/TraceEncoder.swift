@@ -132,7 +132,7 @@ struct TraceEncoder<Model: Sendable> {
 }
 
 extension TraceCause {
-  /// The trace form of a store's ``Cause``.
+  /// The trace form of a store's `Cause`.
   ///
   /// - Parameter cause: The cause.
   public init(_ cause: Cause) {

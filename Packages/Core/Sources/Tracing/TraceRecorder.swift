@@ -23,7 +23,7 @@ import Foundation
 /// once (copy-on-write) while tracing is on: tracing a model of a million items is slow by design.
 ///
 /// ## Secrets
-/// Values are rendered with ``ValueRenderer``, which prints every ``Redacted`` value (``Secret``)
+/// Values are rendered with ``ValueRenderer``, which prints every `Redacted` value (`Secret`)
 /// as `Secret(••••)` wherever it sits; payloads are encoded with `Secret`'s redacting `Codable`.
 ///
 /// ## Crash safety

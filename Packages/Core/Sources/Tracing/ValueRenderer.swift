@@ -1,10 +1,10 @@
 import Core
 
-/// Renders values on one line for traces, redacting every ``Redacted`` value wherever it sits.
+/// Renders values on one line for traces, redacting every `Redacted` value wherever it sits.
 ///
 /// Types that describe themselves (`CustomStringConvertible`) are rendered by their description
 /// unless they are containers of other values; everything else is walked with `Mirror`, so a
-/// ``Secret`` inside a struct inside an enum payload still prints as `Secret(••••)`.
+/// `Secret` inside a struct inside an enum payload still prints as `Secret(••••)`.
 public enum ValueRenderer {
   /// The longest rendering kept; longer ones end in `…`.
   public static let defaultLimit = 300
