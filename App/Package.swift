@@ -19,6 +19,8 @@ let package = Package(
     .package(path: "../Packages/NotificationsImpl"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     .target(
@@ -57,7 +59,11 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        .product(name: "GRDB", package: "GRDB.swift")
+        .product(name: "GRDB", package: "GRDB.swift"),
+        // Foundation's `Process` on Linux loses the exit of short-lived children when tests run
+        // concurrently (a reaped-too-late zombie left `waitUntilExit` hanging); Subprocess does not.
+        .product(name: "Subprocess", package: "swift-subprocess"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
   ]

@@ -10,7 +10,8 @@ struct TodoCLI: AsyncParsableCommand {
     abstract: "A terminal to-do list with accounts, persistence and reminders.",
     discussion: """
       Without a subcommand, runs the app: at a prompt when standard input is a terminal, otherwise \
-      reading commands line by line (type `help` at the prompt for the list).
+      reading commands line by line (type `help` at the prompt for the list). Options of the app \
+      (--data-dir, --script, --trace): todo run --help.
       """,
     version: "1.0.0",
     subcommands: [Run.self, Replay.self],

@@ -11,6 +11,16 @@ public struct InputParser: Sendable {
     public let command: String
     /// What is wrong and how to write it.
     public let reason: String
+
+    /// Creates a failure.
+    ///
+    /// - Parameters:
+    ///   - command: The command word.
+    ///   - reason: What is wrong and how to write it.
+    public init(command: String, reason: String) {
+      self.command = command
+      self.reason = reason
+    }
   }
 
   /// The zone for times typed without one (`due 3 2026-11-22T10:00`).

@@ -32,7 +32,7 @@ final class Printer {
       self?.show(progress)
     }
     store.addListener(observing: { Self.prompt(for: $0) }) { [weak self] prompt in
-      self?.prompt = prompt
+      self?.promptChanged(to: prompt)
     }
     prompt = Self.prompt(for: store.model)
     printNewLines(of: store.model)
@@ -57,7 +57,15 @@ final class Printer {
     return unread > 0 ? "\(name) [\(unread) unread]> " : "\(name)> "
   }
 
+  /// Redraws the prompt in place when it changes while the user sits at it (a new unread count).
+  private func promptChanged(to newPrompt: String) {
+    guard newPrompt != prompt else { return }
+    prompt = newPrompt
+    if isInteractive && isAtPrompt && !progressShown { write("\r\u{1B}[2K" + prompt) }
+  }
+
   private func printNewLines(of model: AppModel) {
+    prompt = Self.prompt(for: model)
     let lines = model.ui.lines(from: printedUpTo)
     printedUpTo = model.ui.outboxEnd
     guard !lines.isEmpty else { return }

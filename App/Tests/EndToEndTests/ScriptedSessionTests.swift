@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  @Suite("End to end: scripted sessions")
+  struct ScriptedSessionTests {
+    @Test("register, login, add 3, done 1, list: exact output, exit code 0")
+    func scriptedSession() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: """
+          register ada correct-horse
+          login ada correct-horse
+          add Buy milk
+          add Write the report
+          add Call mom
+          done 1
+          list
+
+          """)
+      #expect(result.status == 0, "stderr: \(result.standardError)")
+      #expect(
+        result.standardOutput == """
+          Registered ada. Log in with: login ada PASSWORD
+          Signed in as ada.
+          Your list is empty.
+          Added 1. Buy milk
+          Added 2. Write the report
+          Added 3. Call mom
+          Done 1. Buy milk
+          1. [x] Buy milk
+          2. [ ] Write the report
+          3. [ ] Call mom
+
+          """)
+    }
+
+    @Test("a second launch restores the session and the list from the database")
+    func secondLaunch() async throws {
+      let folder = AppProcess.temporaryFolder()
+      _ = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register bob password1\nlogin bob password1\nadd Water plants\ndone 1\n")
+      let second = try await AppProcess.run(["--data-dir", folder.path], input: "list\n")
+      #expect(second.status == 0)
+      #expect(
+        second.standardOutput == """
+          Signed in as bob.
+          You have 1 item (0 open).
+          1. [x] Water plants
+
+          """)
+    }
+
+    @Test("a bad command prints a clear error and the exit code says so")
+    func badCommand() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(["--data-dir", folder.path], input: "frobnicate\nlist\n")
+      #expect(result.status == 1)
+      #expect(
+        result.standardOutput == """
+          frobnicate: unknown command "frobnicate"; type help for the list
+          Sign in first (login NAME PASSWORD, or register NAME PASSWORD).
+
+          """)
+    }
+
+    @Test("--script reads commands from a file; a missing import file is a clear error")
+    func scriptFile() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let script = folder.appendingPathComponent("session.txt")
+      try "register cyd password1\nlogin cyd password1\nimport /nonexistent/file.csv\n".write(
+        to: script, atomically: true, encoding: .utf8)
+      let result = try await AppProcess.run(["--data-dir", folder.path, "--script", script.path])
+      #expect(result.status == 1)
+      #expect(
+        result.standardOutput.hasSuffix(
+          "Importing /nonexistent/file.csv…\nNo such file: /nonexistent/file.csv\n"))
+    }
+
+    @Test("--help and --version work")
+    func helpAndVersion() async throws {
+      let help = try await AppProcess.run(["--help"])
+      #expect(help.status == 0)
+      #expect(help.standardOutput.contains("replay"))
+      #expect(help.standardOutput.contains("--data-dir"))
+      let runHelp = try await AppProcess.run(["run", "--help"])
+      #expect(runHelp.standardOutput.contains("--data-dir"))
+      #expect(runHelp.standardOutput.contains("--trace"))
+      let version = try await AppProcess.run(["--version"])
+      #expect(version.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1.0.0")
+    }
+
+    @Test("an unusable data folder is a clear startup error, not a crash")
+    func badDataFolder() async throws {
+      let file = AppProcess.temporaryFolder().appendingPathComponent("not-a-folder")
+      try "x".write(to: file, atomically: true, encoding: .utf8)
+      let result = try await AppProcess.run(["--data-dir", file.path], input: "list\n")
+      #expect(result.status == 2)
+      #expect(result.standardError.hasPrefix("todo: Cannot create the data folder"))
+    }
+  }
+}

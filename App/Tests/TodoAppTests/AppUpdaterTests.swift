@@ -1,0 +1,148 @@
+import AuthenticationAPI
+import Core
+import CoreTesting
+import Foundation
+import NotificationsAPI
+import Testing
+import TodoAPI
+import TodoApp
+
+@Suite("AppUpdater")
+struct AppUpdaterTests {
+  private let now = Date(timeIntervalSince1970: 1_795_348_800)
+  private let ada = User(id: UserID(rawValue: 1), name: "ada")
+
+  private var signedIn: AppModel {
+    var model = AppModel()
+    model.authentication.status = .signedIn(
+      Session(id: SessionID(rawValue: 9), user: ada, expiresAt: now.addingTimeInterval(3_600)))
+    model.todos = TodoModel(
+      owner: ada.id,
+      items: [
+        TodoItem(id: TodoID(rawValue: "a"), title: "Buy milk", createdAt: now),
+        TodoItem(
+          id: TodoID(rawValue: "b"), title: "Call mom", isDone: true, createdAt: now.addingTimeInterval(1)),
+      ])
+    return model
+  }
+
+  private func intent(_ intent: UserIntent) -> AppMessage { .intent(intent, at: now) }
+
+  @Test("launch restores the saved session and notes the time zone")
+  func launch() {
+    assertUpdate(
+      AppUpdater(), given: AppModel(), when: AppMessage.started(at: now, timeZone: "Europe/Rome"),
+      commands: [AuthenticationCommand.restoreSession]
+    ) {
+      $0.authentication.status = .restoring
+      $0.ui.timeZone = "Europe/Rome"
+    }
+  }
+
+  @Test("login becomes the sign-in command, and the slice shows it is signing in (the seed's example)")
+  func login() {
+    let password = Password("correct-horse")
+    assertUpdate(
+      AppUpdater(), given: AppModel(), when: intent(.login(username: "ada", password: password)),
+      commands: [AuthenticationCommand.signIn(username: "ada", password: password)]
+    ) { $0.authentication.status = .signingIn(username: "ada") }
+  }
+
+  @Test("list commands need a signed-in user; without one the user is told how to sign in")
+  func needsSignIn() {
+    assertUpdate(AppUpdater(), given: AppModel(), when: intent(.add(title: "x"))) {
+      $0.ui.fail("Sign in first (login NAME PASSWORD, or register NAME PASSWORD).")
+    }
+  }
+
+  @Test("add validates the title and emits the add command for the owner")
+  func add() {
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: intent(.add(title: "  Write report ")),
+      then: signedIn, commands: [TodoCommand.add(title: "Write report", dueDate: nil, owner: ada.id)])
+    assertUpdate(AppUpdater(), given: signedIn, when: intent(.add(title: "   "))) {
+      $0.ui.fail("The title is empty.")
+    }
+  }
+
+  @Test("positions refer to the list as shown; a missing one is explained")
+  func positions() {
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: intent(.setDone(position: 1, true)), then: signedIn,
+      commands: [TodoCommand.setDone(TodoID(rawValue: "a"), true, owner: ada.id)])
+    assertUpdate(AppUpdater(), given: signedIn, when: intent(.remove(position: 3))) {
+      $0.ui.fail("There is no item 3; the list has 2 (see list).")
+    }
+  }
+
+  @Test("a relative due time is counted from when the line was read")
+  func dueIn() {
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: intent(.due(position: 2, .after(seconds: 600))), then: signedIn,
+      commands: [TodoCommand.setDueDate(TodoID(rawValue: "b"), now.addingTimeInterval(600), owner: ada.id)])
+  }
+
+  @Test("list prints the items with their marks, filtered")
+  func list() {
+    assertUpdate(AppUpdater(), given: signedIn, when: intent(.list(.all))) {
+      $0.ui.say("1. [ ] Buy milk")
+      $0.ui.say("2. [x] Call mom")
+    }
+    assertUpdate(AppUpdater(), given: signedIn, when: intent(.list(.open))) { $0.ui.say("1. [ ] Buy milk") }
+    assertUpdate(AppUpdater(), given: signedIn, when: intent(.list(.due))) { $0.ui.say("No due items.") }
+  }
+
+  @Test("removal is confirmed with the removed item's title")
+  func removal() {
+    var removing = signedIn
+    removing.ui.removing[TodoID(rawValue: "a")] = "Buy milk"
+    assertUpdate(AppUpdater(), given: removing, when: TodoMessage.removed(TodoID(rawValue: "a"))) {
+      $0.ui.removing = [:]
+      $0.ui.say("Removed: Buy milk")
+    }
+  }
+
+  @Test("feature results become lines; failures count for the exit code")
+  func results() {
+    assertUpdate(AppUpdater(), given: signedIn, when: AuthenticationMessage.signInFailed(.wrongCredentials)) {
+      $0.ui.fail("Sign-in failed: Wrong user name or password.")
+    }
+    #expect(AppUpdater().result(of: TodoMessage.failed(.emptyTitle), on: signedIn).model.ui.failures == 1)
+  }
+
+  @Test("a posted notification becomes a banner")
+  func banner() {
+    let notification = InAppNotification(
+      id: NotificationID(rawValue: 1), title: "Reminder", body: "Buy milk is due now", time: now,
+      kind: .system)
+    assertUpdate(AppUpdater(), given: signedIn, when: NotificationsMessage.posted(notification)) {
+      $0.ui.print(OutputLine(.banner, "🔔 Reminder: Buy milk is due now"))
+    }
+  }
+
+  @Test("SIGTERM asks for a graceful shutdown and cancels a running import")
+  func terminate() {
+    var importing = signedIn
+    importing.todos.importProgress = TodoImportProgress(path: "/x.csv", fraction: 0.5, imported: 10)
+    assertUpdate(
+      AppUpdater(), given: importing, when: NotificationsMessage.signalReceived(.terminate),
+      commands: [TodoCommand.cancelImport]
+    ) {
+      $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
+      $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")
+    }
+  }
+
+  @Test("SIGHUP reloads the list from the database")
+  func hangUp() {
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: NotificationsMessage.signalReceived(.hangUp),
+      commands: [TodoCommand.load(ada.id)]
+    ) { $0.ui.say("SIGHUP: reloading from the database.") }
+  }
+
+  @Test("quit asks the session to end")
+  func quit() {
+    assertUpdate(AppUpdater(), given: AppModel(), when: intent(.quit)) { $0.ui.lifecycle = .quitRequested }
+  }
+}

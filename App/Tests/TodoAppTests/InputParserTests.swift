@@ -1,0 +1,93 @@
+import AuthenticationAPI
+import Core
+import Foundation
+import Testing
+import TodoApp
+
+@Suite("InputParser")
+struct InputParserTests {
+  private let parser = InputParser(timeZone: TimeZone(identifier: "UTC")!, workingDirectory: "/home/ada")
+
+  private func parse(_ line: String) -> Result<UserIntent, InputParser.Failure>? { parser.parse(line) }
+
+  @Test("parses every command with its arguments")
+  func commands() {
+    #expect(parse("help") == .success(.help))
+    #expect(
+      parse("register ada correct-horse")
+        == .success(.register(username: "ada", password: Password("correct-horse"))))
+    #expect(parse("login ada pw") == .success(.login(username: "ada", password: Password("pw"))))
+    #expect(parse("logout") == .success(.logout))
+    #expect(parse("add  Buy milk  and eggs ") == .success(.add(title: "Buy milk  and eggs ")))
+    #expect(parse("list") == .success(.list(.all)))
+    #expect(parse("list open") == .success(.list(.open)))
+    #expect(parse("ls DUE") == .success(.list(.due)))
+    #expect(parse("done 2") == .success(.setDone(position: 2, true)))
+    #expect(parse("undo 2") == .success(.setDone(position: 2, false)))
+    #expect(parse("rename 3 Call   mom") == .success(.rename(position: 3, title: "Call   mom")))
+    #expect(parse("rm 1") == .success(.remove(position: 1)))
+    #expect(parse("clear-done") == .success(.clearDone))
+    #expect(parse("import cancel") == .success(.cancelImport))
+    #expect(parse("notifications") == .success(.notifications(.show)))
+    #expect(parse("notifications read 2") == .success(.notifications(.read(position: 2))))
+    #expect(parse("inbox dismiss 1") == .success(.notifications(.dismiss(position: 1))))
+    #expect(parse("notifications clear") == .success(.notifications(.clear)))
+    #expect(parse("quit") == .success(.quit))
+    #expect(parse("   ") == nil)
+  }
+
+  @Test("due dates: relative, absolute with or without a zone, or none")
+  func dueDates() {
+    #expect(parse("due 3 in 10m") == .success(.due(position: 3, .after(seconds: 600))))
+    #expect(parse("due 3 in 90s") == .success(.due(position: 3, .after(seconds: 90))))
+    #expect(parse("due 3 in 2h") == .success(.due(position: 3, .after(seconds: 7_200))))
+    #expect(parse("due 3 in 1d") == .success(.due(position: 3, .after(seconds: 86_400))))
+    #expect(parse("due 1 none") == .success(.due(position: 1, .none)))
+    let noon = Date(timeIntervalSince1970: 1_795_348_800)  // 2026-11-22T12:00:00Z
+    #expect(parse("due 1 2026-11-22T12:00") == .success(.due(position: 1, .at(noon))))
+    #expect(parse("due 1 2026-11-22T13:00:00+01:00") == .success(.due(position: 1, .at(noon))))
+  }
+
+  @Test("relative paths are resolved against the working directory")
+  func paths() {
+    #expect(parse("import data/todos.csv") == .success(.importCSV(path: "/home/ada/data/todos.csv")))
+    #expect(parse("export /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv")))
+  }
+
+  @Test("bad input gets a reason that says how to write it, never the rest of the line")
+  func failures() {
+    #expect(
+      parse("frobnicate")
+        == .failure(
+          .init(command: "frobnicate", reason: "unknown command \"frobnicate\"; type help for the list")))
+    #expect(
+      parse("done")
+        == .failure(.init(command: "done", reason: "usage: done N (the item's number in the list)")))
+    #expect(
+      parse("done 0")
+        == .failure(.init(command: "done", reason: "usage: done N (the item's number in the list)")))
+    #expect(parse("login ada") == .failure(.init(command: "login", reason: "usage: login NAME PASSWORD")))
+    #expect(
+      parse("list later")
+        == .failure(.init(command: "list", reason: "unknown filter \"later\"; use open, done or due")))
+    #expect(
+      parse("due 1 in soon")
+        == .failure(
+          .init(command: "due", reason: "cannot read \"soon\" as a duration; write e.g. 90s, 10m, 2h or 1d")))
+    #expect(parse("due 1 tomorrow")?.isFailure == true)
+    #expect(parse("add") == .failure(.init(command: "add", reason: "usage: add TITLE")))
+    #expect(parse("notifications read x")?.isFailure == true)
+  }
+
+  @Test("a parsed password never appears in the intent's description")
+  func passwordHidden() throws {
+    let intent = try #require(try parse("login ada hunter2-hunter2")?.get())
+    #expect(!String(describing: intent).contains("hunter2"))
+  }
+}
+
+extension Result {
+  fileprivate var isFailure: Bool {
+    if case .failure = self { true } else { false }
+  }
+}
