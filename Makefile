@@ -6,7 +6,7 @@ SWIFT_SOURCES := Packages App Tools
 APP_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help build test test-packages lint format run bench graph check-graph feature docs clean
+.PHONY: help build test test-packages lint format run bench graph check-graph feature docs docs-check clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -15,7 +15,7 @@ build: ## Build every package (Packages/*, App, Tools)
 	@set -e; for package in $(ALL_PACKAGES); do \
 	  echo "==> swift build  $$package"; swift build --package-path $$package; done
 
-test: test-packages check-graph lint ## Test every package, then check the dependency graph and the format
+test: test-packages check-graph lint docs-check ## Test every package; check the graph, the format and the docs' samples
 
 test-packages: ## Run `swift test` in every package
 	@set -e; for package in $(ALL_PACKAGES); do \
@@ -53,5 +53,8 @@ docs: ## Build the DocC catalogs of Core, CoreTesting and Tracing (warnings fail
 	@cd Packages/Core && swift package generate-documentation --warnings-as-errors \
 	  --target Core --target CoreTesting --target Tracing
 
+docs-check: ## Compile every Swift sample of README.md and docs/*.md and run their tests
+	@python3 Tools/Scripts/check-doc-samples.py
+
 clean: ## Remove every package's .build folder
-	@rm -rf $(addsuffix /.build,$(ALL_PACKAGES)) Tools/Benchmarks/.build
+	@rm -rf $(addsuffix /.build,$(ALL_PACKAGES)) Tools/Benchmarks/.build docs/Samples/.build
