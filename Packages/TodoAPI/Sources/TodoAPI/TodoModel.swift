@@ -1,4 +1,5 @@
 public import AuthenticationAPI
+public import Foundation
 
 /// The to-do slice of the app's model: the signed-in user's items and the state around them.
 ///
@@ -19,6 +20,10 @@ public struct TodoModel: Hashable, Sendable, Codable {
   public var lastImport: TodoImportReport?
   /// The last finished export.
   public var lastExport: TodoExportSummary?
+  /// The due dates of the items that are open and have one, by identity: what reminders are made
+  /// from. Kept up to date by every mutation, so readers need not scan the whole list (a provider
+  /// runs after every message).
+  public private(set) var openDueDates: [TodoID: Date]
   private var positions: [TodoID: Int]
 
   /// Creates the slice.
@@ -35,6 +40,7 @@ public struct TodoModel: Hashable, Sendable, Codable {
     self.lastImport = nil
     self.lastExport = nil
     self.positions = [:]
+    self.openDueDates = [:]
     reindex()
   }
 
@@ -60,6 +66,11 @@ public struct TodoModel: Hashable, Sendable, Codable {
   ///
   /// - Parameter item: The item.
   public mutating func upsert(_ item: TodoItem) {
+    if let due = item.dueDate, !item.isDone {
+      openDueDates[item.id] = due
+    } else if openDueDates[item.id] != nil {
+      openDueDates[item.id] = nil
+    }
     var moved = false
     if let position = positions[item.id] {
       if items[position].createdAt == item.createdAt {
@@ -95,6 +106,9 @@ public struct TodoModel: Hashable, Sendable, Codable {
 
   private mutating func reindex() {
     positions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
+    openDueDates = Dictionary(
+      uniqueKeysWithValues: items.compactMap { item in item.isDone ? nil : item.dueDate.map { (item.id, $0) }
+      })
   }
 }
 

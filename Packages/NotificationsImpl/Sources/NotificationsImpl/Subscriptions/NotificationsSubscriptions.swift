@@ -69,10 +69,16 @@ public struct NotificationsSubscriptions<Model>: SubscriptionProvider {
       for signal in OSSignal.allCases { subscriptions.append(SignalSubscription(signal: signal)) }
     }
     guard let now = slice.now else { return subscriptions }
+    // The list's index of open items with a due date: the cost follows the number of reminders,
+    // not the length of the list (this runs after every message).
+    let list = model[keyPath: todos]
     var nearest: Date?
-    for item in model[keyPath: todos].items where !item.isDone {
-      guard let due = item.dueDate, due > now else { continue }
-      subscriptions.append(ReminderSubscription(todo: item.id, title: item.title, dueDate: due))
+    let upcoming = list.openDueDates.filter { $0.value > now }.sorted {
+      ($0.value, $0.key) < ($1.value, $1.key)
+    }
+    for (id, due) in upcoming {
+      guard let item = list.item(id) else { continue }
+      subscriptions.append(ReminderSubscription(todo: id, title: item.title, dueDate: due))
       if nearest.map({ due < $0 }) ?? true { nearest = due }
     }
     if let nearest, nearest <= now.addingTimeInterval(Countdown.window.timeInterval) {

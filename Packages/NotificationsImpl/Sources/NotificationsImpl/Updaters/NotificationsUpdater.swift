@@ -112,12 +112,17 @@ public struct NotificationsUpdater<Model>: Updater {
     let previous = model[keyPath: notifications].now
     if let previous, date <= previous { return }
     model[keyPath: notifications].now = date
-    for item in model[keyPath: todos].items where !item.isDone {
-      guard let due = item.dueDate else { continue }
+    // Only the open items with a due date, from the list's index: the cost does not depend on the
+    // length of the list. Posted in display order, so the result is the same on every run.
+    let list = model[keyPath: todos]
+    let due = list.openDueDates.compactMap { id, due -> TodoItem? in
       // Without a previous time only what is due exactly now counts: anything earlier became due
       // while nobody was watching (see the type's documentation).
       let becameDue = previous.map { due > $0 && due <= date } ?? (due == date)
-      if becameDue { commands.append(NotificationsCommand.reminderPost(for: item)) }
+      return becameDue ? list.item(id) : nil
+    }
+    for item in due.sorted(by: TodoItem.displayOrder) {
+      commands.append(NotificationsCommand.reminderPost(for: item))
     }
   }
 }
