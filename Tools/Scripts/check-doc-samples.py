@@ -15,9 +15,11 @@ How a document's blocks become Swift (docs/README.md explains the convention to 
   a guide build on each other, like the cells of a playground; documents do not see each other.
 - Blocks of one document share their imports: every file imports what any block of its document
   imports.
-- Top-level declarations stay at file scope. From the first top-level statement on (a line at
-  column 0 that does not start a declaration: `let store = ...`, `store.send(...)`), the rest of
-  the block goes into an uncalled `@MainActor func ... async throws`, so it is compiled, not run.
+- Top-level declarations stay at file scope, and so do `let`/`var` bindings in a block that has no
+  other statement (they are globals). In a block with statements (`store.send(...)`), everything
+  from the first top-level statement on (a line at column 0 that does not start a declaration,
+  `let store = ...` included) goes into an uncalled `@MainActor func ... async throws`: compiled,
+  not run.
 - `@Test` functions are run with `swift test`: the testing guide's tests must pass.
 - `#sourceLocation` maps every line back to the document, so errors read `docs/x.md:42:7: error:`.
 
@@ -163,10 +165,13 @@ def generate(block: Block, shared_imports: list[str]) -> str:
         if module not in own:
             out.append(f"import {module}  // imported by another sample of {block.document}")
 
-    first_statement = next(
-        (i for i, (_, line) in enumerate(body) if line[:1] not in ("", " ", "\t") and not is_declaration(line)),
-        None,
-    )
+    top_level = [(i, line) for i, (_, line) in enumerate(body) if line[:1] not in ("", " ", "\t")]
+    statements_at = [i for i, line in top_level if not is_declaration(line)]
+    # A block of declarations and `let`/`var` bindings only declares globals; a block with any other
+    # statement (`store.send(...)`) is a script, wrapped from its first statement on.
+    if all(re.match(r"(let|var)\b", body[i][1]) for i in statements_at):
+        statements_at = []
+    first_statement = statements_at[0] if statements_at else None
     declarations = body if first_statement is None else body[:first_statement]
     statements = [] if first_statement is None else body[first_statement:]
     out += segment(block, declarations)

@@ -14,6 +14,7 @@ let documents = [
   "Readme",
   "GettingStarted",
   "TheLoop",
+  "Updaters",
   "Tracing",
 ]
 
