@@ -12,6 +12,10 @@ let package = Package(
     .package(
       url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(path: "../../Packages/Core"),
+    .package(path: "../../Packages/AuthenticationAPI"),
+    .package(path: "../../Packages/TodoAPI"),
+    .package(path: "../../Packages/TodoImpl"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(
@@ -37,6 +41,19 @@ let package = Package(
         .product(name: "Core", package: "Core"),
       ],
       path: "Benchmarks/SubscriptionBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
+    .executableTarget(
+      name: "TodoBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "Core", package: "Core"),
+        .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "TodoImpl", package: "TodoImpl"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      path: "Benchmarks/TodoBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
   ]

@@ -1,7 +1,8 @@
 /// The layer a package belongs to, which decides what it may depend on.
 ///
 /// The layer comes from where the package lives and how its folder is named: `Packages/Core`,
-/// `Packages/<Feature>API`, `Packages/<Feature>Impl`, `App`, `Tools` and `Tools/*`.
+/// `Packages/<Feature>API`, `Packages/<Feature>Impl`, `App`, `Tools/Benchmarks`, `Tools` and
+/// `Tools/*`.
 public enum Layer: String, CaseIterable, Comparable, Sendable {
   /// The framework, `Packages/Core`: depends on nothing local.
   case core
@@ -11,7 +12,10 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
   case impl
   /// The executable, `App`: may depend on anything.
   case app
-  /// The tools, `Tools` and `Tools/*`: never depend on feature packages.
+  /// The benchmarks, `Tools/Benchmarks`: a composition root for measurement, like the App, so it may
+  /// depend on any package (benchmark B5 measures TodoImpl with its database).
+  case benchmarks
+  /// The tools, `Tools` and `Tools/*` but the benchmarks: never depend on feature packages.
   case tools
   /// A package under `Packages/` that follows none of the naming rules; the check reports it.
   case other
@@ -23,6 +27,7 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
     case .api: "Feature API"
     case .impl: "Feature Impl"
     case .app: "App"
+    case .benchmarks: "Benchmarks"
     case .tools: "Tools"
     case .other: "Unclassified"
     }
@@ -47,8 +52,9 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
     case .api: 1
     case .impl: 2
     case .app: 3
-    case .tools: 4
-    case .other: 5
+    case .benchmarks: 4
+    case .tools: 5
+    case .other: 6
     }
   }
 
@@ -58,6 +64,7 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
   /// - Returns: Its layer.
   static func of(directory: String) -> Layer {
     if directory == "App" { return .app }
+    if directory == "Tools/Benchmarks" { return .benchmarks }
     if directory == "Tools" || directory.hasPrefix("Tools/") { return .tools }
     let name = directory.split(separator: "/").last.map(String.init) ?? directory
     if name == "Core" { return .core }

@@ -16,13 +16,15 @@ struct LayerStyle {
     case .api: LayerStyle(fill: "#dcfce7", stroke: "#166534", text: "#14532d", colourName: "green")
     case .impl: LayerStyle(fill: "#ffedd5", stroke: "#9a3412", text: "#7c2d12", colourName: "orange")
     case .app: LayerStyle(fill: "#f3e8ff", stroke: "#6b21a8", text: "#581c87", colourName: "purple")
+    case .benchmarks:
+      LayerStyle(fill: "#fef9c3", stroke: "#854d0e", text: "#713f12", colourName: "yellow")
     case .tools: LayerStyle(fill: "#f3f4f6", stroke: "#4b5563", text: "#1f2937", colourName: "grey")
     case .other: LayerStyle(fill: "#fee2e2", stroke: "#991b1b", text: "#7f1d1d", colourName: "red")
     }
   }
 
   /// The layers in the order the graphs list them: top (App) to bottom (Core), then the rest.
-  static let drawingOrder: [Layer] = [.app, .impl, .api, .core, .tools, .other]
+  static let drawingOrder: [Layer] = [.app, .benchmarks, .impl, .api, .core, .tools, .other]
 }
 
 extension PackageGraph {

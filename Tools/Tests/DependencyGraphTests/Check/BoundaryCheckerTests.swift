@@ -67,6 +67,11 @@ struct BoundaryCheckerTests {
       ])
   }
 
+  @Test("the benchmarks may depend on an Impl package, like the App")
+  func benchmarksMayMeasureImpls() throws {
+    #expect(try violations("benchmarks") == [])
+  }
+
   @Test("a cycle among API packages is reported as the whole cycle")
   func cycle() throws {
     #expect(try violations("cycle") == ["cycle: AuthenticationAPI → TodoAPI → AuthenticationAPI"])
