@@ -14,6 +14,7 @@ let documents = [
   "Readme",
   "CommandsAndInterpreters",
   "GettingStarted",
+  "Subscriptions",
   "TheLoop",
   "Updaters",
   "Tracing",
