@@ -15,6 +15,7 @@ let documents = [
   "CommandsAndInterpreters",
   "GettingStarted",
   "Subscriptions",
+  "Testing",
   "TheLoop",
   "Updaters",
   "Tracing",
