@@ -13,6 +13,7 @@ import PackageDescription
 let documents = [
   "Readme",
   "CommandsAndInterpreters",
+  "DebuggingWithTraces",
   "Dependencies",
   "GettingStarted",
   "Subscriptions",
