@@ -16,6 +16,7 @@ let documents = [
   "DebuggingWithTraces",
   "Dependencies",
   "GettingStarted",
+  "MigratingFromKatana",
   "Subscriptions",
   "Testing",
   "TheLoop",
