@@ -22,6 +22,8 @@ How a document's blocks become Swift (docs/README.md explains the convention to 
   not run.
 - `@Test` functions are run with `swift test`: the testing guide's tests must pass.
 - `#sourceLocation` maps every line back to the document, so errors read `docs/x.md:42:7: error:`.
+- Each block, as written, must pass `swift format lint --strict` with the repository's
+  `.swift-format`, like the code in the packages: a reader may paste it into one.
 
 It also checks that README.md's ```mermaid block is a copy of docs/dependency-graph.mmd, which
 `make graph` regenerates; `--fix-graph` copies it.
@@ -236,6 +238,37 @@ def write_sources(docs: list[Document]) -> None:
                 path.rmdir()
 
 
+def lint(docs: list[Document]) -> None:
+    """Lints each block as written, one file per block, and reports at the document's lines."""
+    folder = SAMPLES / ".build" / "doc-lint"
+    if folder.exists():
+        for path in folder.glob("*.swift"):
+            path.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    origin: dict[str, Block] = {}
+    for doc in docs:
+        for block in doc.blocks:
+            name = f"{doc.module}_line_{block.line}.swift"
+            (folder / name).write_text("\n".join(block.lines).rstrip("\n") + "\n", encoding="utf-8")
+            origin[name] = block
+    config = ["--configuration", str(ROOT / ".swift-format")]
+    status, output = run(["swift", "format", "lint", "--strict", *config, "--recursive", str(folder)])
+    if status == 0 and not output.strip():
+        return
+    problems = []
+    for line in output.splitlines():
+        match = re.match(r"^.*/([^/:]+\.swift):(\d+):(\d+): (.*)$", line)
+        if match and match[1] in origin:
+            block = origin[match[1]]
+            problems.append(f"{block.document}:{block.line + int(match[2]) - 1}:{match[3]}: {match[4]}")
+        elif line.strip():
+            problems.append(line)
+    raise Failure(
+        "a Swift sample breaks the format rules (`swift format format` on a copy shows the fix):\n"
+        + "\n".join(problems)
+    )
+
+
 def run(arguments: list[str]) -> tuple[int, str]:
     result = subprocess.run(arguments, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     return result.returncode, result.stdout
@@ -309,6 +342,7 @@ def main() -> int:
             + (f"\n  remove: {', '.join(extra)}" if extra else "")
         )
 
+    lint(docs)
     write_sources(docs)
     package = ["--package-path", str(SAMPLES.relative_to(ROOT))]
     flags = ["-Xswiftc", "-diagnostic-style=llvm"]
