@@ -78,7 +78,8 @@ public struct TraceReplay<Model: Sendable> {
     self.updater = updater
     var decoders: [String: @Sendable (Data) throws -> any Message] = [:]
     for type in messageTypes {
-      decoders[TraceReplay.name(of: type)] = TraceReplay.decoder(for: type)
+      // The recorder names types with the same function, so a payload finds its decoder.
+      decoders[TypeTraits.stableName(of: type)] = TraceReplay.decoder(for: type)
     }
     self.decoders = decoders
   }
@@ -140,16 +141,6 @@ public struct TraceReplay<Model: Sendable> {
 
   private mutating func apply(_ message: any Message, commands: inout [any Command]) -> Bool {
     updater.update(&model, message: message, commands: &commands)
-  }
-
-  private static func name(of type: Any.Type) -> String {
-    var name = String(reflecting: type)
-    while let start = name.firstRange(of: "(unknown context at "),
-      let end = name[start.upperBound...].firstRange(of: ").")
-    {
-      name.removeSubrange(start.lowerBound..<end.upperBound)
-    }
-    return name
   }
 
   private static func decoder<M: Message & Decodable>(

@@ -40,7 +40,7 @@ struct TypeTraits: Sendable {
 
   /// `String(reflecting:)` without the "(unknown context at $…)." segments of private and local
   /// types, whose addresses change from run to run (replay matches on names).
-  private static func stableName(of type: Any.Type) -> String {
+  static func stableName(of type: Any.Type) -> String {
     var name = String(reflecting: type)
     while let start = name.firstRange(of: "(unknown context at "),
       let end = name[start.upperBound...].firstRange(of: ").")

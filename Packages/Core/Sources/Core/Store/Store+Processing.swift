@@ -63,10 +63,11 @@ extension Store {
   @inline(__always)
   private func applyUpdate<M: Message>(_ message: M) -> Bool {
     guard isObserved else {
-      return updater.update(&storage, message: message, commands: &commandBuffer)
+      return updater.box.update(
+        UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
     }
     return registrar.withMutation(of: self, keyPath: \.model) {
-      updater.update(&storage, message: message, commands: &commandBuffer)
+      updater.box.update(UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
     }
   }
 

@@ -32,7 +32,16 @@ public final class Store<Model: Sendable> {
   // overlapping access would be code running inside an update that reaches back into the store,
   // and updaters receive no store (they get the model `inout` and nothing else). Dynamic checks on
   // these properties cost about 30 ns a message on this machine (measured with `perf`).
-  @exclusivity(unchecked) var storage: Model
+
+  /// The model, in memory the store allocates once and owns, so every update passes this pointer to
+  /// the updater box directly: no `withUnsafeMutablePointer` closure, no exclusivity check (about
+  /// 10 ns a message, measured with `perf`). Safety: allocated and initialised in `init`,
+  /// deinitialised and freed in `deinit`, and touched only on the store's actor, never while an
+  /// update is writing through it (updaters cannot reach the store).
+  let modelPointer: UnsafeMutablePointer<Model>
+
+  /// The model, read.
+  var storage: Model { modelPointer.pointee }
   let updater: TypedUpdaterBox<Model>
   let subscriptionProvider: (any SubscriptionProvider<Model>)?
   /// Plain flags for the hot path: checking the generic collections themselves makes the runtime
@@ -101,7 +110,8 @@ public final class Store<Model: Sendable> {
   public init(
     model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>
   ) {
-    self.storage = model
+    self.modelPointer = UnsafeMutablePointer<Model>.allocate(capacity: 1)
+    self.modelPointer.initialize(to: model)
     self.updater = updater.boxed
     let hasProvider = !(subscriptions is NoSubscriptions<Model>)
     self.subscriptionProvider = hasProvider ? subscriptions : nil
@@ -121,6 +131,8 @@ public final class Store<Model: Sendable> {
   }
 
   isolated deinit {
+    modelPointer.deinitialize(count: 1)
+    modelPointer.deallocate()
     for (_, running) in runningCommands { running.task.cancel() }
     for (_, live) in liveSubscriptions { live.end() }
     for waiter in idleWaiters { waiter.resume() }
