@@ -15,7 +15,7 @@ build: ## Build every package (Packages/*, App, Tools)
 	@set -e; for package in $(ALL_PACKAGES); do \
 	  echo "==> swift build  $$package"; swift build --package-path $$package; done
 
-test: test-packages check-graph lint docs-check ## Test every package; check the graph, the format and the docs' samples
+test: test-packages check-graph lint docs-check docs ## Test every package; check the graph, the format, the docs' samples, the DocC catalogs
 
 test-packages: ## Run `swift test` in every package
 	@set -e; for package in $(ALL_PACKAGES); do \
