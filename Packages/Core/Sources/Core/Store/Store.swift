@@ -5,7 +5,8 @@ public import Observation
 /// ## The loop
 /// For each message, in this order (tested; see the catalog's "The Loop" article):
 /// 1. The combined ``Updater`` changes the model in place and returns commands.
-/// 2. Monitors are told (``StoreEvent``), then listeners and Observation observers.
+/// 2. Monitors are told (``StoreEvent``), then listeners. (Observation observers of ``model`` are
+///    told earlier, as step 1 begins: the update runs inside the registrar's `withMutation`.)
 /// 3. Subscriptions are reconciled: those the ``SubscriptionProvider`` no longer returns are
 ///    stopped, then new ones are started.
 /// 4. The commands are handed to their interpreters, each in its own task.
