@@ -30,7 +30,13 @@ public enum ModelDiff {
     // Safe to share: built from a `Sendable` model and never mutated; the values are that model's
     // fields, read-only copies.
     let value: Any
-    let fields: [(label: String, value: Any)]?
+    let fields: [Field]?
+
+    /// A field: a struct rather than a tuple, whose metadata the runtime would look up each time.
+    struct Field {
+      let label: String
+      let value: Any
+    }
 
     /// Takes the snapshot of `value`.
     ///
@@ -38,11 +44,13 @@ public enum ModelDiff {
     public init(_ value: Any) {
       self.value = value
       let mirror = Mirror(reflecting: value)
-      if mirror.displayStyle == .struct || mirror.displayStyle == .class, !mirror.children.isEmpty {
-        fields = mirror.children.map { ($0.label ?? "?", $0.value) }
-      } else {
+      guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
         fields = nil
+        return
       }
+      var fields: [Field] = []
+      for child in mirror.children { fields.append(Field(label: child.label ?? "?", value: child.value)) }
+      self.fields = fields.isEmpty ? nil : fields
     }
   }
 

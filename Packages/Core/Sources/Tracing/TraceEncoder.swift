@@ -4,6 +4,10 @@ import Foundation
 /// Turns store events into trace entries on the writer thread; keeps the previous model for diffs.
 struct TraceEncoder<Model: Sendable> {
   private var previousModel: ModelDiff.Snapshot?
+  /// Renderings of `Hashable` enum messages by value: the same message (a tick, an increment)
+  /// recurs, and rendering one reflects on it (about 1.3 µs). Values that compare equal are
+  /// assumed to render alike, as synthesized conformances guarantee. Bounded.
+  private var renderings: [AnyHashable: String] = [:]
 
   init(initialModel: Model?) {
     previousModel = initialModel.map { ModelDiff.Snapshot($0) }
@@ -18,9 +22,9 @@ struct TraceEncoder<Model: Sendable> {
     return encoder
   }()
 
-  /// The line for `event`, or `nil` when the event completes a line written later (a processed
+  /// The entry for `event`, or `nil` when the event completes an entry written later (a processed
   /// message waits for its model change).
-  mutating func line(for event: StoreEvent<Model>, elapsed: Duration) -> String? {
+  mutating func entry(for event: StoreEvent<Model>, elapsed: Duration) -> TraceEntry? {
     let time = seconds(elapsed)
     switch event {
     case .messageProcessed(let record, let handled, let commands, let duration):
@@ -28,7 +32,7 @@ struct TraceEncoder<Model: Sendable> {
       entry.id = record.id.rawValue
       entry.cause = TraceCause(record.cause)
       entry.type = ValueRenderer.typeName(of: record.message)
-      entry.value = ValueRenderer.render(record.message)
+      entry.value = rendering(of: record.message)
       entry.payload = payload(of: record.message)
       entry.handled = handled
       entry.commands = commands.map {
@@ -37,7 +41,7 @@ struct TraceEncoder<Model: Sendable> {
           value: ValueRenderer.render($0.command))
       }
       entry.duration = nanoseconds(duration)
-      guard handled else { return entry.jsonLine }
+      guard handled else { return entry }
       pendingMessage = entry
       return nil
     case .modelUpdated(_, let model):
@@ -50,49 +54,49 @@ struct TraceEncoder<Model: Sendable> {
         entry.changes = [TraceChange(path: ".", before: nil, after: ValueRenderer.render(model))]
       }
       previousModel = snapshot
-      return entry.jsonLine
+      return entry
     case .unhandledMessage:
       return nil
     case .commandStarted(let record):
       var entry = commandEntry(.commandStarted, record, time)
       entry.type = ValueRenderer.typeName(of: record.command)
       entry.value = ValueRenderer.render(record.command)
-      return entry.jsonLine
+      return entry
     case .commandFinished(let record, let duration):
       var entry = commandEntry(.commandFinished, record, time)
       entry.duration = nanoseconds(duration)
-      return entry.jsonLine
+      return entry
     case .commandFailed(let record, let error, let duration):
       var entry = commandEntry(.commandFailed, record, time)
       entry.duration = nanoseconds(duration)
       entry.error = ValueRenderer.render(error)
-      return entry.jsonLine
+      return entry
     case .noInterpreter(let record):
       var entry = commandEntry(.noInterpreter, record, time)
       entry.type = ValueRenderer.typeName(of: record.command)
       entry.value = ValueRenderer.render(record.command)
-      return entry.jsonLine
+      return entry
     case .subscriptionStarted(let record, let message):
       var entry = subscriptionEntry(.subscriptionStarted, record, time)
       entry.message = message?.rawValue
-      return entry.jsonLine
+      return entry
     case .subscriptionStopped(let record, let message):
       var entry = subscriptionEntry(.subscriptionStopped, record, time)
       entry.message = message?.rawValue
-      return entry.jsonLine
+      return entry
     case .subscriptionFailed(let record, let error):
       var entry = subscriptionEntry(.subscriptionFailed, record, time)
       entry.error = ValueRenderer.render(error)
-      return entry.jsonLine
+      return entry
     case .noSubscriptionInterpreter(let record):
-      return subscriptionEntry(.noSubscriptionInterpreter, record, time).jsonLine
+      return subscriptionEntry(.noSubscriptionInterpreter, record, time)
     case .messageDropped(let message, let cause, let reason):
       var entry = TraceEntry(kind: .dropped, time: time)
       entry.cause = TraceCause(cause)
       entry.type = ValueRenderer.typeName(of: message)
       entry.value = ValueRenderer.render(message)
       entry.error = reason == .storeShutDown ? "the store is shut down" : "its subscription was stopped"
-      return entry.jsonLine
+      return entry
     }
   }
 
@@ -111,6 +115,19 @@ struct TraceEncoder<Model: Sendable> {
     entry.type = ValueRenderer.typeName(of: record.subscription)
     entry.value = ValueRenderer.render(record.subscription)
     return entry
+  }
+
+  private mutating func rendering(of message: any Message) -> String {
+    let traits = TypeTraits.of(message)
+    guard traits.displayStyle == .enum, traits.isHashable, let hashable = message as? any Hashable else {
+      return ValueRenderer.render(message)
+    }
+    let key = AnyHashable(hashable)
+    if let known = renderings[key] { return known }
+    let rendering = ValueRenderer.render(message)
+    if renderings.count >= 1_024 { renderings.removeAll(keepingCapacity: true) }
+    renderings[key] = rendering
+    return rendering
   }
 
   private func payload(of message: any Message) -> String? {

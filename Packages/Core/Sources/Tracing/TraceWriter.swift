@@ -55,7 +55,7 @@ final class TraceWriter<Model: Sendable>: Sendable {
     first.wallTime = Date().formatted(.iso8601)
     first.type = modelType
     first.value = initialModel.map { ValueRenderer.render($0) }
-    write(first.jsonLine + "\n")
+    write(Array((first.jsonLine + "\n").utf8))
     let thread = Thread { [self] in run() }
     thread.name = "TraceWriter"
     thread.start()
@@ -101,7 +101,8 @@ final class TraceWriter<Model: Sendable>: Sendable {
 
   private func run() {
     var encoder = TraceEncoder<Model>(initialModel: initialModel)
-    var buffer = ""
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(64 * 1024)
     while true {
       let (batch, wakeProducer): ([Pending], Bool) = state.withLock { state in
         var taken: [Pending] = []
@@ -123,12 +124,12 @@ final class TraceWriter<Model: Sendable>: Sendable {
           closing.resume()
           return
         }
-        if let event = pending.event, let line = encoder.line(for: event, elapsed: pending.elapsed) {
-          buffer += line
-          buffer += "\n"
+        if let event = pending.event, let entry = encoder.entry(for: event, elapsed: pending.elapsed) {
+          entry.appendJSON(to: &buffer)
+          buffer.append(UInt8(ascii: "\n"))
         }
       }
-      if buffer.utf8.count > 0 {
+      if !buffer.isEmpty {
         write(buffer)
         buffer.removeAll(keepingCapacity: true)
       }
@@ -136,12 +137,11 @@ final class TraceWriter<Model: Sendable>: Sendable {
   }
 
   /// Writes whole lines with as few system calls as the kernel allows.
-  private func write(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
+  private func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
-      while offset < bytes.count {
-        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      while offset < buffer.count {
+        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written <= 0 {
           if errno == EINTR { continue }
           return

@@ -13,6 +13,7 @@ struct TypeTraits: Sendable {
   let isRedacted: Bool
   let isEquatable: Bool
   let isEncodable: Bool
+  let isHashable: Bool
   let isScalar: Bool
   /// Prints itself (`CustomStringConvertible`) and is not a collection: dates, URLs, identifiers.
   let isSelfDescribing: Bool
@@ -31,6 +32,7 @@ struct TypeTraits: Sendable {
       isRedacted: value is any Redacted,
       isEquatable: value is any Equatable,
       isEncodable: value is any Encodable,
+      isHashable: value is any Hashable,
       isScalar: value is String || value is any Numeric || value is Bool,
       isSelfDescribing: value is any CustomStringConvertible && !(value is any Collection),
       displayStyle: Mirror(reflecting: value).displayStyle)
