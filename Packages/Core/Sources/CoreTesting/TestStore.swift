@@ -36,8 +36,10 @@ public import Testing
 /// `receive` skips (and applies) messages until one matches, and a step without an `assert`
 /// closure does not check the model.
 ///
-/// A message no updater handles, a command or subscription without an interpreter, and an
-/// interpreter that throws fail the test in both modes.
+/// A message no updater handles, a command or subscription without an interpreter, an interpreter
+/// or subscription that throws, and a message sent to the store after it was shut down (before
+/// ``finish(sourceLocation:)``) fail the test in both modes. Messages a subscription sends after it
+/// was stopped are dropped silently, as in production.
 @MainActor
 public final class TestStore<Model: Sendable & Equatable> {
   /// How strictly the store checks what the test asserted.
@@ -410,6 +412,10 @@ public final class TestStore<Model: Sendable & Equatable> {
           sourceLocation: sourceLocation)
       case .subscriptionFailed(let record, let error):
         Issue.record("\(render(record.subscription)) failed: \(error)", sourceLocation: sourceLocation)
+      case .messageDropped(let message, let cause, .storeShutDown):
+        Issue.record(
+          "\(render(message)) (\(cause)) was sent after the store was shut down and was dropped.",
+          sourceLocation: sourceLocation)
       case .modelUpdated, .commandStarted, .commandFinished, .messageDropped:
         break
       }

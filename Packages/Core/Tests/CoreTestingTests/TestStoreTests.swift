@@ -157,4 +157,62 @@ struct TestStoreTests {
     store.expectSubscriptions(stopped: [Tick(every: .seconds(1))])
     await store.finish()
   }
+
+  @Test("an interpreter that throws fails the test")
+  func throwingInterpreter() async {
+    struct Refused: Error, CustomStringConvertible {
+      var description: String { "refused" }
+    }
+    let store = TestStore(model: Counter(), updater: CounterUpdater())
+    store.register(FunctionInterpreter(for: CounterCommand.self) { _, _ in throw Refused() })
+    store.send(CounterMessage.save)
+    store.expectCommands([CounterCommand.persist(0)])
+    await withKnownIssue {
+      await store.finish()
+    } matching: {
+      $0.description.contains("CounterCommand.persist(0) failed: refused")
+    }
+  }
+
+  @Test("a subscription that throws fails the test")
+  func throwingSubscription() async {
+    struct Broken: Error, CustomStringConvertible {
+      var description: String { "broken" }
+    }
+    let store = TestStore(model: Counter(), updater: CounterUpdater(), subscriptions: ticking)
+    store.register(subscriptions: Tick.self) { _, _ in throw Broken() }
+    store.send(CounterMessage.startTicking) { $0.isTicking = true }
+    store.expectSubscriptions(started: [Tick(every: .seconds(1))])
+    // The failure arrives from the subscription's task, through the store's mailbox.
+    #expect(await store.store.waitForActivity(timeout: .seconds(5)))
+    await withKnownIssue {
+      await store.finish()
+    } matching: {
+      $0.description.contains("Tick(every: 1.0 seconds) failed: broken")
+    }
+  }
+
+  @Test("a subscription without an interpreter fails the test")
+  func missingSubscriptionInterpreter() async {
+    let store = TestStore(model: Counter(), updater: CounterUpdater(), subscriptions: ticking)
+    withKnownIssue {
+      store.send(CounterMessage.startTicking) { $0.isTicking = true }
+    } matching: {
+      $0.description.contains("No interpreter is registered for Tick")
+    }
+    store.expectSubscriptions(started: [Tick(every: .seconds(1))])
+    await store.finish()
+  }
+
+  @Test("a message sent after the store was shut down fails the test")
+  func sendAfterShutdown() async {
+    let store = TestStore(model: Counter(), updater: CounterUpdater())
+    store.store.shutDown()
+    withKnownIssue {
+      store.send(CounterMessage.increment)
+    } matching: {
+      $0.description.contains("CounterMessage.increment (external) was sent after the store was shut down")
+    }
+    await store.finish()
+  }
 }

@@ -13,8 +13,10 @@ extension Store {
   /// Stops the store: stops every subscription (newest first), cancels running commands, and
   /// drops messages still queued or sent later, reporting each to monitors.
   ///
-  /// To finish in-flight work first, `await` ``settle()`` before calling this. Calling it again has
-  /// no effect.
+  /// To finish in-flight work first, `await` ``settle()`` before calling this. Called by a monitor
+  /// or listener while a message is being processed, it also keeps that message's commands from
+  /// starting and its subscriptions from being reconciled, and drops messages sent reentrantly.
+  /// Calling it again has no effect.
   public func shutDown() {
     guard !isShutDown else { return }
     isShutDown = true

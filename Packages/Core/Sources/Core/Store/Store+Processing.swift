@@ -21,6 +21,12 @@ extension Store {
     nextCommandID &+= UInt64(commandBuffer.count)
 
     if hasListeners { notifyListeners() }
+    if isShutDown {
+      // A monitor or listener shut the store down: nothing more may start. The commands were
+      // already reported to monitors with the processed message.
+      commandBuffer.removeAll(keepingCapacity: true)
+      return
+    }
     if hasSubscriptionProvider {
       reconcileSubscriptions(after: message, id: id)
     }
@@ -62,6 +68,10 @@ extension Store {
 
   @inline(__always)
   private func applyUpdate<M: Message>(_ message: M) -> Bool {
+    #if DEBUG
+    isUpdating = true
+    defer { isUpdating = false }
+    #endif
     guard isObserved else {
       return updater.box.update(
         UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)

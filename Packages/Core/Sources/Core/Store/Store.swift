@@ -64,6 +64,11 @@ public final class Store<Model: Sendable> {
   /// Reused for every message, so emitting commands allocates only when it grows.
   @exclusivity(unchecked) var commandBuffer: [any Command] = []
   @exclusivity(unchecked) var isProcessing = false
+  #if DEBUG
+  /// Set while an updater runs, so debug builds can catch code that reaches back into the store
+  /// from an update (the model is being written through ``modelPointer``).
+  var isUpdating = false
+  #endif
   /// Messages sent while a message is being processed (by a listener or monitor), run next.
   @exclusivity(unchecked) var reentrant: [PendingMessage] = []
   let mailbox: Mailbox
@@ -147,7 +152,13 @@ public final class Store<Model: Sendable> {
   ///
   /// Reading it from SwiftUI or `withObservationTracking` registers observation: the store is
   /// `Observable`, and changes to the model notify observers after each message.
+  ///
+  /// - Precondition: Not read from inside an updater (checked in debug builds): updaters get the
+  ///   model `inout`, and reading the store's copy while it is being written is undefined.
   public var model: Model {
+    #if DEBUG
+    precondition(!isUpdating, "Store.model was read from inside an updater; use the model it is given.")
+    #endif
     if !isObserved { isObserved = true }
     registrar.access(self, keyPath: \.model)
     return storage
@@ -190,7 +201,7 @@ public final class Store<Model: Sendable> {
   }
 
   @inline(never)
-  private func dropAfterShutdown<M: Message>(_ message: M, cause: Cause) {
+  private func dropAfterShutdown(_ message: any Message, cause: Cause) {
     report(.messageDropped(message, cause: cause, reason: .storeShutDown))
   }
 
@@ -199,7 +210,11 @@ public final class Store<Model: Sendable> {
     while next < reentrant.count {
       let pending = reentrant[next]
       next += 1
-      process(pending.message, cause: pending.cause)
+      if isShutDown {
+        dropAfterShutdown(pending.message, cause: pending.cause)
+      } else {
+        process(pending.message, cause: pending.cause)
+      }
     }
     if next > 0 { reentrant.removeAll(keepingCapacity: true) }
   }

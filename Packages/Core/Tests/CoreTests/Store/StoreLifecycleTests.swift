@@ -52,6 +52,46 @@ struct StoreLifecycleTests {
     #expect(monitor.kinds.contains("command finished c1"))
     #expect(!monitor.kinds.contains { $0.hasPrefix("command failed") })
   }
+
+  @Test("a listener that shuts the store down keeps the message's commands and subscriptions from starting")
+  func shutdownFromListener() {
+    let updater = FunctionUpdater<Wanted>(handling: Want.self) { model, message in
+      model.probes = message.probes
+      return [Waiting()]
+    }
+    let store = Store(model: Wanted(), updater: updater, subscriptions: wantedProbes)
+    let lifetimes = Lifetimes()
+    store.register(subscriptions: Probe.self) { probe, _ in lifetimes.make(probe) }
+    store.register(FunctionInterpreter(for: Waiting.self) { _, _ in })
+    let monitor = RecordingMonitor<Wanted>()
+    store.addMonitor(monitor)
+    store.addListener { [unowned store] _ in store.shutDown() }
+    store.send(Want(probes: [Probe(key: 1, parameter: 0)]))
+    #expect(store.isStopped)
+    #expect(store.model.probes == [Probe(key: 1, parameter: 0)])
+    #expect(lifetimes.events.isEmpty)
+    #expect(store.activeSubscriptions.isEmpty)
+    #expect(monitor.emittedCommands.count == 1)
+    #expect(!monitor.kinds.contains { $0.hasPrefix("command started") || $0.hasPrefix("subscription") })
+  }
+
+  @Test("messages a listener sends before shutting the store down are dropped and reported")
+  func reentrantAfterShutdown() {
+    let store = Store(model: Counter(), updater: CounterUpdater())
+    let monitor = RecordingMonitor<Counter>()
+    store.addMonitor(monitor)
+    var first = true
+    store.addListener { [unowned store] _ in
+      guard first else { return }
+      first = false
+      store.send(CounterMessage.increment)
+      store.shutDown()
+    }
+    store.send(CounterMessage.increment)
+    #expect(store.model.value == 1)
+    #expect(monitor.kinds.filter { $0.hasPrefix("processed") }.count == 1)
+    #expect(monitor.kinds.contains { $0.hasPrefix("dropped") })
+  }
 }
 
 /// Opens once; waiters resume when it opens.
