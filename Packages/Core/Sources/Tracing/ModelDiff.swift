@@ -27,7 +27,7 @@ public enum ModelDiff {
   /// Reflecting on a field costs about a microsecond on this project's machine, so a recorder that
   /// keeps the snapshot of the previous model halves the cost of diffing at the top level.
   public struct Snapshot: @unchecked Sendable {
-    // Safe to share: built from a `Sendable` model and never mutated; the values are that model's
+    // Safe to share: built from a `Sendable` value and never mutated; the values are that value's
     // fields, read-only copies.
     let value: Any
     let fields: [Field]?
@@ -40,9 +40,20 @@ public enum ModelDiff {
 
     /// Takes the snapshot of `value`.
     ///
+    /// A struct's fields are read through its layout, found once per type (``FieldLayout``); other
+    /// values are reflected with `Mirror`.
+    ///
     /// - Parameter value: The model.
-    public init(_ value: Any) {
+    public init<Value: Sendable>(_ value: Value) {
       self.value = value
+      if type(of: value) == Value.self, let layout = FieldLayout.of(value) {
+        let fields = withUnsafePointer(to: value) { pointer in
+          let base = UnsafeRawPointer(pointer)
+          return layout.map { Field(label: $0.label, value: $0.read(base + $0.offset)) }
+        }
+        self.fields = fields.isEmpty ? nil : fields
+        return
+      }
       let mirror = Mirror(reflecting: value)
       guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
         fields = nil
@@ -96,7 +107,8 @@ public enum ModelDiff {
 
   private static func diff(_ old: Any, _ new: Any, path: String, into collector: inout Collector) {
     let traits = TypeTraits.of(old)
-    if traits.isEquatable, let equal = equality(old, new) {
+    if let equals = traits.equals {
+      let equal = equals(old, new)
       if equal { return }
       // Values that print themselves (dates, identifiers, URLs) change as a whole.
       if traits.isScalar || traits.isSelfDescribing {
@@ -203,18 +215,10 @@ public enum ModelDiff {
 
   /// `true`/`false` when both values are of one `Equatable` type; `nil` when that cannot be told.
   private static func equality(_ old: Any, _ new: Any) -> Bool? {
-    guard let old = old as? any Equatable else { return nil }
-    return old.isEqual(toAny: new)
+    TypeTraits.of(old).equals.map { $0(old, new) }
   }
 
   private static func join(_ path: String, _ label: String) -> String {
     path.isEmpty ? label : "\(path).\(label)"
-  }
-}
-
-extension Equatable {
-  fileprivate func isEqual(toAny other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
   }
 }

@@ -4,10 +4,19 @@ import Foundation
 /// Turns store events into trace entries on the writer thread; keeps the previous model for diffs.
 struct TraceEncoder<Model: Sendable> {
   private var previousModel: ModelDiff.Snapshot?
-  /// Renderings of `Hashable` enum messages by value: the same message (a tick, an increment)
-  /// recurs, and rendering one reflects on it (about 1.3 µs). Values that compare equal are
-  /// assumed to render alike, as synthesized conformances guarantee. Bounded.
-  private var renderings: [AnyHashable: String] = [:]
+  /// Renderings and payloads of enum messages without associated values (an increment, a quit),
+  /// by value: they recur, rendering one reflects on it (about 1.3 µs), and encoding its payload
+  /// with `JSONEncoder` costs more (a quarter of the writer's time, measured with `perf`). Cases
+  /// with associated values are rendered and encoded every time, so a hand-written `==` that
+  /// ignores a field cannot make the trace show, or a replay read, another message's data. Bounded.
+  private var known: [AnyHashable: Known] = [:]
+  /// The last message found in `known`: a run of the same message skips hashing it.
+  private var last: (message: any Message, known: Known)?
+
+  private struct Known {
+    let rendering: String
+    let payload: String?
+  }
 
   init(initialModel: Model?) {
     previousModel = initialModel.map { ModelDiff.Snapshot($0) }
@@ -32,8 +41,7 @@ struct TraceEncoder<Model: Sendable> {
       entry.id = record.id.rawValue
       entry.cause = TraceCause(record.cause)
       entry.type = ValueRenderer.typeName(of: record.message)
-      entry.value = rendering(of: record.message)
-      entry.payload = payload(of: record.message)
+      (entry.value, entry.payload) = renderingAndPayload(of: record.message)
       entry.handled = handled
       entry.commands = commands.map {
         TraceCommand(
@@ -117,17 +125,25 @@ struct TraceEncoder<Model: Sendable> {
     return entry
   }
 
-  private mutating func rendering(of message: any Message) -> String {
+  private mutating func renderingAndPayload(of message: any Message) -> (String, String?) {
     let traits = TypeTraits.of(message)
-    guard traits.displayStyle == .enum, traits.isHashable, let hashable = message as? any Hashable else {
-      return ValueRenderer.render(message)
+    guard traits.displayStyle == .enum, let hashable = traits.hashable, let equals = traits.equals else {
+      return (ValueRenderer.render(message), payload(of: message))
     }
-    let key = AnyHashable(hashable)
-    if let known = renderings[key] { return known }
-    let rendering = ValueRenderer.render(message)
-    if renderings.count >= 1_024 { renderings.removeAll(keepingCapacity: true) }
-    renderings[key] = rendering
-    return rendering
+    if let last, equals(message, last.message) { return (last.known.rendering, last.known.payload) }
+    let key = hashable(message)
+    if let cached = known[key] {
+      last = (message, cached)
+      return (cached.rendering, cached.payload)
+    }
+    let fresh = Known(rendering: ValueRenderer.render(message), payload: payload(of: message))
+    // `ValueRenderer` renders a case with associated values as `Type.case(…)`.
+    if !fresh.rendering.utf8.contains(UInt8(ascii: "(")) {
+      if known.count >= 1_024 { known.removeAll(keepingCapacity: true) }
+      known[key] = fresh
+      last = (message, fresh)
+    }
+    return (fresh.rendering, fresh.payload)
   }
 
   private func payload(of message: any Message) -> String? {

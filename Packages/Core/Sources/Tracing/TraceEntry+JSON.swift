@@ -72,9 +72,18 @@ extension TraceEntry {
 private struct JSONBytes {
   var bytes: [UInt8]
 
+  mutating func raw(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
   mutating func raw(_ text: String) {
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func escaped(_ byte: UInt8) {
+    bytes.append(UInt8(ascii: "\\"))
+    bytes.append(byte)
   }
 
   mutating func number(_ value: UInt64) {
@@ -106,7 +115,7 @@ private struct JSONBytes {
     }
   }
 
-  mutating func field(_ name: String, _ value: String?) {
+  mutating func field(_ name: StaticString, _ value: String?) {
     guard let value else { return }
     raw(",\"")
     raw(name)
@@ -114,7 +123,7 @@ private struct JSONBytes {
     quoted(value)
   }
 
-  mutating func field(_ name: String, _ value: UInt64?) {
+  mutating func field(_ name: StaticString, _ value: UInt64?) {
     guard let value else { return }
     raw(",\"")
     raw(name)
@@ -133,21 +142,24 @@ private struct JSONBytes {
       }
       for byte in utf8 {
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped(byte)
+        case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
         case 0..<0x20:
-          let hex = Array("0123456789abcdef".utf8)
-          bytes.append(contentsOf: [
-            UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-            hex[Int(byte & 0xf)],
-          ])
+          escaped(UInt8(ascii: "u"))
+          bytes.append(UInt8(ascii: "0"))
+          bytes.append(UInt8(ascii: "0"))
+          bytes.append(hexDigit(byte >> 4))
+          bytes.append(hexDigit(byte & 0xf))
         default: bytes.append(byte)
         }
       }
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  private func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
   }
 }

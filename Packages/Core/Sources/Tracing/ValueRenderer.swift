@@ -43,7 +43,7 @@ public enum ValueRenderer {
       if let string = value as? String {
         output += string.debugDescription
       } else {
-        output += String(describing: value)
+        output += traits.describe?(value) ?? String(describing: value)
       }
       return
     }

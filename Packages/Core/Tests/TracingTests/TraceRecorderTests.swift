@@ -114,6 +114,56 @@ struct TraceRecorderTests {
     #expect(entries.last?.changes == [TraceChange(path: "count", before: "1999", after: "2000")])
   }
 
+  @Test("recurring messages keep their own renderings and payloads, even when == ignores a field")
+  func recurringMessages() async throws {
+    enum Chat: Message, Hashable, Codable {
+      case ping
+      case pong
+      case said(text: String, at: Int)
+
+      // Ignores `at`, as a hand-written equality might: payloads must not be shared because of it.
+      static func == (left: Chat, right: Chat) -> Bool {
+        switch (left, right) {
+        case (.ping, .ping), (.pong, .pong): true
+        case (.said(let left, _), .said(let right, _)): left == right
+        default: false
+        }
+      }
+
+      func hash(into hasher: inout Hasher) {
+        switch self {
+        case .ping: hasher.combine(0)
+        case .pong: hasher.combine(1)
+        case .said(let text, _): hasher.combine(text)
+        }
+      }
+    }
+    struct Log: Sendable { var count = 0 }
+    let path = temporaryPath("recurring.jsonl")
+    let store = Store(
+      model: Log(),
+      updater: FunctionUpdater(handling: Chat.self) { model, _ in
+        model.count += 1
+        return []
+      })
+    let recorder = try TraceRecorder<Log>(path: path)
+    store.addMonitor(recorder)
+    let sent: [Chat] = [.ping, .ping, .pong, .ping, .said(text: "hi", at: 1), .said(text: "hi", at: 2)]
+    for message in sent { store.send(message) }
+    await recorder.close()
+    let messages = try TraceReader.read(path: path).entries.filter { $0.kind == .message }
+    #expect(
+      messages.map(\.value) == [
+        "Chat.ping", "Chat.ping", "Chat.pong", "Chat.ping", #"Chat.said(text: "hi", at: 1)"#,
+        #"Chat.said(text: "hi", at: 2)"#,
+      ])
+    let decoded = try messages.map {
+      try JSONDecoder().decode(Chat.self, from: Data(($0.payload ?? "").utf8))
+    }
+    #expect(decoded.map { if case .said(_, let at) = $0 { at } else { 0 } } == [0, 0, 0, 0, 1, 2])
+    #expect(decoded.prefix(4).map { "\($0)" } == ["ping", "ping", "pong", "ping"])
+  }
+
   @Test("problems are recorded: unhandled messages, commands without interpreters")
   func problems() async throws {
     struct Stray: Message {}

@@ -17,6 +17,8 @@ struct LiveSubscription {
   let record: SubscriptionRecord
   let liveness: SubscriptionLiveness
   let runner: Runner
+  /// How many positions of the provider's last list ask for this value (duplicates run once).
+  var requests: Int
 
   /// Stops delivery and the work. Returns once ``SubscriptionInterpreter/stop()`` has returned or
   /// the task has been cancelled (a cancelled task may still be unwinding).
@@ -85,38 +87,71 @@ extension Store {
 
   /// Compares what the provider asks for with what runs; stops the missing, then starts the new.
   ///
-  /// Linear in the number of subscriptions: when the provider returns the same list as last time
-  /// (the common case) it costs one pass of equality checks and nothing else.
+  /// Linear in the number of subscriptions, and without allocating or hashing for the values that
+  /// did not move: the requested list is compared with the previous one position by position (the
+  /// values' own `==`), and only the stretch between the first and the last difference is hashed
+  /// and counted. Each live subscription counts how many positions of the list ask for it, so a
+  /// value requested twice, or by two providers, runs once and stops when no position asks for it.
   func reconcileSubscriptions(after message: (any Message)?, id: MessageID?) {
     guard let provider = subscriptionProvider else { return }
     hasReconciled = true
     let requested = provider.subscriptions(for: storage, message: message)
-    let keys = requested.map { AnyHashable($0) }
-    if keys == lastRequestedSubscriptions { return }
-    lastRequestedSubscriptions = keys
+    let previous = lastRequestedSubscriptions
+    let common = min(previous.count, requested.count)
+    var prefix = 0
+    while prefix < common, isSameSubscription(previous[prefix], requested[prefix]) { prefix += 1 }
+    if prefix == previous.count && prefix == requested.count { return }
+    var suffix = 0
+    while suffix < common - prefix,
+      isSameSubscription(previous[previous.count - 1 - suffix], requested[requested.count - 1 - suffix])
+    {
+      suffix += 1
+    }
+    lastRequestedSubscriptions = requested
 
-    var wanted = Set<AnyHashable>(minimumCapacity: keys.count)
-    var toStart: [(key: AnyHashable, value: any Subscription)] = []
-    for (key, value) in zip(keys, requested) where wanted.insert(key).inserted {
-      if liveSubscriptions[key] == nil { toStart.append((key, value)) }
+    // How the number of positions asking for each value changes.
+    var delta: [AnyHashable: Int] = [:]
+    for value in previous[prefix..<(previous.count - suffix)] { delta[AnyHashable(value), default: 0] -= 1 }
+    let added = requested[prefix..<(requested.count - suffix)]
+    var addedKeys: [AnyHashable] = []
+    addedKeys.reserveCapacity(added.count)
+    for value in added {
+      let key = AnyHashable(value)
+      addedKeys.append(key)
+      delta[key, default: 0] += 1
     }
-    if liveSubscriptions.count + toStart.count != wanted.count {
-      let toStop = liveSubscriptions.filter { !wanted.contains($0.key) }.sorted {
-        $0.value.record.id < $1.value.record.id
+
+    var toStop: [AnyHashable] = []
+    for (key, change) in delta where change != 0 {
+      guard let live = liveSubscriptions[key] else { continue }
+      let remaining = live.requests + change
+      if remaining <= 0 {
+        toStop.append(key)
+      } else {
+        liveSubscriptions[key]?.requests = remaining
       }
-      for (key, _) in toStop { stopSubscription(key, stoppedBy: id) }
     }
-    for (key, value) in toStart { startSubscription(key, value, startedBy: id) }
+    if toStop.count > 1 {
+      toStop.sort { liveSubscriptions[$0]!.record.id < liveSubscriptions[$1]!.record.id }
+    }
+    for key in toStop { stopSubscription(key, stoppedBy: id) }
+    for (key, value) in zip(addedKeys, added) where liveSubscriptions[key] == nil {
+      guard let requests = delta[key], requests > 0 else { continue }
+      startSubscription(key, value, requests: requests, startedBy: id)
+    }
   }
 
-  private func startSubscription(_ key: AnyHashable, _ value: any Subscription, startedBy: MessageID?) {
+  private func startSubscription(
+    _ key: AnyHashable, _ value: any Subscription, requests: Int, startedBy: MessageID?
+  ) {
     nextSubscriptionID &+= 1
     let id = SubscriptionID(rawValue: nextSubscriptionID)
     let record = SubscriptionRecord(id: id, subscription: value)
     let liveness = SubscriptionLiveness()
     let dispatch = Dispatch(cause: .subscription(id), sink: .mailbox(mailbox, liveness))
     guard let interpreter = subscriptionInterpreters.handler(for: value) else {
-      liveSubscriptions[key] = LiveSubscription(record: record, liveness: liveness, runner: .none)
+      liveSubscriptions[key] = LiveSubscription(
+        record: record, liveness: liveness, runner: .none, requests: requests)
       report(.noSubscriptionInterpreter(record))
       return
     }
@@ -124,7 +159,8 @@ extension Store {
     switch interpreter {
     case .object(let make):
       let object = make(value, dispatch)
-      liveSubscriptions[key] = LiveSubscription(record: record, liveness: liveness, runner: .object(object))
+      liveSubscriptions[key] = LiveSubscription(
+        record: record, liveness: liveness, runner: .object(object), requests: requests)
       object.start()
     case .task(let run):
       let task = Task.detached { [mailbox] in
@@ -134,7 +170,8 @@ extension Store {
           if liveness.isLive { mailbox.post(.subscriptionFinished(id, failure: error)) }
         }
       }
-      liveSubscriptions[key] = LiveSubscription(record: record, liveness: liveness, runner: .task(task))
+      liveSubscriptions[key] = LiveSubscription(
+        record: record, liveness: liveness, runner: .task(task), requests: requests)
     }
   }
 
@@ -151,4 +188,22 @@ extension Store {
     else { return }
     report(.subscriptionFailed(live.record, error: failure))
   }
+}
+
+/// Whether two subscriptions are the same value, without boxing either into `AnyHashable`.
+///
+/// Opens both existentials and compares with the type's own `==` when the types match: no
+/// allocation and no dynamic cast, so comparing an unchanged list costs about what the values'
+/// equality costs.
+func isSameSubscription(_ left: any Subscription, _ right: any Subscription) -> Bool {
+  func open<Left: Subscription>(_ left: Left) -> Bool {
+    func open<Right: Subscription>(_ right: Right) -> Bool {
+      guard Left.self == Right.self else { return false }
+      // Safe: `Left` and `Right` are the same type (checked above), so this reinterprets a value as
+      // its own type.
+      return left == unsafeBitCast(right, to: Left.self)
+    }
+    return open(right)
+  }
+  return open(left)
 }

@@ -91,7 +91,7 @@ public final class Store<Model: Sendable> {
   var runningCommands: [CommandID: RunningCommand] = [:]
   var subscriptionInterpreters = InterpreterRegistry<AnySubscriptionInterpreter>()
   var liveSubscriptions: [AnyHashable: LiveSubscription] = [:]
-  var lastRequestedSubscriptions: [AnyHashable] = []
+  var lastRequestedSubscriptions: [any Subscription] = []
   var hasReconciled = false
 
   // MARK: - Testing hooks

@@ -131,4 +131,45 @@ struct SubscriptionReconciliationTests {
         "no subscription interpreter s1", "no subscription interpreter s2",
       ])
   }
+
+  @Test("values of different types with the same fields are different subscriptions")
+  func differentTypesSameFields() {
+    struct Echo: Subscription {
+      let key: Int
+      let parameter: Int
+    }
+    let lifetimes = Lifetimes()
+    let provider = FunctionSubscriptionProvider<Wanted> { model, _ in
+      // The same fields at the same position, as a `Probe` or as an `Echo`.
+      model.probes.map { $0.parameter == 0 ? $0 as any Subscription : Echo(key: $0.key, parameter: 0) }
+    }
+    let store = Store(model: Wanted(), updater: WantUpdater(), subscriptions: provider)
+    store.register(subscriptions: Probe.self) { probe, _ in lifetimes.make(probe) }
+    store.register(subscriptions: Echo.self) { echo, _ in
+      lifetimes.make(Probe(key: echo.key, parameter: -1))
+    }
+    store.send(Want(probes: [Probe(key: 1, parameter: 0)]))
+    store.send(Want(probes: [Probe(key: 1, parameter: 5)]))
+    #expect(
+      lifetimes.events == [
+        .init(instance: 0, probe: Probe(key: 1, parameter: 0), kind: .start),
+        .init(instance: 0, probe: Probe(key: 1, parameter: 0), kind: .stop),
+        .init(instance: 1, probe: Probe(key: 1, parameter: -1), kind: .start),
+      ])
+  }
+
+  @Test("a value requested twice keeps running until neither position asks for it")
+  func duplicateOutlivesOneRequest() {
+    let lifetimes = Lifetimes()
+    let store = makeStore(lifetimes)
+    let shared = Probe(key: 1, parameter: 0)
+    let other = Probe(key: 2, parameter: 0)
+    store.send(Want(probes: [shared, other, shared]))
+    store.send(Want(probes: [other, shared]))
+    store.send(Want(probes: [shared, other]))
+    #expect(lifetimes.events.map(\.kind) == [.start, .start])
+    store.send(Want(probes: [other]))
+    #expect(lifetimes.events.map(\.kind) == [.start, .start, .stop])
+    #expect(store.activeSubscriptions.map { $0 as? Probe } == [other])
+  }
 }
