@@ -142,12 +142,11 @@ public enum ModelDiff {
       default: collector.add(path, old, new)
       }
     case .enum:
-      let leftCase = String(describing: old).prefix { $0 != "(" }
-      let rightCase = String(describing: new).prefix { $0 != "(" }
-      guard leftCase == rightCase, let left = before.children.first?.value,
-        let right = after.children.first?.value
+      // A case with associated values is the mirror's only child, labelled with the case's name.
+      guard let left = before.children.first, let right = after.children.first, let name = left.label,
+        name == right.label
       else { return leaf(old, new, path: path, into: &collector) }
-      diff(left, right, path: "\(path).\(leftCase)", into: &collector)
+      diff(left.value, right.value, path: "\(path).\(name)", into: &collector)
     case .collection:
       diffElements(
         Array(before.children.map(\.value)), Array(after.children.map(\.value)), path: path, into: &collector)

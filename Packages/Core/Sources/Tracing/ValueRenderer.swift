@@ -47,16 +47,6 @@ public enum ValueRenderer {
       }
       return
     }
-    if traits.displayStyle == .enum {
-      // A case without payload renders from its description alone, without a `Mirror` (about a
-      // microsecond saved per message).
-      let described = String(describing: value)
-      if !described.contains("(") {
-        output += nested ? "." : traits.shortName + "."
-        output += described
-        return
-      }
-    }
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .optional:
@@ -68,8 +58,14 @@ public enum ValueRenderer {
     case .enum:
       // `TodoMessage.added(…)` at the top; `.signedIn(…)` inside another value.
       output += nested ? "." : traits.shortName + "."
-      output += String(describing: value).prefix { $0 != "(" }
-      guard let payload = mirror.children.first?.value else { return }
+      // A case with associated values is the mirror's only child, labelled with the case's name;
+      // describing the whole value to find the name would print every associated value first.
+      guard let child = mirror.children.first else {
+        output += String(describing: value)
+        return
+      }
+      output += child.label ?? "?"
+      let payload = child.value
       let fields = Mirror(reflecting: payload)
       if fields.displayStyle == .tuple {
         appendChildren(fields.children, to: &output, limit: limit)

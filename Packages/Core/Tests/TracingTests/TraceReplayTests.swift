@@ -35,18 +35,18 @@ private struct BoardUpdater: TypedUpdater {
   }
 }
 
-/// Counts calls in a global, so the same message does something different the second time round:
-/// the kind of hidden state replay exists to catch.
-private let calls = Mutex(0)
+/// Hidden state an updater should not read: set while replaying, so the same message does something
+/// different the second time round, the kind of bug replay exists to catch.
+private let isReplaying = Mutex(false)
 
+/// Behaves like `BoardUpdater` except that, during the replay, `erase` keeps the first note.
 private struct SneakyUpdater: TypedUpdater {
   func update(_ model: inout Board, message: BoardMessage) -> [any Command] {
-    let call = calls.withLock {
-      $0 += 1
-      return $0
+    if case .erase = message, isReplaying.withLock({ $0 }) {
+      model.notes.removeLast(model.notes.count - 1)
+      return []
     }
-    if case .write(let note, _) = message { model.notes.append(call > 3 ? note.uppercased() : note) }
-    return []
+    return BoardUpdater().update(&model, message: message)
   }
 }
 
@@ -101,18 +101,22 @@ struct TraceReplayTests {
 
   @Test("a non-deterministic updater is caught at the first step that differs")
   func catchesNonDeterminism() async throws {
-    calls.withLock { $0 = 0 }
+    isReplaying.withLock { $0 = false }
     let entries = try await record(updater: SneakyUpdater(), session)
-    // Replaying continues the global count, so the very first write already differs.
+    isReplaying.withLock { $0 = true }
+    defer { isReplaying.withLock { $0 = false } }
     var replay = TraceReplay(model: Board(), updater: SneakyUpdater(), messageTypes: [BoardMessage.self])
     #expect {
       try replay.run(entries)
     } throws: { error in
-      guard case .changes(let step, _, let recorded, let replayed) = error as? TraceReplay<Board>.Divergence
+      guard
+        case .changes(let step, let message, let recorded, let replayed) = error
+          as? TraceReplay<Board>.Divergence
       else {
         return false
       }
-      return step == 1 && recorded.first?.after == #""milk""# && replayed.first?.after == #""MILK""#
+      // Steps 1–4 (two writes and their saves) replay alike; the erase, message 5, does not.
+      return step == 5 && message.contains("erase") && recorded != replayed
     }
   }
 
