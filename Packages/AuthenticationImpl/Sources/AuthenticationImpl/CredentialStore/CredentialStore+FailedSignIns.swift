@@ -1,32 +1,59 @@
 import GRDB
 
 extension CredentialStore {
-  /// The times of the failed sign-ins for `name` (ignoring case) later than `start`.
-  func failedSignIns(for name: String, after start: Int64) async throws -> [Int64] {
-    try await database.read { db in
-      try Int64.fetchAll(
-        db,
-        sql: """
-          SELECT attempted_at_ms FROM \(Tables.failedSignIns)
-          WHERE username = ? AND attempted_at_ms > ? ORDER BY attempted_at_ms DESC
-          """,
-        arguments: [name, start])
-    }
+  /// What ``reserveSignInAttempt(for:at:under:)`` decided.
+  enum SignInReservation: Equatable {
+    /// The attempt is recorded as a failure, in advance, under this row id: the caller checks the
+    /// password, then keeps the record if it is wrong, or clears the name's failures if it is right.
+    case reserved(Int64)
+    /// The name is locked out for this many more minutes; nothing was recorded.
+    case lockedOut(retryAfterMinutes: Int)
   }
 
-  /// Records a failed sign-in for `name` at `time`, and forgets every failure (of any name) at or
-  /// before `forgetBefore`, which can no longer count towards a lockout.
-  func recordFailedSignIn(for name: String, at time: Int64, forgettingUpTo forgetBefore: Int64) async throws {
-    try await database.write { db in
+  /// Checks whether `name` (ignoring case) is locked out at `time` and, if it is not, records the
+  /// attempt as a failure, in one write transaction.
+  ///
+  /// Because the check and the record are one transaction, concurrent attempts on the same database
+  /// (through any store or connection) are counted one after the other: at most
+  /// `policy.maximumFailures` of them within the window get their password checked. Failures (of
+  /// any name) that have left the window are forgotten on the way.
+  ///
+  /// - Parameters:
+  ///   - name: The validated user name.
+  ///   - time: The time of the attempt, in milliseconds since 1970.
+  ///   - policy: The lockout policy.
+  /// - Returns: The reservation, or how long the name is locked out.
+  func reserveSignInAttempt(
+    for name: String, at time: Int64, under policy: LockoutPolicy
+  ) async throws -> SignInReservation {
+    let windowStart = time - policy.window.wholeMilliseconds
+    return try await database.write { db in
       try db.execute(
-        sql: "DELETE FROM \(Tables.failedSignIns) WHERE attempted_at_ms <= ?", arguments: [forgetBefore])
+        sql: "DELETE FROM \(Tables.failedSignIns) WHERE attempted_at_ms <= ?", arguments: [windowStart])
+      let failures = try Int64.fetchAll(
+        db,
+        sql: "SELECT attempted_at_ms FROM \(Tables.failedSignIns) WHERE username = ? AND attempted_at_ms > ?",
+        arguments: [name, windowStart])
+      // Refused attempts are not recorded, so that waiting always ends the lockout.
+      if let minutes = policy.retryAfterMinutes(failures: failures, now: time) {
+        return .lockedOut(retryAfterMinutes: minutes)
+      }
       try db.execute(
         sql: "INSERT INTO \(Tables.failedSignIns) (username, attempted_at_ms) VALUES (?, ?)",
         arguments: [name, time])
+      return .reserved(db.lastInsertedRowID)
     }
   }
 
-  /// Forgets the failed sign-ins for `name`, after a successful one.
+  /// Forgets the attempt reserved under `id`, whose password was not checked.
+  func withdrawSignInAttempt(_ id: Int64) async throws {
+    try await database.write { db in
+      try db.execute(sql: "DELETE FROM \(Tables.failedSignIns) WHERE id = ?", arguments: [id])
+    }
+  }
+
+  /// Forgets the failed sign-ins for `name` (ignoring case), after a successful one; this includes
+  /// the successful attempt's own reservation.
   func clearFailedSignIns(for name: String) async throws {
     try await database.write { db in
       try db.execute(sql: "DELETE FROM \(Tables.failedSignIns) WHERE username = ?", arguments: [name])

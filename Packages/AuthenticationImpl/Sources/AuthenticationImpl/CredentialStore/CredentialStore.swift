@@ -17,9 +17,16 @@ public import GRDB
 /// ```
 ///
 /// Its operations are used by ``AuthenticationInterpreter``; they are not public.
+///
+/// A sign-in's lockout check and the record of the attempt are one write transaction, so stores
+/// and processes sharing a database cannot together check more passwords than ``LockoutPolicy``
+/// allows. Sign-ins for one user name through one store, or its copies, also run one at a time,
+/// so that none is refused because of another still in progress (see ``AuthenticationInterpreter``).
 public struct CredentialStore: Sendable {
   /// The database the store reads and writes.
   public let database: any DatabaseWriter
+  /// Holds each lowercased user name while a sign-in for it is in progress; shared by copies.
+  let signInLock = KeyedLock<String>()
 
   /// Wraps a database whose authentication migrations have already run.
   ///

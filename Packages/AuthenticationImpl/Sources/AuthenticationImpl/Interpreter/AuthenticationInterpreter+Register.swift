@@ -13,7 +13,7 @@ extension AuthenticationInterpreter {
     do {
       // Checked before hashing so a taken name fails fast; the UNIQUE constraint still decides races.
       if try await credentials.hasAccount(named: name) { return .registrationFailed(.usernameTaken(name)) }
-      let hash = try hasher.hash(password.revealed)
+      let hash = try await KeyDerivationQueue.run { try hasher.hash(password.revealed) }
       guard
         let user = try await credentials.createAccount(named: name, passwordHash: hash, at: nowMilliseconds)
       else { return .registrationFailed(.usernameTaken(name)) }

@@ -19,8 +19,17 @@ public import Foundation
 /// throws only when removing the session file fails during sign-out, after sending
 /// ``AuthenticationAPI/AuthenticationMessage/signedOut``, so that monitors report it.
 ///
-/// Hashing a password takes a noticeable fraction of a second at the default work factor; it runs in
-/// the command's task, off the main actor.
+/// Hashing a password takes a noticeable fraction of a second at the default work factor. Hashes run
+/// one at a time on a thread of their own, outside Swift's cooperative pool, so that a burst of
+/// sign-ins queues there instead of stalling the app's other tasks.
+///
+/// ## Lockout
+/// Each sign-in is recorded as a failure before its password is checked, in the same database
+/// transaction that checks the ``LockoutPolicy``, and the record is removed if the password is
+/// right. So however many sign-ins run at once, at most the policy's number of failures within its
+/// window get a password checked. Sign-ins for one user name through one ``CredentialStore`` run
+/// one at a time, so none is refused because of another that may yet succeed, and the wait a
+/// lockout announces is exact.
 ///
 /// ## Sessions
 /// Signing in creates a random 256-bit token. The database keeps its SHA-256 hash with the user and

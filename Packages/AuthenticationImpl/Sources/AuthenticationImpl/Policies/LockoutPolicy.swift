@@ -5,6 +5,9 @@
 /// without checking the password, until the oldest of those failures is older than the window.
 /// Attempts refused by the lockout are not counted, so waiting always ends it. Failures are counted
 /// per user name (whether or not an account has it) and cleared by a successful sign-in.
+///
+/// The limit holds for concurrent attempts too: each attempt is counted before its password is
+/// checked, atomically with the check of the lock (see ``AuthenticationInterpreter``).
 public struct LockoutPolicy: Hashable, Sendable {
   /// How many failures within ``window`` lock the name.
   public let maximumFailures: Int

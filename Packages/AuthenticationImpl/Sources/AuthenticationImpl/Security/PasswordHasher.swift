@@ -13,8 +13,8 @@ import _CryptoExtras
 /// The password is normalised to Unicode NFC before hashing, so the same password typed with
 /// precomposed or decomposed accents verifies.
 ///
-/// Hashing at the default work factor takes a noticeable fraction of a second: call it off the
-/// main actor (the interpreter does).
+/// Hashing at the default work factor takes a noticeable fraction of a second: call it off the main
+/// actor and off Swift's cooperative thread pool (the interpreter runs it on a queue of its own).
 public struct PasswordHasher: Hashable, Sendable {
   /// OWASP's recommended iteration count for PBKDF2-HMAC-SHA256 (Password Storage Cheat Sheet).
   public static let recommendedIterations = 600_000
