@@ -10,6 +10,11 @@ How a document's blocks become Swift (docs/README.md explains the convention to 
   for comparison), ```swift-sketch (deliberately not compilable here: another framework's API, a
   signature, a line that must not compile) and ```swift-manifest (a Package.swift) are not; any
   other info string starting with "swift" is an error, so a typo cannot skip a block silently.
+- A block fenced ```swift-excerpt <path> quotes the repository's file <path> (code of an Impl
+  package or of the App, which the samples cannot import): it is not compiled, but each of its
+  lines must appear in that file, in order and consecutively, compared without leading and
+  trailing spaces; a line `// …` stands for any number of lines left out. An excerpt that no longer
+  matches its file fails the check, naming the first line that does not.
 - Each document is one test target of the package docs/Samples, named after it
   (docs/getting-started.md -> GettingStartedSamples), and each block one file of it: the blocks of
   a guide build on each other, like the cells of a playground; documents do not see each other.
@@ -20,7 +25,9 @@ How a document's blocks become Swift (docs/README.md explains the convention to 
   from the first top-level statement on (a line at column 0 that does not start a declaration,
   `let store = ...` included) goes into an uncalled `@MainActor func ... async throws`: compiled,
   not run.
-- `@Test` functions are run with `swift test`: the testing guide's tests must pass.
+- `@Test` functions are run with `swift test`: the testing guide's tests must pass, and the number
+  of tests `swift test` reports must be the number of `@Test` lines in the compiled blocks, so a
+  test that is not discovered (or a run that finds none) fails the check instead of passing.
 - `#sourceLocation` maps every line back to the document, so errors read `docs/x.md:42:7: error:`.
 - Each block, as written, must pass `swift format lint --strict` with the repository's
   `.swift-format`, like the code in the packages: a reader may paste it into one.
@@ -49,6 +56,9 @@ MANIFEST = SAMPLES / "Package.swift"
 
 COMPILED = "swift"
 NOT_COMPILED = {"swift-katana", "swift-sketch", "swift-manifest"}
+EXCERPT = "swift-excerpt"
+ELISION = {"// …", "// ..."}
+TEST_ATTRIBUTE = re.compile(r"^\s*@Test\b")
 
 FENCE_OPEN = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`]*?)\s*$")
 IMPORT = re.compile(
@@ -71,6 +81,7 @@ class Block:
     line: int  # 1-based line of the block's first content line
     info: str
     lines: list[str]
+    argument: str = ""  # the rest of the info string: the quoted file of a swift-excerpt block
 
 
 @dataclass
@@ -111,7 +122,8 @@ def blocks_of(path: Path) -> list[Block]:
             index += 1
             continue
         fence, indent = opening["fence"], len(opening["indent"])
-        info = opening["info"].split()[0] if opening["info"].strip() else ""
+        words = opening["info"].split()
+        info, argument = (words[0], " ".join(words[1:])) if words else ("", "")
         closing = re.compile(r"^\s*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}\s*$")
         start = index + 1
         index = start
@@ -120,7 +132,7 @@ def blocks_of(path: Path) -> list[Block]:
         if index == len(lines):
             raise Failure(f"{relative}:{start}: this {fence} block is never closed")
         content = [strip_indent(line, indent) for line in lines[start:index]]
-        blocks.append(Block(relative, start + 1, info, content))
+        blocks.append(Block(relative, start + 1, info, content, argument))
         index += 1
     return blocks
 
@@ -201,6 +213,51 @@ def segment(block: Block, lines: list[tuple[int, str]]) -> list[str]:
     if previous is not None:
         out.append("#sourceLocation()")
     return out
+
+
+# MARK: - Excerpts of the repository's files
+
+
+def excerpt_problem(block: Block) -> str | None:
+    """Why a swift-excerpt block is not a faithful excerpt of the file it names, or None if it is."""
+    where = f"{block.document}:{block.line - 1}"
+    path = block.argument
+    if not path:
+        return f"{where}: a {EXCERPT} block names the file it quotes: ```{EXCERPT} Packages/…/File.swift"
+    source = (ROOT / path).resolve()
+    if ROOT.resolve() not in source.parents or not source.is_file():
+        return f"{where}: this {EXCERPT} block quotes {path}, which is not a file of the repository"
+    text = [line.strip() for line in source.read_text(encoding="utf-8").split("\n")]
+    # Consecutive lines between elisions must appear consecutively, each run after the previous one.
+    runs: list[list[tuple[int, str]]] = [[]]
+    for offset, line in enumerate(block.lines):
+        if line.strip() in ELISION:
+            runs.append([])
+        else:
+            runs[-1].append((offset, line.strip()))
+    position = 0
+    for run in (run for run in runs if run):
+        wanted = [line for _, line in run]
+        found = next(
+            (start for start in range(position, len(text) - len(wanted) + 1)
+             if text[start:start + len(wanted)] == wanted),
+            None,
+        )
+        if found is None:
+            # Name the first line of the run that breaks it, for the author to compare with the file.
+            longest = 0
+            for start in range(position, len(text)):
+                length = 0
+                while length < len(wanted) and start + length < len(text) and text[start + length] == wanted[length]:
+                    length += 1
+                longest = max(longest, length)
+            offset, line = run[min(longest, len(run) - 1)]
+            return (
+                f"{block.document}:{block.line + offset}: this line of an excerpt of {path} is not in that file "
+                f"(in order, after the lines above it): `{line}`; copy the excerpt again from the file"
+            )
+        position = found + len(wanted)
+    return None
 
 
 # MARK: - The package
@@ -312,6 +369,7 @@ def main() -> int:
     check_readme_graph(fix="--fix-graph" in sys.argv[1:])
     docs: list[Document] = []
     skipped: dict[str, int] = {}
+    excerpts = 0
     problems: list[str] = []
     for path in documents():
         relative = path.relative_to(ROOT).as_posix()
@@ -322,9 +380,15 @@ def main() -> int:
                 doc.blocks.append(block)
             elif kind in NOT_COMPILED:
                 skipped[kind] = skipped.get(kind, 0) + 1
+            elif kind == EXCERPT:
+                excerpts += 1
+                problem = excerpt_problem(block)
+                if problem:
+                    problems.append(problem)
             elif kind.lower().startswith("swift"):
                 problems.append(
-                    f"{relative}:{block.line - 1}: unknown fence `{kind}`: use `swift` (compiled) "
+                    f"{relative}:{block.line - 1}: unknown fence `{kind}`: use `swift` (compiled), "
+                    f"`{EXCERPT} <path>` (checked against the file) "
                     f"or one of {', '.join(sorted(NOT_COMPILED))} (not compiled)"
                 )
         if doc.blocks:
@@ -355,12 +419,24 @@ def main() -> int:
         print(output, file=sys.stderr)
         raise Failure("a test in a Swift sample failed: the locations above point into the documents")
     passed = re.search(r"Test run with (\d+) tests? (?:in \d+ suites? )?passed", output)
+    declared = sum(
+        1 for doc in docs for block in doc.blocks for line in block.lines if TEST_ATTRIBUTE.match(line)
+    )
+    ran = int(passed[1]) if passed else 0
+    if ran != declared:
+        print(output, file=sys.stderr)
+        raise Failure(
+            f"the samples declare {declared} @Test functions but `swift test` "
+            + (f"ran {ran}" if passed else "reported no passing test run")
+            + ": a test was not discovered (or the summary line changed); the output is above"
+        )
 
     count = sum(len(doc.blocks) for doc in docs)
     others = ", ".join(f"{n} {kind}" for kind, n in sorted(skipped.items()))
     print(
-        f"docs-check: {count} Swift samples in {len(docs)} documents compiled"
-        + (f", {passed[1]} of their tests passed" if passed else "")
+        f"docs-check: {count} Swift samples in {len(docs)} documents compiled, "
+        + f"{ran} of their {declared} tests passed"
+        + (f"; {excerpts} excerpts match their files" if excerpts else "")
         + (f"; not compiled by convention: {others}" if others else "")
         + f" ({time.monotonic() - started:.0f} s)"
     )

@@ -31,13 +31,28 @@ public struct Monorepo: Sendable {
     return PackageGraph(manifests: try loader.load(loader.packageDirectories()), loader: loader)
   }
 
-  /// The name of App's executable target, or `nil` if App has none or its manifest cannot be read.
+  /// The name of the App's target that wires the features together, or `nil` if App has no target
+  /// or its manifest cannot be read.
   ///
-  /// - Returns: A target name such as `todo`.
-  public func appExecutableTarget() -> String? {
+  /// That is the first non-test target that uses an Impl package's product; failing that (an App
+  /// that wires no feature yet), its first library target, then its first executable target.
+  ///
+  /// - Returns: A target name such as `TodoApp`.
+  public func appCompositionTarget() -> String? {
     let loader = ManifestLoader(root: root)
     guard let manifest = try? loader.load(["App"])["App"] else { return nil }
-    return manifest.targets.first { $0.type == "executable" }?.name
+    let candidates = manifest.targets.filter { !$0.isTest }
+    let wiring = candidates.first { target in
+      target.dependencies.contains { dependency in
+        switch dependency {
+        case .product(let name, _), .byName(let name): Layer.of(directory: "Packages/\(name)") == .impl
+        case .target: false
+        }
+      }
+    }
+    return
+      (wiring ?? candidates.first { $0.type == "regular" } ?? candidates.first { $0.type == "executable" })?
+      .name
   }
 
   // MARK: - Checking
@@ -73,10 +88,26 @@ public struct Monorepo: Sendable {
       }
     }
     let architecture = GraphDocuments.architecturePath
-    if let text = read(architecture),
-      let updated = ArchitectureDocument.updating(text, mermaid: documents.mermaid),
-      updated != text
-    {
+    // The guide must keep its markers: without them `make graph` cannot refresh the embedded graph,
+    // and a check that skipped the guide would pass while the picture a reader sees goes stale.
+    guard let text = read(architecture) else {
+      violations.append(
+        Violation(
+          .stale,
+          "\(architecture) is missing: it embeds the graph between the depgraph markers; restore it "
+            + "and run `make graph`"))
+      return violations
+    }
+    guard let updated = ArchitectureDocument.updating(text, mermaid: documents.mermaid) else {
+      violations.append(
+        Violation(
+          .stale,
+          "\(architecture) has lost its depgraph markers (`\(ArchitectureDocument.beginPrefix)` … "
+            + "`\(ArchitectureDocument.endMarker)`): put them back where the graph belongs and run `make graph`"
+        ))
+      return violations
+    }
+    if updated != text {
       violations.append(
         Violation(.stale, "\(architecture) embeds an old graph: run `make graph` and commit the result"))
     }
@@ -105,6 +136,19 @@ public struct Monorepo: Sendable {
   /// - Returns: One line per document, saying what happened to it.
   /// - Throws: ``ToolError`` if a file cannot be written or `dot` fails.
   public func generate(_ graph: PackageGraph, drawsSVG: Bool = true) throws -> [String] {
+    try generate(graph, drawsSVG: drawsSVG, searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "")
+  }
+
+  /// Writes the documents of `graph`, looking for Graphviz's `dot` in `searchPath` rather than the
+  /// environment's `PATH`, so that tests can choose whether it is found.
+  ///
+  /// - Parameters:
+  ///   - graph: The monorepo's graph.
+  ///   - drawsSVG: Whether to run `dot` when it is found.
+  ///   - searchPath: Folders separated by colons, like `PATH`.
+  /// - Returns: One line per document, saying what happened to it.
+  /// - Throws: ``ToolError`` if a file cannot be written or `dot` fails.
+  func generate(_ graph: PackageGraph, drawsSVG: Bool, searchPath: String) throws -> [String] {
     let documents = GraphDocuments(graph: graph)
     var report: [String] = []
     for (path, content) in documents.files {
@@ -117,17 +161,21 @@ public struct Monorepo: Sendable {
       } else {
         report.append("\(architecture) has no depgraph markers: graph not embedded")
       }
+    } else {
+      report.append("\(architecture) is missing: graph not embedded")
     }
     if drawsSVG {
-      report.append(try drawSVG())
+      report.append(try drawSVG(searchPath: searchPath))
     }
     return report
   }
 
-  private func drawSVG() throws -> String {
+  private func drawSVG(searchPath: String) throws -> String {
     let svg = GraphDocuments.svgPath
-    guard Self.graphvizIsInstalled() else { return "Graphviz dot not found: \(svg) not written" }
-    let arguments = ["dot", "-Tsvg", GraphDocuments.dotPath]
+    guard let dot = Self.graphviz(searchPath: searchPath) else {
+      return "Graphviz dot not found on the PATH: \(svg) not written (install Graphviz to draw it)"
+    }
+    let arguments = [dot.path, "-Tsvg", GraphDocuments.dotPath]
     let result = try Subprocess.run(arguments, in: root)
     guard result.status == 0 else {
       throw ToolError.processFailed(
@@ -136,12 +184,15 @@ public struct Monorepo: Sendable {
     return try write(String(decoding: result.standardOutput, as: UTF8.self), to: svg)
   }
 
-  /// Whether an executable `dot` is on the `PATH`.
-  static func graphvizIsInstalled() -> Bool {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    return path.split(separator: ":").contains { directory in
-      FileManager.default.isExecutableFile(atPath: "\(directory)/dot")
+  /// The first executable `dot` in `searchPath`, or `nil` if Graphviz is not installed there.
+  ///
+  /// - Parameter searchPath: Folders separated by colons, like `PATH`.
+  /// - Returns: The location of `dot`.
+  static func graphviz(searchPath: String) -> URL? {
+    searchPath.split(separator: ":").lazy.map {
+      URL(fileURLWithPath: String($0)).appendingPathComponent("dot")
     }
+    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
   // MARK: - Files

@@ -17,6 +17,6 @@ struct Scaffold: ParsableCommand {
     let monorepo = try Monorepo(root: options.root)
     let scaffold = FeatureScaffold(feature: try FeatureName(name))
     try scaffold.write(into: monorepo)
-    print(scaffold.wiringInstructions(appTarget: monorepo.appExecutableTarget()))
+    print(scaffold.wiringInstructions(appTarget: monorepo.appCompositionTarget()))
   }
 }

@@ -72,7 +72,73 @@ struct MonorepoTests {
         """)
   }
 
-  @Test("the SVG is drawn where Graphviz is installed", .enabled(if: Monorepo.graphvizIsInstalled()))
+  @Test("a docs/architecture.md without the depgraph markers is reported stale, not skipped")
+  func markersRemoved() throws {
+    let tree = try FixtureTree()
+    defer { tree.remove() }
+    #expect(try tree.generateAndCheck() == [])
+    let guide = try tree.read("docs/architecture.md")
+    let withoutMarkers = guide.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("<!-- depgraph:") }.joined(separator: "\n")
+    try tree.write(withoutMarkers, to: "docs/architecture.md")
+    #expect(
+      try tree.monorepo().check().map(\.description) == [
+        "stale: docs/architecture.md has lost its depgraph markers (`<!-- depgraph:begin` … "
+          + "`<!-- depgraph:end -->`): put them back where the graph belongs and run `make graph`"
+      ])
+  }
+
+  @Test("a deleted docs/architecture.md is reported stale, not skipped")
+  func architectureRemoved() throws {
+    let tree = try FixtureTree()
+    defer { tree.remove() }
+    #expect(try tree.generateAndCheck() == [])
+    try FileManager.default.removeItem(at: tree.root.appendingPathComponent("docs/architecture.md"))
+    #expect(
+      try tree.monorepo().check().map(\.description) == [
+        "stale: docs/architecture.md is missing: it embeds the graph between the depgraph markers; "
+          + "restore it and run `make graph`"
+      ])
+  }
+
+  @Test("without Graphviz's dot on the PATH, generating says so plainly and writes no SVG")
+  func graphvizMissing() throws {
+    let tree = try FixtureTree()
+    defer { tree.remove() }
+    let empty = try TemporaryDirectory(prefix: "depgraph-no-dot")
+    defer { empty.remove() }
+    let monorepo = try tree.monorepo()
+    let report = try monorepo.generate(monorepo.loadGraph(), drawsSVG: true, searchPath: empty.url.path)
+    #expect(
+      report.last
+        == "Graphviz dot not found on the PATH: docs/dependency-graph.svg not written (install Graphviz to draw it)"
+    )
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: tree.root.appendingPathComponent("docs/dependency-graph.svg").path))
+  }
+
+  @Test("the dot found on the PATH draws the SVG from the committed DOT file")
+  func graphvizFound() throws {
+    let tree = try FixtureTree()
+    defer { tree.remove() }
+    // A stand-in for Graphviz that proves which file it was given, so the test runs without it.
+    let bin = try TemporaryDirectory(prefix: "depgraph-fake-dot")
+    defer { bin.remove() }
+    let dot = bin.url.appendingPathComponent("dot")
+    try Data("#!/bin/sh\necho \"<svg><!-- $1 $2 --></svg>\"\n".utf8).write(to: dot)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot.path)
+    let monorepo = try tree.monorepo()
+    let report = try monorepo.generate(
+      monorepo.loadGraph(), drawsSVG: true, searchPath: "/nonexistent:\(bin.url.path)")
+    #expect(report.last == "wrote docs/dependency-graph.svg")
+    #expect(
+      try tree.read("docs/dependency-graph.svg") == "<svg><!-- -Tsvg docs/dependency-graph.dot --></svg>\n")
+  }
+
+  @Test(
+    "the SVG is drawn where Graphviz is installed",
+    .enabled(if: Monorepo.graphviz(searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "") != nil))
   func svg() throws {
     let tree = try FixtureTree()
     defer { tree.remove() }

@@ -47,7 +47,8 @@ struct BoundaryChecker {
       guard let from = graph.package(named: edge.from), let to = graph.package(named: edge.to) else {
         return nil
       }
-      let pair = "\(from.name) → \(to.name)"
+      // A test target obeys the same rules; saying so points the reader at the right manifest entry.
+      let pair = "\(from.name) → \(to.name)" + (edge.isTestOnly ? " (test targets only)" : "")
       switch from.layer {
       case .core:
         return Violation(.coreIndependent, "\(pair): Core may depend on nothing but the Swift toolchain")
@@ -61,7 +62,11 @@ struct BoundaryChecker {
       case .tools where to.layer.isFeature:
         return Violation(.toolsBoundary, "\(pair): Tools may not depend on feature packages")
       case .other where to.layer == .impl:
-        return Violation(.implOnlyInApp, "\(pair): only App may depend on an Impl package")
+        return Violation(
+          .implOnlyInApp, "\(pair): only App and the benchmarks may depend on an Impl package")
+      case _ where to.layer.isRoot:
+        let root = to.layer == .app ? "App" : "the benchmarks"
+        return Violation(.root, "\(pair): nothing may depend on \(root), a root of the graph")
       default:
         return nil
       }

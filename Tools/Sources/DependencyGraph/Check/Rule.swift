@@ -11,10 +11,13 @@ public enum Rule: String, CaseIterable, Sendable {
   case apiBoundary = "api-boundary"
   /// An Impl package depends only on Core and API packages, never on another Impl.
   case implBoundary = "impl-boundary"
-  /// Only App depends on Impl packages.
+  /// A package that is not Core, an API or an Impl depends on Impl packages only if it is a root:
+  /// App or the benchmarks.
   case implOnlyInApp = "impl-only-in-app"
   /// Tools depend on no feature package.
   case toolsBoundary = "tools-boundary"
+  /// No package depends on a root of the graph: App or the benchmarks.
+  case root
   /// Local packages form no cycle.
   case cycle
   /// App reaches every package under `Packages/`, directly or through other packages.

@@ -13,9 +13,11 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
   /// The executable, `App`: may depend on anything.
   case app
   /// The benchmarks, `Tools/Benchmarks`: a composition root for measurement, like the App, so it may
-  /// depend on any package (benchmark B5 measures TodoImpl with its database).
+  /// depend on any package, Impl packages included (benchmark B5 measures TodoImpl with its
+  /// database); nothing may depend on it.
   case benchmarks
-  /// The tools, `Tools` and `Tools/*` but the benchmarks: never depend on feature packages.
+  /// The tools, `Tools` and `Tools/*` but the benchmarks: never depend on feature packages, App or
+  /// the benchmarks.
   case tools
   /// A package under `Packages/` that follows none of the naming rules; the check reports it.
   case other
@@ -35,6 +37,10 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
 
   /// Whether packages of this layer belong to a feature.
   public var isFeature: Bool { self == .api || self == .impl }
+
+  /// Whether packages of this layer are roots of the graph, which assemble the others and which no
+  /// package may depend on: App and the benchmarks.
+  public var isRoot: Bool { self == .app || self == .benchmarks }
 
   /// Orders layers from the bottom of the graph (Core) to the top (App), then the rest.
   ///

@@ -56,34 +56,44 @@ public struct FeatureScaffold: Sendable {
     return packages
   }
 
-  /// What to add to the App to use the feature, for the terminal.
+  /// The lines to add to the App to use the feature.
+  public var wiring: FeatureWiring { FeatureWiring(feature: feature) }
+
+  /// What to add to the App to use the feature, for the terminal: every line of ``wiring``, and
+  /// where it goes.
   ///
-  /// - Parameter appTarget: The name of the App's executable target, if known.
+  /// - Parameter appTarget: The name of the App's target that wires the features
+  ///   (``Monorepo/appCompositionTarget()``), if known.
   /// - Returns: Several lines of instructions.
   public func wiringInstructions(appTarget: String?) -> String {
-    let name = feature.name
-    let target = appTarget.map { "the `\($0)` target" } ?? "the app's executable target"
+    let wiring = wiring
+    let target = appTarget.map { "the `\($0)` target" } ?? "the App's target that wires the features"
+    func block(_ lines: [String]) -> String {
+      lines.map { "      " + $0 }.joined(separator: "\n")
+    }
     return """
       Created Packages/\(feature.api) and Packages/\(feature.impl); try them with
         swift test --package-path Packages/\(feature.impl)
 
-      To wire \(name) into the app (depgraph does not edit App/), in App/Package.swift add
-        to the package's dependencies:
-          .package(path: "../Packages/\(feature.api)"),
-          .package(path: "../Packages/\(feature.impl)"),
-        to the dependencies of \(target):
-          .product(name: "\(feature.api)", package: "\(feature.api)"),
-          .product(name: "\(feature.impl)", package: "\(feature.impl)"),
+      To wire \(feature.name) into the app (depgraph does not edit App/):
 
-      and in the app's code (import \(feature.api) and \(feature.impl)):
-        the model:          var \(feature.property) = \(name)Model()
-        the updater:        .slice(\\.\(feature.property), \(name)Updater()),
-        the subscriptions:  .slice(\\.\(feature.property), \(name)Subscriptions()),
-        the store:          store.register(\(name)Interpreter(load: { /* the live loader */ }))
-                            let \(feature.property)Timer = \(name)RefreshTimer(clock: ContinuousClock())
-                            store.register(subscriptions: \(name)Refresh.self) {
-                              try await \(feature.property)Timer.run($0, dispatch: $1)
-                            }
+      In App/Package.swift, add to the package's dependencies:
+      \(block(wiring.packageDependencies))
+        and to the dependencies of \(target):
+      \(block(wiring.targetDependencies))
+
+      In the file of the app's model (with `\(wiring.modelImport)`), add the slice:
+      \(block([wiring.modelProperty]))
+
+      In the composition's file (with \(wiring.compositionImports.map { "`\($0)`" }.joined(separator: " and "))), add
+        to the combined updater:
+      \(block([wiring.updaterEntry]))
+        to the combined subscription provider:
+      \(block([wiring.subscriptionsEntry]))
+        to the message types a trace may hold:
+      \(block([wiring.messageTypeEntry]))
+        where the store is made (then replace `{ [] }` with the live loader):
+      \(block(wiring.registrations))
 
       Then run `make graph` and `make check-graph`, and commit the graph with the packages.
       """

@@ -50,12 +50,22 @@ struct BoundaryCheckerTests {
       ])
   }
 
+  @Test("an Impl package whose tests alone depend on another Impl package is reported, saying so")
+  func implBoundaryInTests() throws {
+    #expect(
+      try violations("impl-boundary-tests") == [
+        "impl-boundary: TodoImpl → AuthenticationImpl (test targets only): an Impl package may depend only "
+          + "on Core and API packages, never on another Impl"
+      ])
+  }
+
   @Test("a package other than App depending on an Impl package is reported, and so is its name")
   func implOnlyInApp() throws {
     #expect(
       try violations("impl-only-in-app") == [
         "layout: Utilities (Packages/Utilities): a package under Packages/ is Core, <Feature>API or <Feature>Impl",
-        "impl-only-in-app: Utilities → AuthenticationImpl: only App may depend on an Impl package",
+        "impl-only-in-app: Utilities → AuthenticationImpl: only App and the benchmarks may depend on an Impl "
+          + "package",
       ])
   }
 
@@ -70,6 +80,15 @@ struct BoundaryCheckerTests {
   @Test("the benchmarks may depend on an Impl package, like the App")
   func benchmarksMayMeasureImpls() throws {
     #expect(try violations("benchmarks") == [])
+  }
+
+  @Test("a package depending on App or on the benchmarks, the roots of the graph, is reported")
+  func root() throws {
+    #expect(
+      try violations("benchmarks", "root") == [
+        "root: Tools → App: nothing may depend on App, a root of the graph",
+        "root: Tools → Benchmarks: nothing may depend on the benchmarks, a root of the graph",
+      ])
   }
 
   @Test("a cycle among API packages is reported as the whole cycle")

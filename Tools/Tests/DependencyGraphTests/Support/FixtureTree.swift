@@ -62,6 +62,11 @@ struct FixtureTree {
     try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
   }
 
+  /// Replaces the file at `path` with `text`.
+  func write(_ text: String, to path: String) throws {
+    try Data(text.utf8).write(to: root.appendingPathComponent(path))
+  }
+
   /// Removes the tree.
   func remove() {
     try? FileManager.default.removeItem(at: root)

@@ -54,8 +54,9 @@ extension FeatureTemplate {
         /// Something that happened in the __Feature__ feature: a user's intent or the result of a command.
         ///
         /// Other features may react to these messages in their own updaters; that is how features talk
-        /// without depending on each other's implementation.
-        public enum __Feature__Message: Message, Equatable {
+        /// without depending on each other's implementation. `Codable`, so that the App can replay a
+        /// recorded trace.
+        public enum __Feature__Message: Message, Hashable, Codable {
           /// Asks for fresh items; ignored while a load is already running.
           case reload
           /// A load finished with these items.
@@ -85,8 +86,9 @@ extension FeatureTemplate {
       text: #"""
         /// The __Feature__ feature's slice of the app's model.
         ///
-        /// Only `__Feature__Updater` changes it; everyone else reads it.
-        public struct __Feature__Model: Equatable, Sendable {
+        /// Only `__Feature__Updater` changes it; everyone else reads it. `Hashable` and `Codable`, like the
+        /// App's model that holds it.
+        public struct __Feature__Model: Hashable, Sendable, Codable {
           /// The items of the last successful load, in the order the source returned them.
           public var items: [String]
           /// Whether a load is running.

@@ -1,0 +1,14 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "Benchmarks",
+  dependencies: [.package(path: "../../Packages/Core"), .package(path: "../../Packages/TodoImpl")],
+  targets: [
+    .executableTarget(
+      name: "TodoBenchmarks",
+      dependencies: [
+        .product(name: "Core", package: "Core"), .product(name: "TodoImpl", package: "TodoImpl"),
+      ])
+  ]
+)
