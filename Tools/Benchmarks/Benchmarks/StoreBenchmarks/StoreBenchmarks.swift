@@ -55,6 +55,17 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(store.model.value)
   }
 
+  // A store whose model has been read (as SwiftUI reads it) wraps each update in Observation's
+  // `withMutation`; an unread one skips it.
+  Benchmark("B1 counter: store, observed", configuration: perMessage) { @MainActor benchmark async in
+    let store = Store(model: Counter(), updater: CounterUpdater())
+    blackHole(store.model.value)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
+    benchmark.stopMeasurement()
+    blackHole(store.model.value)
+  }
+
   Benchmark("B1 counter: hand-written loop", configuration: perMessage) { benchmark in
     var counter = Counter()
     benchmark.startMeasurement()
@@ -95,6 +106,15 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark("B3 composed counter: store", configuration: perMessage) { @MainActor benchmark async in
     let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
+    benchmark.stopMeasurement()
+    blackHole(store.model.counter.value)
+  }
+
+  Benchmark("B3 composed counter: store, observed", configuration: perMessage) { @MainActor benchmark async in
+    let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
+    blackHole(store.model.counter.value)
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
     benchmark.stopMeasurement()
