@@ -96,7 +96,9 @@ struct AppUpdaterTests {
   func removal() {
     var removing = signedIn
     removing.ui.removing[TodoID(rawValue: "a")] = "Buy milk"
-    assertUpdate(AppUpdater(), given: removing, when: TodoMessage.removed(TodoID(rawValue: "a"))) {
+    assertUpdate(
+      AppUpdater(), given: removing, when: TodoMessage.removed(TodoID(rawValue: "a"), owner: ada.id)
+    ) {
       $0.ui.removing = [:]
       $0.ui.say("Removed: Buy milk")
     }
@@ -107,7 +109,9 @@ struct AppUpdaterTests {
     assertUpdate(AppUpdater(), given: signedIn, when: AuthenticationMessage.signInFailed(.wrongCredentials)) {
       $0.ui.fail("Sign-in failed: Wrong user name or password.")
     }
-    #expect(AppUpdater().result(of: TodoMessage.failed(.emptyTitle), on: signedIn).model.ui.failures == 1)
+    #expect(
+      AppUpdater().result(of: TodoMessage.failed(.emptyTitle, owner: ada.id), on: signedIn).model.ui.failures
+        == 1)
   }
 
   @Test("a posted notification becomes a banner")
@@ -115,9 +119,30 @@ struct AppUpdaterTests {
     let notification = InAppNotification(
       id: NotificationID(rawValue: 1), title: "Reminder", body: "Buy milk is due now", time: now,
       kind: .system)
-    assertUpdate(AppUpdater(), given: signedIn, when: NotificationsMessage.posted(notification)) {
+    // NotificationsUpdater, which runs first, has put it in the inbox.
+    var posted = signedIn
+    posted.notifications.post(notification)
+    assertUpdate(AppUpdater(), given: posted, when: NotificationsMessage.posted(notification)) {
       $0.ui.print(OutputLine(.banner, "🔔 Reminder: Buy milk is due now"))
     }
+  }
+
+  @Test("a notification the inbox dropped (its user signed out) prints no banner")
+  func droppedNotification() {
+    let notification = InAppNotification(
+      id: NotificationID(rawValue: 1), title: "Reminder", body: "Buy milk is due now", time: now,
+      kind: .reminder(TodoID(rawValue: "a")))
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: NotificationsMessage.posted(notification), then: signedIn)
+  }
+
+  @Test("a result of an earlier user's command prints nothing")
+  func earlierUsersResult() {
+    let bob = UserID(rawValue: 2)
+    let item = TodoItem(id: TodoID(rawValue: "z"), title: "Bob's secret", createdAt: now)
+    assertUpdate(AppUpdater(), given: signedIn, when: TodoMessage.added(item, owner: bob), then: signedIn)
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: TodoMessage.failed(.emptyTitle, owner: bob), then: signedIn)
   }
 
   @Test("SIGTERM asks for a graceful shutdown and cancels a running import")
@@ -126,7 +151,7 @@ struct AppUpdaterTests {
     importing.todos.importProgress = TodoImportProgress(path: "/x.csv", fraction: 0.5, imported: 10)
     assertUpdate(
       AppUpdater(), given: importing, when: NotificationsMessage.signalReceived(.terminate),
-      commands: [TodoCommand.cancelImport]
+      commands: [TodoCommand.cancelImport(owner: ada.id)]
     ) {
       $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
       $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")

@@ -100,6 +100,9 @@ public final class AppSession {
       guard case .line(let line) = event else { return }
       printer.lineEntered()
       let now = Date()
+      // The model's time moves with each line, so a due date set or loaded now is judged against the
+      // real time, and reminders already past are not started.
+      store.send(NotificationsMessage.clockTicked(now))
       switch parser.parse(line) {
       case nil: break
       case .success(let intent): store.send(AppMessage.intent(intent, at: now))

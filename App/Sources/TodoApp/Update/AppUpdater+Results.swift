@@ -25,6 +25,8 @@ extension AppUpdater {
   }
 
   func render(_ message: TodoMessage, into model: inout AppModel) -> [any Command] {
+    // A result of an earlier user's command, arriving after a sign-out: TodoImpl drops it too.
+    guard message.owner == model.todos.owner else { return [] }
     let items = model.todos.items
     func position(of id: TodoID) -> String {
       (items.firstIndex { $0.id == id }).map { "\($0 + 1)" } ?? "?"
@@ -36,31 +38,31 @@ extension AppUpdater {
         loaded.isEmpty
           ? "Your list is empty."
           : "You have \(loaded.count) item\(loaded.count == 1 ? "" : "s") (\(open) open).")
-    case .added(let item):
+    case .added(let item, _):
       model.ui.say("Added \(position(of: item.id)). \(item.title)")
-    case .renamed(let item):
+    case .renamed(let item, _):
       model.ui.say("Renamed \(position(of: item.id)) to: \(item.title)")
-    case .toggled(let item):
+    case .toggled(let item, _):
       model.ui.say("\(item.isDone ? "Done" : "Reopened") \(position(of: item.id)). \(item.title)")
-    case .dueDateChanged(let item):
+    case .dueDateChanged(let item, _):
       if let due = item.dueDate {
         model.ui.say(
           "\(position(of: item.id)). \(item.title) is due \(Listing.format(due, in: model.ui.timeZone)).")
       } else {
         model.ui.say("\(position(of: item.id)). \(item.title) has no due date now.")
       }
-    case .removed(let id):
+    case .removed(let id, _):
       let title = model.ui.removing.removeValue(forKey: id)
       model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
-    case .clearedCompleted(let ids):
+    case .clearedCompleted(let ids, _):
       model.ui.say("Cleared \(ids.count) done item\(ids.count == 1 ? "" : "s").")
     case .importProgress:
       break
-    case .importFinished(let report):
+    case .importFinished(let report, _):
       Listing.print(report, into: &model.ui)
-    case .exportFinished(let path, let count):
+    case .exportFinished(let path, let count, _):
       model.ui.say("Exported \(count) item\(count == 1 ? "" : "s") to \(path).")
-    case .failed(let failure):
+    case .failed(let failure, _):
       model.ui.fail(failure.description)
     }
     return []
@@ -69,6 +71,8 @@ extension AppUpdater {
   func react(to message: NotificationsMessage, in model: inout AppModel) -> [any Command] {
     switch message {
     case .posted(let notification):
+      // NotificationsImpl drops a reminder whose item left the list (its user signed out).
+      guard model.notifications.inbox.contains(where: { $0.id == notification.id }) else { return [] }
       model.ui.print(OutputLine(.banner, "🔔 \(notification.title): \(notification.body)"))
     case .read:
       model.ui.say("Marked read.")
@@ -82,7 +86,8 @@ extension AppUpdater {
         guard model.ui.lifecycle == .running || model.ui.lifecycle == .quitRequested else { return [] }
         model.ui.lifecycle = .shutdownRequested(signal: signal.name)
         model.ui.say("\(signal.name): finishing in-flight work, then exiting.")
-        return model.todos.importProgress == nil ? [] : [TodoCommand.cancelImport]
+        guard model.todos.importProgress != nil, let owner = model.todos.owner else { return [] }
+        return [TodoCommand.cancelImport(owner: owner)]
       case .hangUp:
         guard let owner = model.authentication.user?.id else { return [] }
         model.ui.say("SIGHUP: reloading from the database.")

@@ -138,7 +138,7 @@ public struct AppUpdater: Updater {
         model.ui.fail("No import is running.")
         return []
       }
-      return [TodoCommand.cancelImport]
+      return [TodoCommand.cancelImport(owner: owner)]
     case .exportCSV(let path):
       return [TodoCommand.exportCSV(path: path, owner: owner)]
     default:

@@ -15,9 +15,13 @@ public enum NotificationsMessage: Message, Hashable, Codable {
   case allCleared
   /// The process received an OS signal (from a ``SignalSubscription``).
   case signalReceived(OSSignal)
-  /// A to-do item's due time arrived (from a ``ReminderSubscription``).
-  case reminderDue(TodoID, title: String, dueDate: Date)
-  /// The current time, from a ``TickSubscription`` or sent by the app at launch. Time enters the
-  /// loop only as messages, so subscription providers stay pure.
+  /// A to-do item's due time arrived (from a ``ReminderSubscription``); `at` is the wall-clock time
+  /// the reminder observed when it rang, at or after `dueDate`.
+  ///
+  /// A reminder asked for on a stale time rings at once, long after its due date; `at` tells the
+  /// loop so, and NotificationsImpl then posts nothing for it.
+  case reminderDue(TodoID, title: String, dueDate: Date, at: Date)
+  /// The current time, from a ``TickSubscription`` or sent by the app (at launch, and with every
+  /// user action). Time enters the loop only as messages, so subscription providers stay pure.
   case clockTicked(Date)
 }

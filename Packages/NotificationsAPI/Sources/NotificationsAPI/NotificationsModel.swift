@@ -9,8 +9,11 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   public private(set) var inbox: [InAppNotification]
   /// The most notifications kept; beyond it the oldest read ones go first, then the oldest.
   public let capacity: Int
-  /// The latest time the loop was told (``NotificationsMessage/clockTicked(_:)`` or a reminder's due
-  /// date); `nil` until the app sends the time. Reminders are asked for items due after it.
+  /// The latest time the loop was told (``NotificationsMessage/clockTicked(_:)`` or the time a
+  /// reminder rang); `nil` until the app sends the time. Reminders are asked for items due after it.
+  ///
+  /// It moves only when told, so between messages it lags behind the wall clock: do not read it as
+  /// the current time.
   public var now: Date?
   /// Whether the app listens for OS signals (the app sets it while it runs).
   public var listensForSignals: Bool
@@ -70,5 +73,12 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   /// Empties the inbox.
   public mutating func clear() {
     inbox.removeAll()
+  }
+
+  /// Removes every notification that satisfies `shouldBeRemoved`, keeping the others in order.
+  ///
+  /// - Parameter shouldBeRemoved: Whether a notification goes.
+  public mutating func removeAll(where shouldBeRemoved: (InAppNotification) -> Bool) {
+    inbox.removeAll(where: shouldBeRemoved)
   }
 }

@@ -2,11 +2,12 @@ public import Core
 public import Foundation
 public import TodoAPI
 
-/// Alive while an open to-do item has a future due date: sends
-/// ``NotificationsMessage/reminderDue(_:title:dueDate:)`` at that date.
+/// Alive while an open to-do item has a future due date, among the nearest few: sends
+/// ``NotificationsMessage/reminderDue(_:title:dueDate:at:)`` at that date.
 ///
 /// Its value is its identity: changing the due date (or the title) replaces it; completing or
-/// removing the item removes it.
+/// removing the item removes it. NotificationsImpl keeps only the nearest reminders alive (a
+/// bounded number, however long the list); the later ones appear as the earlier ones ring or go.
 public struct ReminderSubscription: Subscription {
   /// The item.
   public let todo: TodoID

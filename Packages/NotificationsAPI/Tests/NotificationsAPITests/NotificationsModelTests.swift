@@ -43,4 +43,14 @@ struct NotificationsModelTests {
     model.clear()
     #expect(model.inbox.isEmpty)
   }
+
+  @Test("removeAll(where:) removes the matching notifications and keeps the others in order")
+  func removeAllWhere() {
+    var model = NotificationsModel(inbox: [
+      notification(4), notification(3, read: true), notification(2), notification(1),
+    ])
+    model.removeAll { $0.id.rawValue.isMultiple(of: 2) }
+    #expect(model.inbox.map(\.id.rawValue) == [3, 1])
+    #expect(model.unreadCount == 1)
+  }
 }

@@ -7,25 +7,29 @@ public import Foundation
 public enum TodoCommand: Command, Hashable {
   /// Read `user`'s list. Answers ``TodoMessage/loaded(_:_:)``.
   case load(UserID)
-  /// Store a new item. Answers ``TodoMessage/added(_:)`` or ``TodoMessage/failed(_:)``.
+  /// Store a new item. Answers ``TodoMessage/added(_:owner:)`` or ``TodoMessage/failed(_:owner:)``.
   case add(title: String, dueDate: Date?, owner: UserID)
-  /// Change a title. Answers ``TodoMessage/renamed(_:)``.
+  /// Change a title. Answers ``TodoMessage/renamed(_:owner:)``.
   case rename(TodoID, title: String, owner: UserID)
-  /// Flip done. Answers ``TodoMessage/toggled(_:)``.
+  /// Flip done. Answers ``TodoMessage/toggled(_:owner:)``.
   case toggle(TodoID, owner: UserID)
-  /// Mark done or not done. Answers ``TodoMessage/toggled(_:)``.
+  /// Mark done or not done. Answers ``TodoMessage/toggled(_:owner:)``.
   case setDone(TodoID, Bool, owner: UserID)
-  /// Set or remove the due date. Answers ``TodoMessage/dueDateChanged(_:)``.
+  /// Set or remove the due date. Answers ``TodoMessage/dueDateChanged(_:owner:)``.
   case setDueDate(TodoID, Date?, owner: UserID)
-  /// Delete an item. Answers ``TodoMessage/removed(_:)``.
+  /// Delete an item. Answers ``TodoMessage/removed(_:owner:)``.
   case remove(TodoID, owner: UserID)
-  /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:)``.
+  /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:owner:)``.
   case clearCompleted(owner: UserID)
-  /// Import a CSV file in batches. Answers ``TodoMessage/importProgress(_:)`` messages, then
-  /// ``TodoMessage/importFinished(_:)``.
+  /// Import a CSV file in batches. Answers ``TodoMessage/importProgress(_:owner:)`` messages, then
+  /// ``TodoMessage/importFinished(_:owner:)``; one import runs at a time.
   case importCSV(path: String, owner: UserID)
-  /// Cancel the running import after its current batch.
-  case cancelImport
-  /// Write the list to a CSV file. Answers ``TodoMessage/exportFinished(path:count:)``.
+  /// Cancel the import of `owner`, if one is running, after its current batch.
+  ///
+  /// Another user's import is left alone: a cancellation sent at sign-out may be carried out after
+  /// the next user has started an import of their own.
+  case cancelImport(owner: UserID)
+  /// Write the list to a CSV file. Answers ``TodoMessage/exportFinished(path:count:owner:)``; the
+  /// file is replaced only once the export is complete.
   case exportCSV(path: String, owner: UserID)
 }

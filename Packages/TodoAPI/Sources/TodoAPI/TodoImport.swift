@@ -76,10 +76,24 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
 /// The first line is the header `id,title,done,due,created,updated`. `done` is `true` or `false`;
 /// dates are ISO 8601 with time zone (`2026-11-22T09:30:00Z`); `due` may be empty. On import `id`
 /// may be empty (a new identity is made) and `created`/`updated` may be empty (the import time is
-/// used); an existing `id` replaces that item.
+/// used); an existing `id` replaces that item. A non-empty `id` has at most ``maximumIDLength``
+/// characters, no control characters (line breaks, tabs) and no whitespace at either end.
+///
+/// A malformed record is skipped and reported on the line it starts, and never takes later lines
+/// with it: when a record that runs over several lines (a quoted field holding line breaks) turns
+/// out malformed (its quote is never closed, or something after it does not parse), or grows past
+/// ``maximumRecordSize`` bytes, it is reported on its first line and reading resumes on its
+/// second line. A record that reaches ``maximumRecordSize`` bytes on its first line is reported and
+/// skipped to the end of that line.
 public enum TodoCSV {
   /// The header line.
   public static let header = "id,title,done,due,created,updated"
   /// How many row errors an import report lists; the rest are counted.
   public static let reportedErrorLimit = 1000
+  /// The longest identity an import accepts, in characters.
+  public static let maximumIDLength = 128
+  /// The most bytes one record of an imported file may take, line breaks inside quotes included:
+  /// far more than a real row needs (a title has at most ``TodoTitle/maximumLength`` characters),
+  /// so that a quote left open cannot make the importer hold the rest of the file.
+  public static let maximumRecordSize = 64 * 1024
 }

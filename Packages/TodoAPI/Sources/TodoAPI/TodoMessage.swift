@@ -3,28 +3,48 @@ public import Core
 
 /// What happened to the to-do list: the results of ``TodoCommand``s, as stored.
 ///
-/// The model changes from these messages only, so what the user sees is what was stored.
+/// The model changes from these messages only, so what the user sees is what was stored. Every
+/// result names the user whose command produced it (`owner`, or the user of ``loaded(_:_:)``): a
+/// result that arrives after that user signed out, perhaps after another user signed in, belongs to
+/// nobody on screen and must change nothing.
 public enum TodoMessage: Message, Hashable, Codable {
   /// The list of `user` was read, in ``TodoItem/displayOrder(_:_:)``.
   case loaded(UserID, [TodoItem])
-  /// An item was stored.
-  case added(TodoItem)
+  /// An item of `owner` was stored.
+  case added(TodoItem, owner: UserID)
   /// An item's title changed.
-  case renamed(TodoItem)
+  case renamed(TodoItem, owner: UserID)
   /// An item was marked done or not done.
-  case toggled(TodoItem)
+  case toggled(TodoItem, owner: UserID)
   /// An item's due date was set or removed.
-  case dueDateChanged(TodoItem)
+  case dueDateChanged(TodoItem, owner: UserID)
   /// An item was deleted.
-  case removed(TodoID)
+  case removed(TodoID, owner: UserID)
   /// The done items were deleted.
-  case clearedCompleted([TodoID])
+  case clearedCompleted([TodoID], owner: UserID)
   /// A running import advanced; sent at a bounded rate, fractions never decrease.
-  case importProgress(TodoImportProgress)
-  /// An import ended (completed or cancelled); the list is then reloaded.
-  case importFinished(TodoImportReport)
+  case importProgress(TodoImportProgress, owner: UserID)
+  /// An import ended (completed, cancelled, or stopped by a failure that follows it); the list is
+  /// then reloaded.
+  case importFinished(TodoImportReport, owner: UserID)
   /// An export wrote `count` items to `path`.
-  case exportFinished(path: String, count: Int)
-  /// A command failed.
-  case failed(TodoFailure)
+  case exportFinished(path: String, count: Int, owner: UserID)
+  /// A command of `owner` failed.
+  case failed(TodoFailure, owner: UserID)
+}
+
+extension TodoMessage {
+  /// The user whose command this message answers: whose list it belongs to.
+  ///
+  /// An updater compares it with ``TodoModel/owner`` to drop the results of a user who has signed
+  /// out since.
+  public var owner: UserID {
+    switch self {
+    case .loaded(let owner, _), .added(_, let owner), .renamed(_, let owner), .toggled(_, let owner),
+      .dueDateChanged(_, let owner), .removed(_, let owner), .clearedCompleted(_, let owner),
+      .importProgress(_, let owner), .importFinished(_, let owner), .exportFinished(_, _, let owner),
+      .failed(_, let owner):
+      owner
+    }
+  }
 }

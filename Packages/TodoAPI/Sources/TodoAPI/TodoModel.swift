@@ -62,7 +62,8 @@ public struct TodoModel: Hashable, Sendable, Codable {
 
   /// Inserts `item`, or replaces the item with the same identity, keeping display order.
   ///
-  /// Replacing an item in place costs O(1) when its position in the order does not change.
+  /// Replacing an item in place costs O(1) when its position in the order does not change;
+  /// otherwise O(*n* − *p*), *p* being the first position that changes (appending is O(1)).
   ///
   /// - Parameter item: The item.
   public mutating func upsert(_ item: TodoItem) {
@@ -71,32 +72,40 @@ public struct TodoModel: Hashable, Sendable, Codable {
     } else if openDueDates[item.id] != nil {
       openDueDates[item.id] = nil
     }
-    var moved = false
-    if let position = positions[item.id] {
-      if items[position].createdAt == item.createdAt {
-        items[position] = item
+    let oldPosition = positions[item.id]
+    if let oldPosition {
+      if items[oldPosition].createdAt == item.createdAt {
+        items[oldPosition] = item
         return
       }
-      items.remove(at: position)
-      moved = true
+      items.remove(at: oldPosition)
     }
     let position = items.partitioningIndex { !TodoItem.displayOrder($0, item) }
     items.insert(item, at: position)
-    if !moved && position == items.count - 1 {
-      positions[item.id] = position
-    } else {
-      reindex()
-    }
+    reindexPositions(from: min(position, oldPosition ?? position))
   }
 
   /// Removes the items with the given identities; unknown identities are ignored.
   ///
+  /// Costs O(*n* − *p*), *p* being the position of the first removed item: the items after it move
+  /// up and their positions are rewritten, nothing else is recomputed.
+  ///
   /// - Parameter ids: The identities to remove.
   public mutating func remove(_ ids: some Sequence<TodoID>) {
-    let doomed = Set(ids)
-    guard doomed.contains(where: { positions[$0] != nil }) else { return }
-    items.removeAll { doomed.contains($0.id) }
-    reindex()
+    var doomed: Set<TodoID> = []
+    var first = items.count
+    for id in ids {
+      guard let position = positions.removeValue(forKey: id) else { continue }
+      doomed.insert(id)
+      first = min(first, position)
+      openDueDates[id] = nil
+    }
+    switch doomed.count {
+    case 0: return
+    case 1: items.remove(at: first)
+    default: items.removeAll { doomed.contains($0.id) }
+    }
+    reindexPositions(from: first)
   }
 
   /// Empties the slice (signed out).
@@ -109,6 +118,12 @@ public struct TodoModel: Hashable, Sendable, Codable {
     openDueDates = Dictionary(
       uniqueKeysWithValues: items.compactMap { item in item.isDone ? nil : item.dueDate.map { (item.id, $0) }
       })
+  }
+
+  /// Rewrites the positions of the items from `start` on, after items before them were inserted or
+  /// removed; the positions before `start` must still be right.
+  private mutating func reindexPositions(from start: Int) {
+    for index in start..<items.count { positions[items[index].id] = index }
   }
 }
 

@@ -68,6 +68,41 @@ struct TodoModelTests {
     #expect(model.item(TodoID(rawValue: "b")) == nil)
   }
 
+  @Test("after any mix of inserts, moves and removals, the model equals one indexed from scratch")
+  func incrementalIndex() {
+    var model = TodoModel(owner: nil, items: (0..<50).map { item("\($0)", at: Double($0)) })
+    // A fixed linear congruential sequence: the same steps at every run.
+    var state: UInt64 = 42
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    for step in 0..<2000 {
+      switch next(4) {
+      case 0:
+        var new = item("\(next(80))", at: Double(next(60)), done: next(2) == 0)
+        new.dueDate = next(2) == 0 ? Date(timeIntervalSince1970: Double(step)) : nil
+        model.upsert(new)
+      case 1:
+        model.remove([TodoID(rawValue: "\(next(80))")])
+      case 2:
+        model.remove((0..<next(5)).map { _ in TodoID(rawValue: "\(next(80))") })
+      default:
+        guard !model.items.isEmpty else { continue }
+        var changed = model.items[next(model.items.count)]
+        changed.isDone.toggle()
+        model.upsert(changed)
+      }
+      // Equality covers the index by identity and the open due dates, private or not.
+      guard model == TodoModel(owner: nil, items: model.items) else {
+        Issue.record("step \(step): the incremental index differs from a fresh one")
+        return
+      }
+    }
+    #expect(!model.items.isEmpty)
+    for item in model.items { #expect(model.item(item.id) == item) }
+  }
+
   @Test("titles are trimmed, non-empty, at most 500 characters, any Unicode")
   func titles() {
     #expect(TodoTitle.validate("  Buy 🥐 and 茶 \n") == .success("Buy 🥐 and 茶"))

@@ -16,12 +16,13 @@ public import TodoAPI
 /// ```
 ///
 /// For a model it returns:
-/// - one ``NotificationsAPI/ReminderSubscription`` per open to-do item whose due date is after
-///   ``NotificationsAPI/NotificationsModel/now``. The subscription's value holds the item's title
-///   and due date, so editing either replaces it, and completing or removing the item removes it.
-///   Once a reminder has rung, `now` has reached its due date and it is no longer asked for, so it
-///   does not ring twice; a due date moved into the future again asks for a new one. While `now`
-///   is `nil` (the app has not told the time yet) there are no reminders.
+/// - one ``NotificationsAPI/ReminderSubscription`` for each of the ``reminderLimit`` open to-do
+///   items due soonest after ``NotificationsAPI/NotificationsModel/now`` (ties broken by identity).
+///   The subscription's value holds the item's title and due date, so editing either replaces it,
+///   and completing or removing the item removes it. Once a reminder has rung, `now` has reached its
+///   due date and it is no longer asked for, so it does not ring twice, and the next item in line
+///   takes its place; a due date moved into the future again asks for a new one. While `now` is
+///   `nil` (the app has not told the time yet) there are no reminders.
 /// - the three ``NotificationsAPI/SignalSubscription``s (SIGINT, SIGTERM, SIGHUP) while
 ///   ``NotificationsAPI/NotificationsModel/listensForSignals`` is `true`.
 /// - one ``NotificationsAPI/TickSubscription`` of ``tickInterval`` while the nearest reminder is
@@ -29,16 +30,27 @@ public import TodoAPI
 ///   when told, so ``ReminderRunner`` tells it the time when the window opens; then each tick
 ///   moves it, and the tick stops by itself once no reminder is that close.
 ///
+/// `now` may be stale (it moves only when told), so an item that is already overdue can still get
+/// a reminder here. That reminder rings at once and reports the real time, which moves `now` past
+/// it and every other stale one; ``NotificationsUpdater`` posts nothing for them (see its
+/// documentation). The app keeps `now` fresh by sending the time with every user action, so that
+/// this is rare.
+///
 /// Pure: everything comes from the model; the current time only through `now`.
 ///
-/// Cost: one pass over the to-do items per processed message, plus one subscription value per
-/// reminder; the store then compares the list with the previous one.
+/// Cost per processed message: one pass over the list's index of open items with a due date
+/// (``TodoAPI/TodoModel/openDueDates``), with no sort and no allocation beyond a buffer of twice
+/// ``reminderLimit``; then at most ``reminderLimit`` reminders for the store to compare, and at most
+/// that many waiting tasks, however long the list.
 public struct NotificationsSubscriptions<Model>: SubscriptionProvider {
   /// How far ahead of a reminder the countdown tick starts: 60 seconds.
   public static var countdownWindow: Duration { Countdown.window }
 
   /// The interval of the countdown tick: one second.
   public static var tickInterval: Duration { Countdown.interval }
+
+  /// The most reminders alive at once: 64, the ones due soonest.
+  public static var reminderLimit: Int { Reminders.limit }
 
   private let todos: any KeyPath<Model, TodoModel> & Sendable
   private let notifications: any KeyPath<Model, NotificationsModel> & Sendable
@@ -69,19 +81,13 @@ public struct NotificationsSubscriptions<Model>: SubscriptionProvider {
       for signal in OSSignal.allCases { subscriptions.append(SignalSubscription(signal: signal)) }
     }
     guard let now = slice.now else { return subscriptions }
-    // The list's index of open items with a due date: the cost follows the number of reminders,
-    // not the length of the list (this runs after every message).
     let list = model[keyPath: todos]
-    var nearest: Date?
-    let upcoming = list.openDueDates.filter { $0.value > now }.sorted {
-      ($0.value, $0.key) < ($1.value, $1.key)
+    let nearest = DueDate.nearest(Reminders.limit, after: now, in: list.openDueDates)
+    for due in nearest {
+      guard let item = list.item(due.id) else { continue }
+      subscriptions.append(ReminderSubscription(todo: due.id, title: item.title, dueDate: due.date))
     }
-    for (id, due) in upcoming {
-      guard let item = list.item(id) else { continue }
-      subscriptions.append(ReminderSubscription(todo: id, title: item.title, dueDate: due))
-      if nearest.map({ due < $0 }) ?? true { nearest = due }
-    }
-    if let nearest, nearest <= now.addingTimeInterval(Countdown.window.timeInterval) {
+    if let first = nearest.first, first.date <= now.addingTimeInterval(Countdown.window.timeInterval) {
       subscriptions.append(TickSubscription(interval: Countdown.interval))
     }
     return subscriptions

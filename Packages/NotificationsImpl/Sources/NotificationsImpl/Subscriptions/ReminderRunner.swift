@@ -3,7 +3,8 @@ public import Foundation
 public import NotificationsAPI
 
 /// Runs a ``NotificationsAPI/ReminderSubscription``: waits on a clock until the due date, then
-/// sends ``NotificationsAPI/NotificationsMessage/reminderDue(_:title:dueDate:)`` once.
+/// sends ``NotificationsAPI/NotificationsMessage/reminderDue(_:title:dueDate:at:)`` once, with the
+/// time it rang.
 ///
 /// Register its ``run(_:dispatch:)`` with the store; dependencies are the initializer's:
 ///
@@ -16,6 +17,13 @@ public import NotificationsAPI
 /// once when it starts and converts the due date into the instant of `clock` that lies
 /// `dueDate - now()` ahead, so in tests a test clock and a `now` derived from it move together and
 /// no real time passes. A due date that has already passed rings at once.
+///
+/// The message carries `now()` read when the reminder rings, not the due date: a reminder asked for
+/// on a stale time (the model's clock lagged behind, the item arrived overdue) rings at once, and
+/// the real time it reports lets ``NotificationsUpdater`` see that the due date was not reached
+/// while the app watched, and post nothing. The time reported is never before the due date: if the
+/// wall clock has fallen behind `clock` since the start (an adjustment), the due date is reported,
+/// so the reminder still counts as reached.
 ///
 /// The model only knows the time it is told, so the runner also tells it when the countdown
 /// starts: ``NotificationsSubscriptions/countdownWindow`` before the due date it sends
@@ -59,8 +67,9 @@ public struct ReminderRunner<RunnerClock: Clock>: Sendable where RunnerClock.Dur
       return
     }
     guard !Task.isCancelled else { return }
+    let rang = max(now(), subscription.dueDate)
     dispatch(
       NotificationsMessage.reminderDue(
-        subscription.todo, title: subscription.title, dueDate: subscription.dueDate))
+        subscription.todo, title: subscription.title, dueDate: subscription.dueDate, at: rang))
   }
 }

@@ -8,7 +8,8 @@ public import TodoAPI
 /// reminders, session expiry and SIGHUP post.
 ///
 /// It reads two slices of the app's model without knowing its type, through key paths, and is
-/// added to the app's ``Core/CombinedUpdater`` as a whole-model part:
+/// added to the app's ``Core/CombinedUpdater`` as a whole-model part, after the to-do slice's
+/// updater (it reads the list as that updater left it):
 ///
 /// ```swift
 /// CombinedUpdater<AppModel>([
@@ -18,29 +19,51 @@ public import TodoAPI
 /// ```
 ///
 /// It handles ``NotificationsAPI/NotificationsMessage`` and, of ``AuthenticationAPI/AuthenticationMessage``,
-/// ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)`` only.
+/// ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)``,
+/// ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
+/// ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)``.
 ///
 /// ## Time and reminders
-/// Time enters as messages: ``NotificationsAPI/NotificationsMessage/clockTicked(_:)`` and the due
-/// date carried by ``NotificationsAPI/NotificationsMessage/reminderDue(_:title:dueDate:)`` move
-/// ``NotificationsAPI/NotificationsModel/now`` forward, never back. Whenever `now` moves from `a` to
-/// `b`, every open to-do item due in `a < due <= b` is posted, once, whichever message moved it.
-/// A reminder subscription is therefore only an alarm clock: the notification is decided here,
-/// from the model, so
+/// Time enters as messages: ``NotificationsAPI/NotificationsMessage/clockTicked(_:)`` and the time
+/// a reminder rang, carried by ``NotificationsAPI/NotificationsMessage/reminderDue(_:title:dueDate:at:)``,
+/// move ``NotificationsAPI/NotificationsModel/now`` forward, never back. Whenever `now` moves from
+/// `a` to `b`, every open to-do item due in `max(a, b - gracePeriod) < due <= b` is posted, once,
+/// whichever message moved it. A reminder subscription is therefore only an alarm clock: the
+/// notification is decided here, from the model, so
 /// - two items due at the same instant are both posted when the first alarm rings (the second
 ///   alarm's subscription is stopped at once, and its message, if already sent, moves nothing);
 /// - a tick that overtakes an alarm posts the item, and the late alarm posts nothing;
 /// - an alarm for an item completed or rescheduled in the meantime posts nothing.
 ///
+/// Only due dates reached while the app was watching are posted. Items due in
+/// `a < due <= b - gracePeriod` pass silently: the loop learned of their time more than
+/// ``gracePeriod`` late, because `now` was stale (the app had not told the time for hours and an
+/// overdue item arrived, by an edit, an import or a sign-in), or the process was suspended. A
+/// reminder asked for on such a stale time rings at once with the real time, so it moves `now`
+/// past every stale reminder in one step and posts none of them: importing a thousand overdue
+/// items posts nothing.
+///
 /// While no time is known (`now` is `nil`) nothing can have been pending, so the first
 /// ``NotificationsAPI/NotificationsMessage/clockTicked(_:)`` (the app sends one at launch) posts
-/// nothing for items that became due while the app was not running.
+/// nothing.
+///
+/// ## Users
+/// Reminders and session-expiry notices speak of one user's data (titles, the user's name), so
+/// they leave the inbox when that user's session ends:
+/// ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
+/// ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)`` remove them; a session expiry removes
+/// them and then posts its own "Session expired" notice, which stays until the next sign-in so the
+/// user sees it. System notifications (a reload, say) stay. A reminder whose post arrives after its
+/// item left the list (the user signed out meanwhile, or deleted it) is not added.
 ///
 /// ## Signals
 /// ``NotificationsAPI/NotificationsMessage/signalReceived(_:)`` is handled here only to post a
 /// "Reloading" notification for SIGHUP. Shutting down (SIGINT, SIGTERM) and reloading (SIGHUP) are
 /// the app's decisions: its own updater receives the same message and emits what it needs.
 public struct NotificationsUpdater<Model>: Updater {
+  /// How late after its due date an item can still be posted as due: 60 seconds.
+  public static var gracePeriod: Duration { Reminders.gracePeriod }
+
   private let todos: any KeyPath<Model, TodoModel> & Sendable
   private let notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable
 
@@ -68,16 +91,15 @@ public struct NotificationsUpdater<Model>: Updater {
   ///   - model: The app model, changed in place (the notifications slice only).
   ///   - message: The message being processed.
   ///   - commands: Receives ``NotificationsAPI/NotificationsCommand/post(title:body:kind:)`` commands.
-  /// - Returns: Whether the message was a ``NotificationsAPI/NotificationsMessage`` or a session
-  ///   expiry.
+  /// - Returns: Whether the message was a ``NotificationsAPI/NotificationsMessage`` or one of the
+  ///   authentication messages listed in the type's documentation.
   public func update<M: Message>(_ model: inout Model, message: M, commands: inout [any Command]) -> Bool {
     if let message = message as? NotificationsMessage {
       update(&model, notificationsMessage: message, commands: &commands)
       return true
     }
-    if case .sessionExpired(let session) = message as? AuthenticationMessage {
-      commands.append(NotificationsCommand.sessionExpiredPost(for: session))
-      return true
+    if let message = message as? AuthenticationMessage {
+      return update(&model, authenticationMessage: message, commands: &commands)
     }
     return false
   }
@@ -89,6 +111,9 @@ public struct NotificationsUpdater<Model>: Updater {
   ) {
     switch message {
     case .posted(let notification):
+      // Posting takes a round trip through the interpreter: a reminder whose item has left the list
+      // meanwhile (its user signed out) would show that user's title to the next one.
+      if case .reminder(let id) = notification.kind, model[keyPath: todos].item(id) == nil { return }
       model[keyPath: notifications].post(notification)
     case .read(let id):
       model[keyPath: notifications].markRead(id)
@@ -98,8 +123,8 @@ public struct NotificationsUpdater<Model>: Updater {
       model[keyPath: notifications].clear()
     case .clockTicked(let date):
       advanceTime(&model, to: date, commands: &commands)
-    case .reminderDue(_, _, let dueDate):
-      advanceTime(&model, to: dueDate, commands: &commands)
+    case .reminderDue(_, _, _, let rang):
+      advanceTime(&model, to: rang, commands: &commands)
     case .signalReceived(.hangUp):
       commands.append(NotificationsCommand.reloadingPost)
     case .signalReceived(.interrupt), .signalReceived(.terminate):
@@ -107,43 +132,49 @@ public struct NotificationsUpdater<Model>: Updater {
     }
   }
 
-  /// Moves `now` forward to `date` and posts the open items that became due on the way.
+  /// Moves `now` forward to `date` and posts the open items that became due on the way, except
+  /// those that became due more than the grace period before `date`.
   private func advanceTime(_ model: inout Model, to date: Date, commands: inout [any Command]) {
     let previous = model[keyPath: notifications].now
     if let previous, date <= previous { return }
     model[keyPath: notifications].now = date
-    // Only the open items with a due date, from the list's index: the cost does not depend on the
-    // length of the list. Posted in display order, so the result is the same on every run.
+    // Without a previous time nothing was being watched (see the type's documentation).
+    guard let previous else { return }
+    let earliest = max(previous, date.addingTimeInterval(-Reminders.gracePeriod.timeInterval))
+    // One pass over the list's index of open items with a due date, not over the whole list.
+    // Posted in display order, so the result is the same on every run.
     let list = model[keyPath: todos]
     let due = list.openDueDates.compactMap { id, due -> TodoItem? in
-      // Without a previous time only what is due exactly now counts: anything earlier became due
-      // while nobody was watching (see the type's documentation).
-      let becameDue = previous.map { due > $0 && due <= date } ?? (due == date)
-      return becameDue ? list.item(id) : nil
+      due > earliest && due <= date ? list.item(id) : nil
     }
     for item in due.sorted(by: TodoItem.displayOrder) {
       commands.append(NotificationsCommand.reminderPost(for: item))
     }
   }
-}
 
-// MARK: - Texts
+  // MARK: - Authentication messages
 
-extension NotificationsCommand {
-  /// The notification posted when `item` becomes due.
-  static func reminderPost(for item: TodoItem) -> Self {
-    .post(title: "Reminder", body: "“\(item.title)” is due now.", kind: .reminder(item.id))
+  private func update(
+    _ model: inout Model, authenticationMessage message: AuthenticationMessage, commands: inout [any Command]
+  ) -> Bool {
+    switch message {
+    case .signedIn, .signedOut:
+      model[keyPath: notifications].removeAll(where: Self.concernsUser)
+      return true
+    case .sessionExpired(let session):
+      model[keyPath: notifications].removeAll(where: Self.concernsUser)
+      commands.append(NotificationsCommand.sessionExpiredPost(for: session))
+      return true
+    case .registered, .registrationFailed, .signInFailed, .noSavedSession:
+      return false
+    }
   }
 
-  /// The notification posted when `session` expires.
-  static func sessionExpiredPost(for session: Session) -> Self {
-    .post(
-      title: "Session expired",
-      body: "\(session.user.name), your session has ended. Sign in again to continue.",
-      kind: .sessionExpired)
+  /// Whether a notification speaks of one user's data, and must not outlive the session.
+  private static func concernsUser(_ notification: InAppNotification) -> Bool {
+    switch notification.kind {
+    case .reminder, .sessionExpired: true
+    case .system: false
+    }
   }
-
-  /// The notification posted when SIGHUP asks the app to reload.
-  static let reloadingPost = Self.post(
-    title: "Reloading", body: "SIGHUP received: reloading the data.", kind: .system)
 }

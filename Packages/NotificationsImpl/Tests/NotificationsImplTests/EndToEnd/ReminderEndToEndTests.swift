@@ -1,3 +1,4 @@
+import AuthenticationAPI
 import Core
 import CoreTesting
 import Foundation
@@ -15,8 +16,13 @@ struct ReminderEndToEndTests {
   private let item = TodoItem.fixture("a", title: "Call the plumber", due: 300)
 
   private func makeStore() -> TestStore<AppModel> {
+    makeStore(items: [item])
+  }
+
+  /// A store told the time once, at t0 (as the App does at launch), holding `items`.
+  private func makeStore(items: [TodoItem]) -> TestStore<AppModel> {
     let store = TestStore(
-      model: .fixture(now: 0, items: [item]), updater: Wiring.updater, subscriptions: Wiring.subscriptions)
+      model: .fixture(now: 0, items: items), updater: Wiring.updater, subscriptions: Wiring.subscriptions)
     store.register(NotificationsInterpreter(now: time.now))
     store.register(
       subscriptions: ReminderSubscription.self, run: ReminderRunner(clock: time.clock, now: time.now).run)
@@ -40,10 +46,7 @@ struct ReminderEndToEndTests {
 
     await time.clock.advance(by: .seconds(300))
 
-    await store.receive(NotificationsMessage.reminderDue(item.id, title: item.title, dueDate: .t0(plus: 300)))
-    {
-      $0.notifications.now = .t0(plus: 300)
-    }
+    await store.receive(item.reminderDue(at: 300)) { $0.notifications.now = .t0(plus: 300) }
     store.expectCommands([item.reminderPost])
     store.expectSubscriptions(stopped: [item.reminder])
     await store.receive(NotificationsMessage.posted(expectedNotification)) {
@@ -105,7 +108,7 @@ struct ReminderEndToEndTests {
 
     var done = item
     done.isDone = true
-    store.send(TodoMessage.toggled(done)) { $0.todos.upsert(done) }
+    store.send(TodoMessage.toggled(done, owner: .ada)) { $0.todos.upsert(done) }
     store.expectSubscriptions(stopped: [item.reminder])
     await time.clock.advance(by: .seconds(300))
 
@@ -123,17 +126,14 @@ struct ReminderEndToEndTests {
 
     var moved = item
     moved.dueDate = .t0(plus: 600)
-    store.send(TodoMessage.dueDateChanged(moved)) { $0.todos.upsert(moved) }
+    store.send(TodoMessage.dueDateChanged(moved, owner: .ada)) { $0.todos.upsert(moved) }
     store.expectSubscriptions(started: [moved.reminder], stopped: [item.reminder])
     await time.clock.waitForSleepers(count: 1)
     await time.clock.advance(by: .seconds(300))
     #expect(time.clock.sleeperCount == 1)
 
     await time.clock.advance(by: .seconds(300))
-    await store.receive(NotificationsMessage.reminderDue(item.id, title: item.title, dueDate: .t0(plus: 600)))
-    {
-      $0.notifications.now = .t0(plus: 600)
-    }
+    await store.receive(moved.reminderDue(at: 600)) { $0.notifications.now = .t0(plus: 600) }
     store.expectCommands([moved.reminderPost])
     store.expectSubscriptions(stopped: [moved.reminder])
     let notification = InAppNotification(
@@ -141,6 +141,97 @@ struct ReminderEndToEndTests {
       time: .t0(plus: 600), kind: .reminder(item.id))
     await store.receive(NotificationsMessage.posted(notification)) { $0.notifications.post(notification) }
     await store.finish()
+  }
+
+  // MARK: - A stale time
+
+  @Test("an overdue item added while the model's time is stale posts nothing")
+  func staleTimeOverdueItem() async {
+    // Told the time at launch (t0), nothing since; six hours later an item due at t0 + 1 h is added.
+    let store = makeStore(items: [])
+    store.start()
+    await time.clock.advance(by: .seconds(6 * 3600))
+    let overdue = TodoItem.fixture("late", due: 3600)
+    store.send(TodoMessage.added(overdue, owner: .ada)) { $0.todos.upsert(overdue) }
+    store.expectSubscriptions(started: [overdue.reminder])
+
+    // It rings at once with the real time, which moves now and posts nothing.
+    await store.receive(overdue.reminderDue(at: .sixHours)) { $0.notifications.now = .t0(plus: .sixHours) }
+    store.expectSubscriptions(stopped: [overdue.reminder])
+    await store.finish()
+    #expect(store.model.notifications.inbox.isEmpty)
+  }
+
+  @Test("with the time sent before the action, as the App does, an overdue item asks for no reminder")
+  func freshTimeOverdueItem() async {
+    let store = makeStore(items: [])
+    store.start()
+    await time.clock.advance(by: .seconds(6 * 3600))
+    store.send(NotificationsMessage.clockTicked(.t0(plus: .sixHours))) {
+      $0.notifications.now = .t0(plus: .sixHours)
+    }
+    let overdue = TodoItem.fixture("late", due: 3600)
+    store.send(TodoMessage.added(overdue, owner: .ada)) { $0.todos.upsert(overdue) }
+    await store.finish()
+    #expect(store.store.activeSubscriptions.isEmpty)
+  }
+
+  @Test("loading hundreds of overdue items on a stale time starts 64 reminders and posts nothing")
+  func noFlood() async {
+    let store = makeStore(items: [])
+    store.start()
+    await time.clock.advance(by: .seconds(6 * 3600))
+    // Due from t0 + 1 h to t0 + 5 h: all overdue, all after the stale now.
+    let overdue = (0..<500).map {
+      TodoItem.fixture(String(format: "late-%03d", $0), due: 3600 + Double($0) * 28)
+    }
+    store.send(TodoMessage.loaded(.ada, overdue)) { $0.todos.replaceItems(with: overdue) }
+    store.expectSubscriptions(started: overdue.prefix(64).map(\.reminder))
+
+    // Every one of them rings at once; whichever arrives first brings now up to date, which stops
+    // all the others.
+    await store.receive(NotificationsMessage.self, where: { Self.rang(at: .t0(plus: .sixHours), $0) }) {
+      $0.notifications.now = .t0(plus: .sixHours)
+    }
+    store.expectSubscriptions(stopped: overdue.prefix(64).map(\.reminder))
+    // Those that rang before they were stopped are still on their way; how many is up to the
+    // scheduler. They change nothing either.
+    store.exhaustivity = .off
+    await store.skipReceivedMessages()
+    store.expectCommands([])
+    store.expectSubscriptions()
+    await store.finish()
+    #expect(store.model.notifications.inbox.isEmpty)
+    #expect(store.model.notifications.now == .t0(plus: .sixHours))
+  }
+
+  @Test("an item added while the time is stale, due later, posts exactly once when its time comes")
+  func staleTimeFutureItem() async {
+    let store = makeStore(items: [])
+    store.start()
+    await time.clock.advance(by: .seconds(6 * 3600))
+    let soon = TodoItem.fixture("soon", title: "Call the plumber", due: .sixHours + 300)
+    store.send(TodoMessage.added(soon, owner: .ada)) { $0.todos.upsert(soon) }
+    store.expectSubscriptions(started: [soon.reminder])
+    await time.clock.waitForSleepers(count: 1)
+
+    // One advance past the countdown and the due date: the reminder rings alone.
+    await time.clock.advance(by: .seconds(300))
+    await store.receive(soon.reminderDue(at: .sixHours + 300)) {
+      $0.notifications.now = .t0(plus: .sixHours + 300)
+    }
+    store.expectCommands([soon.reminderPost])
+    store.expectSubscriptions(stopped: [soon.reminder])
+    let notification = InAppNotification(
+      id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
+      time: .t0(plus: .sixHours + 300), kind: .reminder(soon.id))
+    await store.receive(NotificationsMessage.posted(notification)) { $0.notifications.post(notification) }
+    await store.finish()
+    #expect(store.model.notifications.inbox == [notification])
+  }
+
+  private static func rang(at time: Date, _ message: NotificationsMessage) -> Bool {
+    if case .reminderDue(_, _, _, let rang) = message { rang == time } else { false }
   }
 }
 

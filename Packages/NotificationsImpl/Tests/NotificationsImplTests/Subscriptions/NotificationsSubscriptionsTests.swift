@@ -38,7 +38,7 @@ struct NotificationsSubscriptionsTests {
     item.dueDate = .t0(plus: 900)
     model.todos.upsert(item)
     assertSubscriptions(
-      provider, given: model, when: TodoMessage.dueDateChanged(item),
+      provider, given: model, when: TodoMessage.dueDateChanged(item, owner: .ada),
       then: [ReminderSubscription(todo: item.id, title: item.title, dueDate: .t0(plus: 900))])
   }
 
@@ -66,7 +66,7 @@ struct NotificationsSubscriptionsTests {
     done.isDone = true
     let other = TodoItem.fixture("b", due: 900)
     assertSubscriptions(
-      provider, given: .fixture(items: [done, other]), when: TodoMessage.toggled(done),
+      provider, given: .fixture(items: [done, other]), when: TodoMessage.toggled(done, owner: .ada),
       then: [other.reminder])
   }
 
@@ -75,9 +75,83 @@ struct NotificationsSubscriptionsTests {
     let item = TodoItem.fixture("a", due: 600)
     assertSubscriptions(
       provider, given: .fixture(now: 600, items: [item]),
-      when: NotificationsMessage.reminderDue(item.id, title: item.title, dueDate: .t0(plus: 600)),
+      when: item.reminderDue(at: 600),
       then: [])
   }
+
+  // MARK: - The bound
+
+  /// `count` open items due a minute apart from t0 + `first` seconds, named so that their
+  /// identities sort like their due dates.
+  private func items(_ count: Int, firstDue first: TimeInterval = 120) -> [TodoItem] {
+    (0..<count).map { TodoItem.fixture(String(format: "item-%03d", $0), due: first + Double($0) * 60) }
+  }
+
+  @Test("at most 64 reminders: those of the items due soonest")
+  func nearest64() {
+    let list = items(100)
+    assertSubscriptions(
+      provider, given: .fixture(items: list), then: list.prefix(64).map(\.reminder))
+  }
+
+  @Test("items due at the same instant beyond the limit are chosen by identity")
+  func tiesByIdentity() {
+    let list = (0..<70).map { TodoItem.fixture(String(format: "item-%03d", $0), due: 600) }
+    assertSubscriptions(provider, given: .fixture(items: list), then: list.prefix(64).map(\.reminder))
+  }
+
+  @Test("overdue, done and undated items take no place among the 64")
+  func onlyOpenFutureItemsCount() {
+    let overdue = (0..<100).map { TodoItem.fixture("overdue-\($0)", due: -Double($0) - 1) }
+    let done = (0..<100).map { TodoItem.fixture("done-\($0)", isDone: true, due: 120 + Double($0)) }
+    let undated = (0..<100).map { TodoItem.fixture("undated-\($0)") }
+    let future = items(3, firstDue: 7200)
+    assertSubscriptions(
+      provider, given: .fixture(items: overdue + done + undated + future), then: future.map(\.reminder))
+  }
+
+  @Test("when the nearest reminder has rung, the 65th item takes its place")
+  func nextInLineAfterRinging() {
+    let list = items(65)
+    // The next one is a minute away, hence the countdown tick.
+    assertSubscriptions(
+      provider, given: .fixture(now: 120, items: list), when: list[0].reminderDue(at: 120),
+      then: list.dropFirst().map(\.reminder) + [TickSubscription(interval: .seconds(1))])
+  }
+
+  @Test("completing one of the 64 brings in the 65th")
+  func nextInLineAfterCompletion() {
+    var list = items(65)
+    list[10].isDone = true
+    let open = list.filter { !$0.isDone }
+    assertSubscriptions(
+      provider, given: .fixture(items: list), when: TodoMessage.toggled(list[10], owner: .ada),
+      then: open.map(\.reminder))
+  }
+
+  @Test("the limit is published as 64")
+  func publishedLimit() {
+    #expect(NotificationsSubscriptions<AppModel>.reminderLimit == 64)
+  }
+
+  @Test(
+    "from thousands of due dates, ties and overdue ones included, exactly the 64 nearest",
+    arguments: [1, 2, 3] as [UInt64])
+  func nearestOfMany(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    // Due dates from an hour ago to a day ahead, on a coarse grid so that many coincide.
+    let list = (0..<5000).map { index in
+      TodoItem.fixture(
+        "item-\(index)", isDone: random.next() % 10 == 0, due: Double(Int(random.next() % 1500) - 60) * 60)
+    }
+    let expected = list.filter { !$0.isDone && $0.dueDate! > .t0 }
+      .sorted { ($0.dueDate!, $0.id) < ($1.dueDate!, $1.id) }
+      .prefix(64)
+    let tick = expected.first!.dueDate! <= .t0(plus: 60) ? [TickSubscription(interval: .seconds(1))] : []
+    assertSubscriptions(provider, given: .fixture(items: list), then: expected.map(\.reminder) + tick)
+  }
+
+  // MARK: - Signals and the tick
 
   @Test("the three signal subscriptions while the app listens for signals")
   func signals() {
@@ -107,5 +181,20 @@ struct NotificationsSubscriptionsTests {
   @Test("no tick for a done item due within 60 seconds")
   func noTickForDoneItems() {
     assertSubscriptions(provider, given: .fixture(items: [.fixture("a", isDone: true, due: 30)]), then: [])
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing case can be replayed.
+private struct SeededRandom {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
   }
 }

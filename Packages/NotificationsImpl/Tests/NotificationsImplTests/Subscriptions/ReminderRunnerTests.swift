@@ -14,7 +14,7 @@ struct ReminderRunnerTests {
     todo: TodoID(rawValue: "a"), title: "Water the plants", dueDate: .t0(plus: 300))
 
   private var due: NotificationsMessage {
-    .reminderDue(reminder.todo, title: "Water the plants", dueDate: .t0(plus: 300))
+    .reminderDue(reminder.todo, title: "Water the plants", dueDate: .t0(plus: 300), at: .t0(plus: 300))
   }
 
   private func start(_ reminder: ReminderSubscription, cause: Cause = .external) -> Task<Void, Never> {
@@ -63,13 +63,16 @@ struct ReminderRunnerTests {
     await task.value
   }
 
-  @Test("waking up past the due date, it sends reminderDue alone")
+  @Test("waking up past the due date, it sends reminderDue alone, with the time it woke")
   func lateWakeUp() async {
     let task = start(reminder)
     await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(300))
+    await time.clock.advance(by: .seconds(310))
     await task.value
-    #expect(recorder.messages(of: NotificationsMessage.self) == [due])
+    #expect(
+      recorder.messages(of: NotificationsMessage.self) == [
+        .reminderDue(reminder.todo, title: reminder.title, dueDate: .t0(plus: 300), at: .t0(plus: 310))
+      ])
   }
 
   @Test("a reminder due within the countdown window sleeps straight to its due date")
@@ -81,14 +84,29 @@ struct ReminderRunnerTests {
     await task.value
     #expect(
       recorder.messages(of: NotificationsMessage.self) == [
-        .reminderDue(soon.todo, title: soon.title, dueDate: .t0(plus: 30))
+        .reminderDue(soon.todo, title: soon.title, dueDate: .t0(plus: 30), at: .t0(plus: 30))
       ])
   }
 
-  @Test("a due date already passed rings at once")
+  @Test("a due date already passed rings at once, with the time it rang")
   func alreadyDue() async {
-    await time.clock.advance(by: .seconds(301))
+    await time.clock.advance(by: .seconds(6 * 3600))
     await start(reminder).value
+    #expect(
+      recorder.messages(of: NotificationsMessage.self) == [
+        .reminderDue(reminder.todo, title: reminder.title, dueDate: .t0(plus: 300), at: .t0(plus: .sixHours))
+      ])
+  }
+
+  @Test("a wall clock that fell behind while waiting still reports the due date as reached")
+  func wallClockBehind() async {
+    // The wall clock stands still at t0 while the waiting clock moves on.
+    let runner = ReminderRunner(clock: time.clock, now: { .t0 })
+    let dispatch = recorder.dispatch()
+    let task = Task { await runner.run(reminder, dispatch: dispatch) }
+    await time.clock.waitForSleepers(count: 1)
+    await time.clock.advance(by: .seconds(300))
+    await task.value
     #expect(recorder.messages(of: NotificationsMessage.self) == [due])
   }
 

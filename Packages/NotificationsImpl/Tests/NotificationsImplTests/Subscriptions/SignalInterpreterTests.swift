@@ -57,7 +57,7 @@ struct SignalInterpreterTests {
     }
   }
 
-  @Test("stop restores the disposition that was in place before start")
+  @Test("stop restores the disposition that was in place before start: ignored")
   func stopRestores() async {
     await SignalDisposition.whileIgnoring(SIGHUP) {
       let listener = interpreter(.hangUp, MessageRecorder())
@@ -65,6 +65,41 @@ struct SignalInterpreterTests {
       #expect(SignalDisposition.current(SIGHUP) != SignalDisposition.ignore)
       listener.stop()
       #expect(SignalDisposition.current(SIGHUP) == SignalDisposition.ignore)
+    }
+  }
+
+  @Test("stop restores the disposition that was in place before start: the default action")
+  func stopRestoresDefault() async {
+    // No signal is sent here: with the default action, SIGHUP would end the test process.
+    await SignalDisposition.with(nil, for: SIGHUP) {
+      #expect(SignalDisposition.current(SIGHUP) == SignalDisposition.default)
+      let listener = interpreter(.hangUp, MessageRecorder())
+      listener.start()
+      #expect(SignalDisposition.current(SIGHUP) != SignalDisposition.default)
+      listener.stop()
+      #expect(SignalDisposition.current(SIGHUP) == SignalDisposition.default)
+    }
+  }
+
+  @Test("stop restores a handler installed before start, with its flags, and it hears the signal again")
+  func stopRestoresCustomHandler() async {
+    let handler = CustomHandler.shared
+    await SignalDisposition.with(customHandler, for: SIGHUP, flags: SA_NODEFER) {
+      let recorder = MessageRecorder()
+      let listener = interpreter(.hangUp, recorder)
+      listener.start()
+      #expect(SignalDisposition.current(SIGHUP) != SignalDisposition.address(of: customHandler))
+      #expect(SignalDisposition.flags(SIGHUP) & SA_NODEFER == 0)
+      kill(getpid(), SIGHUP)
+      await recorder.waitForMessages(count: 1)
+      #expect(!handler.hasRun(waitingMilliseconds: 0), "the listener's handler took the signal")
+
+      listener.stop()
+      #expect(SignalDisposition.current(SIGHUP) == SignalDisposition.address(of: customHandler))
+      #expect(SignalDisposition.flags(SIGHUP) & SA_NODEFER != 0)
+      kill(getpid(), SIGHUP)
+      #expect(handler.hasRun(waitingMilliseconds: 5000))
+      #expect(recorder.messages.count == 1)
     }
   }
 
@@ -134,4 +169,37 @@ struct SignalInterpreterTests {
       #expect(store.model.notifications.inbox.map(\.title) == ["Reloading"])
     }
   }
+}
+
+// MARK: - A handler installed by someone else
+
+/// The handler some other code installed before the app listened: it writes a byte into a pipe
+/// (`write` is async-signal-safe), which the test reads to know that it ran.
+private struct CustomHandler {
+  /// Created before the handler is installed (the test reads it first), so the handler only ever
+  /// reads an initialised global.
+  static let shared = CustomHandler()
+
+  let readEnd: Int32
+  let writeEnd: Int32
+
+  private init() {
+    var ends: [Int32] = [-1, -1]
+    _ = pipe(&ends)
+    readEnd = ends[0]
+    writeEnd = ends[1]
+  }
+
+  /// Whether the handler ran (once more) within `milliseconds`; the wait ends as soon as it has.
+  func hasRun(waitingMilliseconds milliseconds: Int32) -> Bool {
+    var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, milliseconds) == 1 else { return false }
+    var byte: UInt8 = 0
+    return read(readEnd, &byte, 1) == 1
+  }
+}
+
+private func customHandler(_: Int32) {
+  var byte: UInt8 = 1
+  _ = write(CustomHandler.shared.writeEnd, &byte, 1)
 }

@@ -17,10 +17,12 @@ struct AppModel: Equatable, Sendable {
 struct TodoSliceUpdater: TypedUpdater {
   func update(_ model: inout TodoModel, message: TodoMessage) -> [any Command] {
     switch message {
-    case .added(let item), .renamed(let item), .toggled(let item), .dueDateChanged(let item):
+    case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _):
       model.upsert(item)
-    case .removed(let id):
+    case .removed(let id, _):
       model.remove([id])
+    case .loaded(_, let items):
+      model.replaceItems(with: items)
     default:
       break
     }
@@ -78,6 +80,11 @@ extension TodoItem {
     ReminderSubscription(todo: id, title: title, dueDate: dueDate!)
   }
 
+  /// The message this item's reminder sends when it rings at t0 + `at` seconds.
+  func reminderDue(at seconds: TimeInterval) -> NotificationsMessage {
+    .reminderDue(id, title: title, dueDate: dueDate!, at: .t0(plus: seconds))
+  }
+
   /// The command posting this item's reminder.
   var reminderPost: NotificationsCommand {
     .post(title: "Reminder", body: "“\(title)” is due now.", kind: .reminder(id))
@@ -98,10 +105,20 @@ extension AppModel {
 }
 
 extension InAppNotification {
-  /// An unread system notification posted at t0 + `id` seconds.
-  static func fixture(_ id: Int64, isRead: Bool = false) -> InAppNotification {
+  /// An unread notification, a system one unless told, posted at t0 + `id` seconds.
+  static func fixture(_ id: Int64, isRead: Bool = false, kind: Kind = .system) -> InAppNotification {
     InAppNotification(
       id: NotificationID(rawValue: id), title: "Title \(id)", body: "Body \(id)", time: .t0(plus: Double(id)),
-      kind: .system, isRead: isRead)
+      kind: kind, isRead: isRead)
   }
+}
+
+extension UserID {
+  /// The user whose list the tests hold.
+  static let ada = UserID(rawValue: 7)
+}
+
+extension TimeInterval {
+  /// Six hours: how long the app has run without being told the time in the stale-time tests.
+  static let sixHours: TimeInterval = 6 * 3600
 }

@@ -1,4 +1,5 @@
 import AuthenticationAPI
+import Core
 import CoreTesting
 import Foundation
 import NotificationsAPI
@@ -12,12 +13,12 @@ struct NotificationsUpdaterTests {
 
   // MARK: - Reminders
 
-  @Test("a due reminder moves now to its due date and posts the item's reminder")
+  @Test("a reminder that rings at its due date moves now there and posts the item's reminder")
   func reminderDuePosts() {
     let item = TodoItem.fixture("a", title: "Water the plants", due: 300)
     assertUpdate(
       updater, given: .fixture(items: [item]),
-      when: NotificationsMessage.reminderDue(item.id, title: item.title, dueDate: .t0(plus: 300)),
+      when: item.reminderDue(at: 300),
       commands: [
         NotificationsCommand.post(
           title: "Reminder", body: "“Water the plants” is due now.", kind: .reminder(item.id))
@@ -31,7 +32,7 @@ struct NotificationsUpdaterTests {
     let second = TodoItem.fixture("b", due: 300)
     assertUpdate(
       updater, given: .fixture(items: [first, second]),
-      when: NotificationsMessage.reminderDue(first.id, title: first.title, dueDate: .t0(plus: 300)),
+      when: first.reminderDue(at: 300),
       commands: [first.reminderPost, second.reminderPost]
     ) { $0.notifications.now = .t0(plus: 300) }
   }
@@ -42,7 +43,7 @@ struct NotificationsUpdaterTests {
     let second = TodoItem.fixture("b", due: 300)
     assertUpdate(
       updater, given: .fixture(now: 300, items: [first, second]),
-      when: NotificationsMessage.reminderDue(second.id, title: second.title, dueDate: .t0(plus: 300)),
+      when: second.reminderDue(at: 300),
       then: .fixture(now: 300, items: [first, second]))
   }
 
@@ -60,7 +61,8 @@ struct NotificationsUpdaterTests {
     let item = TodoItem.fixture("a", isDone: true, due: 300)
     assertUpdate(
       updater, given: .fixture(items: [item]),
-      when: NotificationsMessage.reminderDue(item.id, title: item.title, dueDate: .t0(plus: 300))
+      when: NotificationsMessage.reminderDue(
+        item.id, title: item.title, dueDate: .t0(plus: 300), at: .t0(plus: 300))
     ) { $0.notifications.now = .t0(plus: 300) }
   }
 
@@ -69,8 +71,39 @@ struct NotificationsUpdaterTests {
     let item = TodoItem.fixture("a", due: 900)
     assertUpdate(
       updater, given: .fixture(items: [item]),
-      when: NotificationsMessage.reminderDue(item.id, title: item.title, dueDate: .t0(plus: 300))
+      when: NotificationsMessage.reminderDue(
+        item.id, title: item.title, dueDate: .t0(plus: 300), at: .t0(plus: 300))
     ) { $0.notifications.now = .t0(plus: 300) }
+  }
+
+  @Test("a reminder that rings a little late, within the grace period, still posts")
+  func lateWithinGrace() {
+    let item = TodoItem.fixture("a", due: 300)
+    assertUpdate(
+      updater, given: .fixture(items: [item]), when: item.reminderDue(at: 359),
+      commands: [item.reminderPost]
+    ) { $0.notifications.now = .t0(plus: 359) }
+  }
+
+  @Test("on a stale time, a reminder for an overdue item rings with the real time and posts nothing")
+  func staleTimeOverdueReminder() {
+    // Told the time at t0, then nothing for six hours; an item due at t0 + 1 h arrives.
+    let overdue = TodoItem.fixture("a", due: 3600)
+    assertUpdate(
+      updater, given: .fixture(now: 0, items: [overdue]), when: overdue.reminderDue(at: .sixHours)
+    ) { $0.notifications.now = .t0(plus: .sixHours) }
+  }
+
+  @Test("one stale reminder moves now past all the others, which then post nothing either")
+  func staleTimeManyOverdue() {
+    let overdue = (0..<100).map { TodoItem.fixture("item-\($0)", due: 60 + Double($0) * 60) }
+    var model = AppModel.fixture(now: 0, items: overdue)
+    var commands: [any Command] = []
+    for item in overdue.reversed() {
+      _ = updater.update(&model, message: item.reminderDue(at: .sixHours), commands: &commands)
+    }
+    #expect(commands.isEmpty)
+    #expect(model == .fixture(now: .sixHours, items: overdue))
   }
 
   // MARK: - Clock
@@ -99,6 +132,25 @@ struct NotificationsUpdaterTests {
     ) { $0.notifications.now = .t0(plus: 30.5) }
   }
 
+  @Test("a time learned late posts only the items due within the grace period before it")
+  func lateTimePostsOnlyTheGracePeriod() {
+    let long = TodoItem.fixture("a", due: 100)
+    let atTheEdge = TodoItem.fixture("b", due: 3540)
+    let recent = TodoItem.fixture("c", due: 3541)
+    let now = TodoItem.fixture("d", due: 3600)
+    let later = TodoItem.fixture("e", due: 3601)
+    assertUpdate(
+      updater, given: .fixture(now: 0, items: [long, atTheEdge, recent, now, later]),
+      when: NotificationsMessage.clockTicked(.t0(plus: 3600)),
+      commands: [recent.reminderPost, now.reminderPost]
+    ) { $0.notifications.now = .t0(plus: 3600) }
+  }
+
+  @Test("the grace period is a minute")
+  func gracePeriod() {
+    #expect(NotificationsUpdater<AppModel>.gracePeriod == .seconds(60))
+  }
+
   @Test("the first time told posts nothing for items that became due before")
   func firstTimePostsNothing() {
     let overdue = TodoItem.fixture("a", due: -3600)
@@ -109,13 +161,18 @@ struct NotificationsUpdaterTests {
 
   // MARK: - Session expiry and signals
 
-  @Test("an expired session posts a session-expired notification")
+  @Test("an expired session removes the user's notifications and posts a session-expired one")
   func sessionExpired() {
     let session = Session(
       id: SessionID(rawValue: 1), user: User(id: UserID(rawValue: 7), name: "ada"), expiresAt: .t0)
+    let system = InAppNotification.fixture(2)
+    let model = AppModel(
+      notifications: NotificationsModel(inbox: [
+        .fixture(3, kind: .reminder(TodoID(rawValue: "a"))), system, .fixture(1, kind: .sessionExpired),
+      ]))
     assertUpdate(
-      updater, given: .fixture(), when: AuthenticationMessage.sessionExpired(session),
-      then: .fixture(),
+      updater, given: model, when: AuthenticationMessage.sessionExpired(session),
+      then: AppModel(notifications: NotificationsModel(inbox: [system])),
       commands: [
         NotificationsCommand.post(
           title: "Session expired", body: "ada, your session has ended. Sign in again to continue.",
@@ -123,9 +180,56 @@ struct NotificationsUpdaterTests {
       ])
   }
 
-  @Test("other authentication messages are left to the authentication feature")
-  func otherAuthenticationMessages() {
-    assertIgnored(updater, given: .fixture(), when: AuthenticationMessage.signedOut)
+  @Test("signing out removes reminders and session-expired notices and keeps system notifications")
+  func signedOutClears() {
+    let system = InAppNotification.fixture(2, isRead: true)
+    let model = AppModel(
+      notifications: NotificationsModel(inbox: [
+        .fixture(4, kind: .reminder(TodoID(rawValue: "a"))), .fixture(3, kind: .sessionExpired), system,
+        .fixture(1, isRead: true, kind: .reminder(TodoID(rawValue: "b"))),
+      ]))
+    assertUpdate(
+      updater, given: model, when: AuthenticationMessage.signedOut,
+      then: AppModel(notifications: NotificationsModel(inbox: [system])))
+  }
+
+  @Test("signing in removes what is left of the previous user: the session-expired notice")
+  func signedInClears() {
+    let session = Session(
+      id: SessionID(rawValue: 2), user: User(id: UserID(rawValue: 8), name: "bob"), expiresAt: .t0)
+    let system = InAppNotification.fixture(1)
+    let model = AppModel(
+      notifications: NotificationsModel(inbox: [.fixture(2, kind: .sessionExpired), system]))
+    assertUpdate(
+      updater, given: model, when: AuthenticationMessage.signedIn(session),
+      then: AppModel(notifications: NotificationsModel(inbox: [system])))
+  }
+
+  @Test(
+    "other authentication messages are left to the authentication feature",
+    arguments: [
+      AuthenticationMessage.registered(User(id: UserID(rawValue: 7), name: "ada")), .noSavedSession,
+      .signInFailed(.wrongCredentials),
+    ])
+  func otherAuthenticationMessages(message: AuthenticationMessage) {
+    let model = AppModel(
+      notifications: NotificationsModel(inbox: [.fixture(1, kind: .reminder(TodoID(rawValue: "a")))]))
+    assertIgnored(updater, given: model, when: message)
+  }
+
+  @Test("a reminder posted after its item left the list (signed out meanwhile) is not added")
+  func postedReminderForMissingItem() {
+    let late = InAppNotification.fixture(1, kind: .reminder(TodoID(rawValue: "gone")))
+    assertUpdate(updater, given: .fixture(), when: NotificationsMessage.posted(late), then: .fixture())
+  }
+
+  @Test("a reminder posted for an item in the list is added")
+  func postedReminderForListedItem() {
+    let item = TodoItem.fixture("a", due: 300)
+    let reminder = InAppNotification.fixture(1, kind: .reminder(item.id))
+    assertUpdate(updater, given: .fixture(items: [item]), when: NotificationsMessage.posted(reminder)) {
+      $0.notifications.post(reminder)
+    }
   }
 
   @Test("SIGHUP posts a system notification that the app reloads")

@@ -1,3 +1,5 @@
+import TodoAPI
+
 /// A streaming RFC 4180 parser: bytes go in chunk by chunk, records come out with the line each
 /// one starts on.
 ///
@@ -11,6 +13,23 @@
 /// these rules (a quote inside an unquoted field, text after a closing quote, a quote left open
 /// at the end of the input, a field that is not UTF-8) comes out with a ``CSVRecord/problem``.
 /// Blank lines hold no record and are passed over.
+///
+/// ## Recovering from a quote left open
+/// A quote that is never closed would otherwise turn the rest of the file into one field. So a
+/// record never takes later lines with it when it is malformed:
+/// - A record that runs over several lines (only a quoted field can hold a line break) and turns
+///   out malformed, because its quote is still open at the end of the input or because something
+///   after the line break does not parse, comes out as one malformed record on its first line, and
+///   parsing resumes on its second line, as if the quote had been closed at the first line break.
+/// - A record that reaches ``maximumRecordSize`` bytes is malformed: if it already runs over
+///   several lines, it is handled as above; otherwise its bytes are dropped and it ends at the next
+///   line break, quoted or not.
+///
+/// The reader keeps the bytes of a record from its second line on, at most ``maximumRecordSize``,
+/// so that it can read them again; a record on one line costs nothing more. So memory stays bounded
+/// whatever the input, and every line of the input is either in a record that comes out or a blank
+/// line. The price: a record whose multi-line quoted field was well formed but which is malformed
+/// further on is reported twice, on its first line and again where parsing resumes.
 struct CSVReader {
   private enum State {
     /// At the start of a field.
@@ -23,21 +42,49 @@ struct CSVReader {
     case quotedQuote
   }
 
+  /// The most bytes one record may take, line breaks included.
+  let maximumRecordSize: Int
+
   private var state = State.fieldStart
   /// The current record's field bytes, back to back; `fieldEnds` says where each field stops.
   private var bytes: [UInt8] = []
   private var fieldEnds: [Int] = []
   private var problem: String?
+  /// The line on which `problem` was found.
+  private var problemLine = 0
   private var recordLine = 1
+  /// The offset of the current record's first byte.
+  private var recordStart = 0
   private var recordHasStarted = false
+  /// Whether the current record reached `maximumRecordSize` on its first line: its bytes are
+  /// dropped and its next line break ends it.
+  private var isOverflowing = false
   /// The line the next byte is on.
   private var line = 1
   private var previousWasCR = false
   /// Bytes consumed before the current chunk.
   private var offset = 0
 
+  // MARK: Reading a malformed record again from its second line
+
+  /// Whether the current record has a second line, whose bytes `rest` keeps.
+  private var isKeepingRest = false
+  /// The bytes of the current record after its first line break.
+  private var rest: [UInt8] = []
+  /// Where `rest` starts: its offset, its line, and whether the line break before it was a CR.
+  private var restStart = (offset: 0, line: 0, afterCR: false)
+  /// Bytes to parse again before going on with the input, from `replayIndex` on.
+  private var replay: [UInt8] = []
+  private var replayIndex = 0
+  /// The offset of `replay`'s first byte.
+  private var replayOffset = 0
+
   /// Creates a reader at the start of the input.
-  init() {
+  ///
+  /// - Parameter maximumRecordSize: The most bytes one record may take, line breaks inside quotes
+  ///   included; ``TodoAPI/TodoCSV/maximumRecordSize`` by default.
+  init(maximumRecordSize: Int = TodoCSV.maximumRecordSize) {
+    self.maximumRecordSize = max(1, maximumRecordSize)
     bytes.reserveCapacity(256)
     fieldEnds.reserveCapacity(8)
   }
@@ -51,86 +98,148 @@ struct CSVReader {
   mutating func consume(
     _ chunk: UnsafeRawBufferPointer, emit: (CSVRecord) throws -> Void
   ) rethrows {
-    for (index, byte) in chunk.enumerated() {
-      let afterCR = previousWasCR
-      previousWasCR = byte == .cr
-      if byte == .lf && afterCR {
-        // The LF of a CRLF: the CR already ended the line (and the record, outside quotes).
-        if state == .quoted { bytes.append(byte) }
-        continue
-      }
-      if !recordHasStarted {
-        if state == .fieldStart && (byte == .lf || byte == .cr) {
-          line += 1
-          continue
-        }
-        recordHasStarted = true
-        recordLine = line
-      }
-      switch state {
-      case .fieldStart, .unquoted:
-        switch byte {
-        case .comma:
-          endField()
-        case .lf, .cr:
-          line += 1
-          endField()
-          try emitRecord(endingAt: offset + index + 1, emit)
-        case .quote where state == .fieldStart:
-          state = .quoted
-        case .quote:
-          report("a quote inside an unquoted field")
-          bytes.append(byte)
-        default:
-          state = .unquoted
-          bytes.append(byte)
-        }
-      case .quoted:
-        if byte == .quote {
-          state = .quotedQuote
-        } else {
-          if byte == .lf || byte == .cr { line += 1 }
-          bytes.append(byte)
-        }
-      case .quotedQuote:
-        switch byte {
-        case .quote:
-          bytes.append(byte)
-          state = .quoted
-        case .comma:
-          endField()
-        case .lf, .cr:
-          line += 1
-          endField()
-          try emitRecord(endingAt: offset + index + 1, emit)
-        default:
-          report("text after a closing quote")
-          bytes.append(byte)
-          state = .unquoted
-        }
-      }
+    for index in chunk.indices {
+      try step(chunk[index], at: offset + index, emit)
+      if replayIndex < replay.count { try parseReplay(emit) }
     }
     offset += chunk.count
   }
 
   /// Ends the input, emitting the last record if it was not followed by a line break.
   ///
-  /// - Parameter emit: Receives the last record, if any.
+  /// - Parameter emit: Receives the last records, if any.
   /// - Throws: What `emit` throws.
   mutating func finish(emit: (CSVRecord) throws -> Void) rethrows {
-    guard recordHasStarted else { return }
-    if state == .quoted { report("a quoted field is not closed before the end of the file") }
-    endField()
-    try emitRecord(endingAt: offset, emit)
+    // Each turn either emits the last record or resumes on its second line, which holds fewer bytes.
+    while recordHasStarted {
+      if state == .quoted {
+        if isKeepingRest {
+          try abandonRecord("a quoted field is not closed before the end of the file", emit)
+          try parseReplay(emit)
+          continue
+        }
+        report("a quoted field is not closed before the end of the file")
+      }
+      endField()
+      try endRecord(at: offset, emit)
+      try parseReplay(emit)
+    }
+  }
+
+  // MARK: - Parsing
+
+  @inline(__always)
+  private mutating func step(
+    _ byte: UInt8, at position: Int, _ emit: (CSVRecord) throws -> Void
+  ) rethrows {
+    if isKeepingRest { rest.append(byte) }
+    let afterCR = previousWasCR
+    previousWasCR = byte == .cr
+    if byte == .lf && afterCR {
+      // The LF of a CRLF: the CR already ended the line (and the record, outside quotes).
+      if state == .quoted && !isOverflowing { bytes.append(byte) }
+      return
+    }
+    if !recordHasStarted {
+      if state == .fieldStart && (byte == .lf || byte == .cr) {
+        line += 1
+        return
+      }
+      recordHasStarted = true
+      recordLine = line
+      recordStart = position
+    }
+    if position - recordStart >= maximumRecordSize && !isOverflowing {
+      guard !isKeepingRest else {
+        let inQuotes = state == .quoted || state == .quotedQuote
+        return try abandonRecord(
+          inQuotes
+            ? "a quoted field is not closed within \(maximumRecordSize) bytes"
+            : "the record is longer than \(maximumRecordSize) bytes", emit)
+      }
+      report("the record is longer than \(maximumRecordSize) bytes")
+      isOverflowing = true
+      bytes.removeAll(keepingCapacity: true)
+      fieldEnds.removeAll(keepingCapacity: true)
+    }
+    if isOverflowing {
+      if byte == .lf || byte == .cr {
+        line += 1
+        endField()
+        try endRecord(at: position + 1, emit)
+      }
+      return
+    }
+    switch state {
+    case .fieldStart, .unquoted:
+      switch byte {
+      case .comma:
+        endField()
+      case .lf, .cr:
+        line += 1
+        endField()
+        try endRecord(at: position + 1, emit)
+      case .quote where state == .fieldStart:
+        state = .quoted
+      case .quote:
+        report("a quote inside an unquoted field")
+        bytes.append(byte)
+      default:
+        state = .unquoted
+        bytes.append(byte)
+      }
+    case .quoted:
+      if byte == .quote {
+        state = .quotedQuote
+      } else {
+        if byte == .lf || byte == .cr {
+          line += 1
+          if !isKeepingRest {
+            isKeepingRest = true
+            restStart = (position + 1, line, byte == .cr)
+          }
+        }
+        bytes.append(byte)
+      }
+    case .quotedQuote:
+      switch byte {
+      case .quote:
+        bytes.append(byte)
+        state = .quoted
+      case .comma:
+        endField()
+      case .lf, .cr:
+        line += 1
+        endField()
+        try endRecord(at: position + 1, emit)
+      default:
+        report("text after a closing quote")
+        bytes.append(byte)
+        state = .unquoted
+      }
+    }
   }
 
   private mutating func report(_ reason: String) {
-    if problem == nil { problem = reason }
+    guard problem == nil else { return }
+    problem = reason
+    problemLine = line
   }
 
   private mutating func endField() {
     fieldEnds.append(bytes.count)
     state = .fieldStart
+  }
+
+  /// Emits the record just ended, unless it is malformed and runs over several lines: then parsing
+  /// resumes on its second line.
+  private mutating func endRecord(at end: Int, _ emit: (CSVRecord) throws -> Void) rethrows {
+    guard isKeepingRest, let problem else { return try emitRecord(endingAt: end, emit) }
+    try abandonRecord(
+      problemLine == recordLine
+        ? problem
+        : "a quoted field opened on this line runs on to line \(problemLine), where there is \(problem)",
+      emit)
   }
 
   private mutating func emitRecord(endingAt end: Int, _ emit: (CSVRecord) throws -> Void) rethrows {
@@ -147,25 +256,48 @@ struct CSVReader {
       start = fieldEnd
     }
     let record = CSVRecord(line: recordLine, fields: fields, problem: problem, endOffset: end)
+    resetRecord()
+    try emit(record)
+  }
+
+  /// Emits the current record, which runs over several lines, as malformed on its first line, and
+  /// has its second line on parsed again as new records.
+  private mutating func abandonRecord(_ reason: String, _ emit: (CSVRecord) throws -> Void) rethrows {
+    let record = CSVRecord(line: recordLine, fields: [], problem: reason, endOffset: restStart.offset)
+    // `rest` ends with the byte just parsed, which came from the input or from `replay`, so what is
+    // left of `replay` follows it.
+    if replayIndex < replay.count { rest.append(contentsOf: replay[replayIndex...]) }
+    swap(&replay, &rest)
+    replayIndex = 0
+    replayOffset = restStart.offset
+    line = restStart.line
+    previousWasCR = restStart.afterCR
+    resetRecord()
+    try emit(record)
+  }
+
+  /// Parses the bytes waiting in `replay`, which may be replaced meanwhile by a record abandoned in
+  /// them.
+  private mutating func parseReplay(_ emit: (CSVRecord) throws -> Void) rethrows {
+    while replayIndex < replay.count {
+      let index = replayIndex
+      replayIndex += 1
+      try step(replay[index], at: replayOffset + index, emit)
+    }
+    replay.removeAll(keepingCapacity: true)
+    replayIndex = 0
+  }
+
+  private mutating func resetRecord() {
     bytes.removeAll(keepingCapacity: true)
     fieldEnds.removeAll(keepingCapacity: true)
     problem = nil
     recordHasStarted = false
+    isOverflowing = false
+    isKeepingRest = false
+    rest.removeAll(keepingCapacity: true)
     state = .fieldStart
-    try emit(record)
   }
-}
-
-/// One record read by ``CSVReader``.
-struct CSVRecord: Equatable {
-  /// The 1-based line the record starts on.
-  var line: Int
-  /// The fields, unquoted.
-  var fields: [String]
-  /// Why the record is malformed, if it is; the fields are then a best effort.
-  var problem: String?
-  /// How many bytes of the input precede the next record.
-  var endOffset: Int
 }
 
 extension UInt8 {

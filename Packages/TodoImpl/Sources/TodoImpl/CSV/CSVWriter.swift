@@ -1,26 +1,55 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes RFC 4180 records to a file through a buffer: CRLF after every record, and a field in
 /// quotes (inner quotes doubled) when it holds a comma, a quote, a line break, or surrounding
 /// spaces that a reader might trim.
+///
+/// The records go to a temporary file in the target's folder, which ``commit()`` renames over the
+/// target: `rename(2)` replaces a file in one step within a file system, so the target is the old
+/// file or the complete new one, never a part of it, and a writer that fails or is released
+/// without ``commit()`` leaves the old file as it was and removes its temporary file. The new file
+/// has the permissions a new file gets, not the old file's; a symbolic link at `path` is replaced,
+/// not followed.
 final class CSVWriter {
+  private let path: String
+  private let temporaryPath: String
   private let handle: FileHandle
   private var buffer: [UInt8] = []
+  private var isClosed = false
+  private var isCommitted = false
   private let flushThreshold = 1 << 20
 
-  /// Creates or truncates the file at `path` and opens it for writing.
+  /// Creates a temporary file next to `path` and opens it for writing; `path` is not touched until
+  /// ``commit()``.
   ///
   /// - Parameter path: The file to write.
-  /// - Throws: ``CSVWriterError/cannotCreate`` if the file cannot be created.
+  /// - Throws: ``CSVWriterError/cannotCreate`` if the temporary file cannot be created (missing
+  ///   folder, no permission).
   init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: path)
+    let target = URL(fileURLWithPath: path)
+    let name = ".\(target.lastPathComponent).\(UUID().uuidString).partial"
+    let temporaryPath = target.deletingLastPathComponent().appendingPathComponent(name).path
+    guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
+      let handle = FileHandle(forWritingAtPath: temporaryPath)
     else { throw CSVWriterError.cannotCreate }
+    self.path = path
+    self.temporaryPath = temporaryPath
     self.handle = handle
     buffer.reserveCapacity(flushThreshold + 4096)
   }
 
-  deinit { try? handle.close() }
+  deinit {
+    if !isClosed { try? handle.close() }
+    if !isCommitted { unlink(temporaryPath) }
+  }
 
   /// Appends one record.
   ///
@@ -36,13 +65,20 @@ final class CSVWriter {
     if buffer.count >= flushThreshold { try flush() }
   }
 
-  /// Writes what is buffered and waits until the file system has it; the file closes when the writer
-  /// is released.
+  /// Writes what is buffered, waits until the file system has it, and puts the file in place of
+  /// the one at `path`, if any. The writer takes no more records.
   ///
-  /// - Throws: The file system's error.
-  func close() throws {
+  /// - Throws: The file system's error, or ``CSVWriterError/cannotReplace(reason:)``; the file at
+  ///   `path` is then unchanged.
+  func commit() throws {
     try flush()
     try handle.synchronize()
+    isClosed = true
+    try handle.close()
+    guard rename(temporaryPath, path) == 0 else {
+      throw CSVWriterError.cannotReplace(reason: String(cString: strerror(errno)))
+    }
+    isCommitted = true
   }
 
   /// The text of one record, with its CRLF: the format ``write(_:)`` produces.
@@ -82,8 +118,11 @@ final class CSVWriter {
   }
 }
 
-/// Why a ``CSVWriter`` could not open its file.
-enum CSVWriterError: Error {
-  /// The file could not be created (missing folder, no permission).
+/// Why a ``CSVWriter`` could not write its file.
+enum CSVWriterError: Error, Equatable {
+  /// The temporary file could not be created (missing folder, no permission).
   case cannotCreate
+  /// The finished file could not replace the one at the target path (the path is a folder, for
+  /// instance).
+  case cannotReplace(reason: String)
 }

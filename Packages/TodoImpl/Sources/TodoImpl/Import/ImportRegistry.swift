@@ -1,18 +1,21 @@
+import AuthenticationAPI
 import Synchronization
 
 /// The import a ``TodoInterpreter`` is running, shared by its copies so that
-/// ``TodoAPI/TodoCommand/cancelImport``, which runs in a task of its own, can reach it.
+/// ``TodoAPI/TodoCommand/cancelImport(owner:)``, which runs in a task of its own, can reach it.
 ///
 /// One import runs at a time per interpreter; a second one is refused rather than queued, so the
-/// user never waits on work they cannot see.
+/// user never waits on work they cannot see. A cancellation names the user whose import it stops,
+/// so that one sent when a user signs out cannot stop the import the next user started meanwhile.
 final class ImportRegistry: Sendable {
-  /// One running import, as ``begin()`` hands it out.
+  /// One running import, as ``begin(owner:)`` hands it out.
   struct Ticket: Hashable, Sendable {
     fileprivate let number: UInt64
   }
 
   private struct State {
     var running: Ticket?
+    var owner: UserID?
     var cancelRequested = false
     var issued: UInt64 = 0
   }
@@ -24,24 +27,27 @@ final class ImportRegistry: Sendable {
 
   /// Registers a new import.
   ///
+  /// - Parameter owner: The importing user.
   /// - Returns: The import's ticket, or `nil` if one is already running.
-  func begin() -> Ticket? {
+  func begin(owner: UserID) -> Ticket? {
     state.withLock { state in
       guard state.running == nil else { return nil }
       state.issued += 1
       state.running = Ticket(number: state.issued)
+      state.owner = owner
       state.cancelRequested = false
       return state.running
     }
   }
 
-  /// Asks the running import, if any, to stop after its current batch.
+  /// Asks the running import, if it is `owner`'s, to stop after its current batch.
   ///
-  /// - Returns: Whether an import was running.
+  /// - Parameter owner: The user whose import to stop.
+  /// - Returns: Whether an import of `owner` was running.
   @discardableResult
-  func cancel() -> Bool {
+  func cancel(owner: UserID) -> Bool {
     state.withLock { state in
-      guard state.running != nil else { return false }
+      guard state.running != nil, state.owner == owner else { return false }
       state.cancelRequested = true
       return true
     }
@@ -50,7 +56,7 @@ final class ImportRegistry: Sendable {
   /// Whether the import holding `ticket` was asked to stop.
   ///
   /// - Parameter ticket: The import's ticket.
-  /// - Returns: `true` once ``cancel()`` was called while it ran.
+  /// - Returns: `true` once ``cancel(owner:)`` was called for its user while it ran.
   func isCancelled(_ ticket: Ticket) -> Bool {
     state.withLock { $0.running == ticket && $0.cancelRequested }
   }
@@ -65,6 +71,7 @@ final class ImportRegistry: Sendable {
     state.withLock { state in
       guard state.running == ticket else { return }
       state.running = nil
+      state.owner = nil
       state.cancelRequested = false
     }
   }

@@ -34,6 +34,7 @@ struct ImportRow: Sendable, Equatable {
     guard fields.count == fieldCount else {
       return failure("expected \(fieldCount) fields (\(TodoCSV.header)), found \(fields.count)")
     }
+    if let problem = idProblem(fields[0]) { return failure(problem) }
     let title: String
     switch TodoTitle.validate(fields[1]) {
     case .success(let valid): title = valid
@@ -81,6 +82,37 @@ struct ImportRow: Sendable, Equatable {
   private static func date(_ text: String) -> DateField {
     if text.isEmpty { return .empty }
     return ISO8601Timestamp.milliseconds(from: text).map(DateField.valid) ?? .invalid
+  }
+
+  /// What is wrong with a non-empty identity, if anything: too long, a control character (a line
+  /// break, a tab, a NUL), or whitespace at either end, which no one would see in a list.
+  private static func idProblem(_ id: String) -> String? {
+    guard !id.isEmpty else { return nil }
+    let limit = TodoCSV.maximumIDLength
+    // At most `limit` UTF-8 bytes means at most `limit` characters: no need to count them.
+    if id.utf8.count > limit, case let length = id.count, length > limit {
+      return "id is \(length) characters long; the limit is \(limit)"
+    }
+    if containsControlCharacter(id) {
+      return "id contains a control character (such as a line break or a tab)"
+    }
+    if id.first?.isWhitespace == true || id.last?.isWhitespace == true {
+      return "id \(quoted(id)) starts or ends with whitespace"
+    }
+    return nil
+  }
+
+  /// Whether `text` holds a character of the Unicode category Cc: U+0000–U+001F, U+007F and
+  /// U+0080–U+009F. Read from the UTF-8 bytes, which costs less than asking each scalar for its
+  /// properties a million times.
+  private static func containsControlCharacter(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      // U+0080–U+009F are encoded as 0xC2 followed by 0x80–0x9F.
+      if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
+      previous = byte
+    }
+    return false
   }
 
   /// `text` in quotes, shortened if long, for an error message.

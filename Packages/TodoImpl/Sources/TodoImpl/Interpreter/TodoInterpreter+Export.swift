@@ -6,11 +6,13 @@ import TodoAPI
 
 extension TodoInterpreter {
   /// Writes every item of `owner`, in display order, to `path` in the format of
-  /// ``TodoAPI/TodoCSV``, replacing the file.
+  /// ``TodoAPI/TodoCSV``, replacing the file once the export is complete.
   ///
-  /// The items are streamed from one read transaction into the file, so the export is a consistent
-  /// snapshot and a list of a million items is never held in memory.
+  /// The items are streamed from one read transaction into a temporary file (see ``CSVWriter``),
+  /// so the export is a consistent snapshot, a list of a million items is never held in memory, and
+  /// an export that fails part way leaves the file at `path` as it was.
   func exportCSV(path: String, owner: UserID, dispatch: Dispatch) async {
+    func fail(_ failure: TodoFailure) { dispatch(TodoMessage.failed(failure, owner: owner)) }
     do {
       let count = try await database.read { db in
         let writer = try CSVWriter(path: path)
@@ -18,16 +20,18 @@ extension TodoInterpreter {
         let count = try TodoTable.forEachItem(of: owner, in: db) { item in
           try writer.write(Self.fields(of: item))
         }
-        try writer.close()
+        try writer.commit()
         return count
       }
-      dispatch(TodoMessage.exportFinished(path: path, count: count))
+      dispatch(TodoMessage.exportFinished(path: path, count: count, owner: owner))
     } catch CSVWriterError.cannotCreate {
-      dispatch(TodoMessage.failed(.fileUnreadable(path: path, reason: "the file cannot be created")))
+      fail(.fileUnreadable(path: path, reason: "the file cannot be created"))
+    } catch CSVWriterError.cannotReplace(let reason) {
+      fail(.fileUnreadable(path: path, reason: reason))
     } catch let error as DatabaseError {
-      dispatch(TodoMessage.failed(.storage(Self.describe(error))))
+      fail(.storage(Self.describe(error)))
     } catch {
-      dispatch(TodoMessage.failed(.fileUnreadable(path: path, reason: error.localizedDescription)))
+      fail(.fileUnreadable(path: path, reason: error.localizedDescription))
     }
   }
 

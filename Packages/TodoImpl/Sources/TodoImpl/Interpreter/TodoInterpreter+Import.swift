@@ -11,23 +11,22 @@ extension TodoInterpreter {
 
   /// Imports `path` into `owner`'s list: streamed, stored in batches, progress at a bounded rate.
   ///
-  /// Sends ``TodoAPI/TodoMessage/importProgress(_:)`` messages with growing fractions, the last
-  /// one exactly 1 unless cancelled, then ``TodoAPI/TodoMessage/importFinished(_:)``. A database
+  /// Sends ``TodoAPI/TodoMessage/importProgress(_:owner:)`` messages with growing fractions, the last
+  /// one exactly 1 unless cancelled, then ``TodoAPI/TodoMessage/importFinished(_:owner:)``. A database
   /// error part way ends the import like a cancellation, with the rows stored so far, followed by
-  /// ``TodoAPI/TodoMessage/failed(_:)``, so that the failure is the last thing the user sees.
+  /// ``TodoAPI/TodoMessage/failed(_:owner:)``, so that the failure is the last thing the user sees.
   ///
   /// One batch is stored while the next is parsed, so a cancellation that arrives while batch *n*
   /// is being stored stops the import once *n* is stored; at most one batch is parsed in vain.
   func importCSV(path: String, owner: UserID, dispatch: Dispatch) async {
-    guard let ticket = imports.begin() else {
-      return dispatch(TodoMessage.failed(.importInProgress))
-    }
+    func fail(_ failure: TodoFailure) { dispatch(TodoMessage.failed(failure, owner: owner)) }
+    guard let ticket = imports.begin(owner: owner) else { return fail(.importInProgress) }
     defer { imports.end(ticket) }
     let file: FileHandle
     let size: Int
     switch Self.open(path) {
     case .success(let opened): (file, size) = opened
-    case .failure(let failure): return dispatch(TodoMessage.failed(failure))
+    case .failure(let failure): return fail(failure)
     }
     defer { try? file.close() }
 
@@ -50,7 +49,8 @@ extension TodoInterpreter {
       let fraction = size > 0 ? Double(batch.endOffset) / Double(size) : 1
       if throttle.shouldReport(fraction, at: now()) {
         dispatch(
-          TodoMessage.importProgress(TodoImportProgress(path: path, fraction: fraction, imported: imported)))
+          TodoMessage.importProgress(
+            TodoImportProgress(path: path, fraction: fraction, imported: imported), owner: owner))
       }
       return !imports.isCancelled(ticket) && !Task.isCancelled
     }
@@ -78,12 +78,14 @@ extension TodoInterpreter {
       }
       // The last batch is stored whether or not a cancellation came meanwhile: the import is complete.
       _ = try await land()
-      dispatch(TodoMessage.importProgress(TodoImportProgress(path: path, fraction: 1, imported: imported)))
+      dispatch(
+        TodoMessage.importProgress(
+          TodoImportProgress(path: path, fraction: 1, imported: imported), owner: owner))
     } catch {
       if let batch = inFlight, (try? await batch.task.value) != nil { imported += batch.rows }
       switch error {
       case let error as ImportSession.HeaderError:
-        return dispatch(TodoMessage.failed(.fileUnreadable(path: path, reason: error.reason)))
+        return fail(.fileUnreadable(path: path, reason: error.reason))
       case is CancellationError:
         wasCancelled = true
       case let error as DatabaseError:
@@ -95,8 +97,8 @@ extension TodoInterpreter {
     let report = TodoImportReport(
       path: path, imported: imported, skippedCount: session.skippedCount, errors: session.errors,
       wasCancelled: wasCancelled || failure != nil)
-    dispatch(TodoMessage.importFinished(report))
-    if let failure { dispatch(TodoMessage.failed(failure)) }
+    dispatch(TodoMessage.importFinished(report, owner: owner))
+    if let failure { fail(failure) }
   }
 
   /// Stores one batch in one transaction.

@@ -8,7 +8,7 @@ public import TodoAPI
 ///
 /// Every change runs in one transaction, and its message carries the rows as read back from the
 /// database inside that transaction, so the model shows what was stored (dates, for instance, at
-/// the table's millisecond precision). Expected failures become ``TodoAPI/TodoMessage/failed(_:)``
+/// the table's millisecond precision). Expected failures become ``TodoAPI/TodoMessage/failed(_:owner:)``
 /// messages: a title that breaks ``TodoAPI/TodoTitle``'s rules (checked here again, whatever the
 /// caller checked), an item that `owner` does not have (another user's item is not found), a
 /// missing file, a database error. The interpreter never throws.
@@ -19,10 +19,13 @@ public import TodoAPI
 /// store.register(TodoInterpreter(database: database))
 /// ```
 ///
+/// Every message names the user of the command it answers (see ``TodoAPI/TodoMessage``).
+///
 /// Imports are described in ``TodoImportOptions``: one runs at a time; a second
 /// ``TodoAPI/TodoCommand/importCSV(path:owner:)`` meanwhile fails with
-/// ``TodoAPI/TodoFailure/importInProgress``, and ``TodoAPI/TodoCommand/cancelImport`` stops the
-/// running one after its current batch. Copies of an interpreter share their running import.
+/// ``TodoAPI/TodoFailure/importInProgress``, and ``TodoAPI/TodoCommand/cancelImport(owner:)`` stops
+/// the running one after its current batch if it is that user's. Copies of an interpreter share
+/// their running import.
 public struct TodoInterpreter: CommandInterpreter {
   let database: any DatabaseWriter
   let now: @Sendable () -> Date
@@ -60,38 +63,45 @@ public struct TodoInterpreter: CommandInterpreter {
   public func interpret(_ command: TodoCommand, dispatch: Dispatch) async {
     switch command {
     case .load(let user):
-      await perform(dispatch) {
+      await perform(dispatch, owner: user) {
         .loaded(user, try await database.read { db in try TodoTable.items(of: user, in: db) })
       }
     case .add(let title, let dueDate, let owner):
-      await perform(dispatch) { .added(try await add(title: title, dueDate: dueDate, owner: owner)) }
+      await perform(dispatch, owner: owner) {
+        .added(try await add(title: title, dueDate: dueDate, owner: owner), owner: owner)
+      }
     case .rename(let id, let title, let owner):
-      await perform(dispatch) {
+      await perform(dispatch, owner: owner) {
         let title = try TodoTitle.validate(title).get()
-        return .renamed(try await update(id, owner: owner, "title = ?", [title]))
+        return .renamed(try await update(id, owner: owner, "title = ?", [title]), owner: owner)
       }
     case .toggle(let id, let owner):
-      await perform(dispatch) { .toggled(try await update(id, owner: owner, "done = NOT done", [])) }
+      await perform(dispatch, owner: owner) {
+        .toggled(try await update(id, owner: owner, "done = NOT done", []), owner: owner)
+      }
     case .setDone(let id, let isDone, let owner):
-      await perform(dispatch) { .toggled(try await update(id, owner: owner, "done = ?", [isDone])) }
+      await perform(dispatch, owner: owner) {
+        .toggled(try await update(id, owner: owner, "done = ?", [isDone]), owner: owner)
+      }
     case .setDueDate(let id, let dueDate, let owner):
-      await perform(dispatch) {
-        .dueDateChanged(try await update(id, owner: owner, "due = ?", [dueDate?.milliseconds]))
+      await perform(dispatch, owner: owner) {
+        .dueDateChanged(try await update(id, owner: owner, "due = ?", [dueDate?.milliseconds]), owner: owner)
       }
     case .remove(let id, let owner):
-      await perform(dispatch) {
+      await perform(dispatch, owner: owner) {
         let existed = try await database.write { db in try TodoTable.delete(id, owner: owner, in: db) }
         guard existed else { throw TodoFailure.notFound(id) }
-        return .removed(id)
+        return .removed(id, owner: owner)
       }
     case .clearCompleted(let owner):
-      await perform(dispatch) {
-        .clearedCompleted(try await database.write { db in try TodoTable.deleteDone(of: owner, in: db) })
+      await perform(dispatch, owner: owner) {
+        .clearedCompleted(
+          try await database.write { db in try TodoTable.deleteDone(of: owner, in: db) }, owner: owner)
       }
     case .importCSV(let path, let owner):
       await importCSV(path: path, owner: owner, dispatch: dispatch)
-    case .cancelImport:
-      imports.cancel()
+    case .cancelImport(let owner):
+      imports.cancel(owner: owner)
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
     }
@@ -117,14 +127,14 @@ public struct TodoInterpreter: CommandInterpreter {
     return item
   }
 
-  /// Sends the message `work` returns, or the failure it throws.
-  func perform(_ dispatch: Dispatch, _ work: () async throws -> TodoMessage) async {
+  /// Sends the message `work` returns, or the failure it throws as `owner`'s.
+  func perform(_ dispatch: Dispatch, owner: UserID, _ work: () async throws -> TodoMessage) async {
     do {
       dispatch(try await work())
     } catch let failure as TodoFailure {
-      dispatch(TodoMessage.failed(failure))
+      dispatch(TodoMessage.failed(failure, owner: owner))
     } catch {
-      dispatch(TodoMessage.failed(.storage(Self.describe(error))))
+      dispatch(TodoMessage.failed(.storage(Self.describe(error)), owner: owner))
     }
   }
 

@@ -5,37 +5,34 @@ import TodoAPI
 /// ``TodoAPI/TodoMessage``.
 struct TodoResultUpdater: TypedUpdater {
   func update(_ model: inout TodoModel, message: TodoMessage) -> [any Command] {
-    if case .loaded(let user, let items) = message {
-      guard model.owner == user else { return [] }
+    // A result of someone who is not the owner now (signed out since, perhaps another user signed
+    // in) describes a list nobody is looking at.
+    guard let owner = model.owner, message.owner == owner else { return [] }
+    switch message {
+    case .loaded(_, let items):
       model.replaceItems(with: items)
       model.isLoading = false
-      return []
-    }
-    guard let owner = model.owner else { return [] }
-    switch message {
-    case .loaded:
-      break
-    case .added(let item), .renamed(let item), .toggled(let item), .dueDateChanged(let item):
+    case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _):
       model.upsert(item)
       model.lastError = nil
-    case .removed(let id):
+    case .removed(let id, _):
       model.remove(CollectionOfOne(id))
       model.lastError = nil
-    case .clearedCompleted(let ids):
+    case .clearedCompleted(let ids, _):
       model.remove(ids)
       model.lastError = nil
-    case .importProgress(let progress):
+    case .importProgress(let progress, _):
       model.importProgress = progress
-    case .importFinished(let report):
+    case .importFinished(let report, _):
       model.importProgress = nil
       model.lastImport = report
       model.lastError = nil
       model.isLoading = true
       return [TodoCommand.load(owner)]
-    case .exportFinished(let path, let count):
+    case .exportFinished(let path, let count, _):
       model.lastExport = TodoExportSummary(path: path, count: count)
       model.lastError = nil
-    case .failed(let failure):
+    case .failed(let failure, _):
       // A failure ends a pending load: messages carry no request identity, and a load left
       // pending forever is worse than one shown as done when another command failed meanwhile.
       model.lastError = failure

@@ -12,11 +12,18 @@ struct TodoSessionUpdater: Updater {
     guard let message = message as? AuthenticationMessage else { return false }
     switch message {
     case .signedIn(let session):
+      // Another user's import would go on filling a list nobody is looking at.
+      if let previous = model.owner, previous != session.user.id {
+        commands.append(TodoCommand.cancelImport(owner: previous))
+      }
       model = TodoModel(owner: session.user.id)
       model.isLoading = true
       commands.append(TodoCommand.load(session.user.id))
       return true
     case .signedOut, .sessionExpired:
+      // Sent whether or not an import runs: one that has not reported progress yet is not in the
+      // model, and cancelling when none runs does nothing.
+      if let owner = model.owner { commands.append(TodoCommand.cancelImport(owner: owner)) }
       model.clear()
       return true
     case .registered, .registrationFailed, .signInFailed, .noSavedSession:

@@ -13,9 +13,13 @@ public import TodoAPI
 ///
 /// ## Following the session
 /// - ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)``: the slice is emptied and given to the
-///   signed-in user, marked loading, and ``TodoAPI/TodoCommand/load(_:)`` is emitted.
+///   signed-in user, marked loading, and ``TodoAPI/TodoCommand/load(_:)`` is emitted; if another
+///   user owned the slice, ``TodoAPI/TodoCommand/cancelImport(owner:)`` for that user comes first.
 /// - ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
-///   ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)``: the slice is emptied.
+///   ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)``: the slice is emptied, and
+///   ``TodoAPI/TodoCommand/cancelImport(owner:)`` stops the user's import if one runs (it is emitted
+///   whenever someone was signed in: an import that has not reported progress yet is not in the
+///   model).
 /// - Other authentication messages are not this updater's business: it reports them unhandled.
 ///
 /// Only AuthenticationAPI's types are involved; nothing here knows how authentication works.
@@ -23,10 +27,11 @@ public import TodoAPI
 /// ## Results
 /// Each ``TodoAPI/TodoMessage`` is a stored result and is applied as is: items are inserted,
 /// replaced or removed by identity (replacing one item costs the same in a list of any size).
-/// Results that arrive while nobody is signed in, and a list loaded for a user who is no longer the
-/// owner, are stale and change nothing. A result clears ``TodoAPI/TodoModel/lastError``, except a
+/// Every result names its user (``TodoAPI/TodoMessage/owner``); one whose user is not the slice's
+/// ``TodoAPI/TodoModel/owner``, because that user signed out since (and perhaps another signed in),
+/// is stale and changes nothing. A result clears ``TodoAPI/TodoModel/lastError``, except a
 /// load: the app loads by itself (after signing in, after an import), and that must not hide the
-/// failure of what the user just did. ``TodoAPI/TodoMessage/importFinished(_:)`` reloads the list
+/// failure of what the user just did. ``TodoAPI/TodoMessage/importFinished(_:owner:)`` reloads the list
 /// so that the imported items appear.
 public struct TodoUpdater: Updater {
   private let parts = CombinedUpdater<TodoModel>(.full(TodoResultUpdater()), .full(TodoSessionUpdater()))
@@ -42,7 +47,8 @@ public struct TodoUpdater: Updater {
   /// - Parameters:
   ///   - model: The to-do slice, changed in place.
   ///   - message: The message.
-  ///   - commands: Receives ``TodoAPI/TodoCommand/load(_:)`` after a sign-in or an import.
+  ///   - commands: Receives ``TodoAPI/TodoCommand/load(_:)`` after a sign-in or an import, and
+  ///     ``TodoAPI/TodoCommand/cancelImport(owner:)`` when the owner signs out or another user signs in.
   /// - Returns: Whether the message was a to-do message or one of the authentication messages above.
   public func update<M: Message>(
     _ model: inout TodoModel, message: M, commands: inout [any Command]

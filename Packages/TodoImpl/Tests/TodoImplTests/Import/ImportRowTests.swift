@@ -37,6 +37,42 @@ struct ImportRowTests {
         == .row(ImportRow(id: "made", title: "t", isDone: false, due: nil, created: now, updated: now)))
   }
 
+  @Test("an identity may hold spaces inside, commas, quotes and any Unicode, up to 128 characters")
+  func validIDs() {
+    for id in [
+      "x 1", "a,b", "q\"2", "é-🍵", String(repeating: "x", count: 128), String(repeating: "é", count: 128),
+    ] {
+      #expect(
+        decode([id, "t", "false", "", "", ""])
+          == .row(ImportRow(id: id, title: "t", isDone: false, due: nil, created: now, updated: now)), "\(id)"
+      )
+    }
+  }
+
+  @Test("an identity longer than 128 characters is reported with its length")
+  func longID() {
+    #expect(
+      reason([String(repeating: "é", count: 129), "t", "false", "", "", ""])
+        == "id is 129 characters long; the limit is 128")
+  }
+
+  @Test(
+    "an identity with a control character is reported",
+    arguments: ["a\nb", "a\r\nb", "tab\there", "nul\u{0}", "del\u{7F}", "next line\u{85}"])
+  func controlCharacterInID(id: String) {
+    #expect(
+      reason([id, "t", "false", "", "", ""])
+        == "id contains a control character (such as a line break or a tab)")
+  }
+
+  @Test("an identity that starts or ends with whitespace is reported, quoted so the space shows")
+  func paddedID() {
+    #expect(reason([" x1", "t", "false", "", "", ""]) == "id \" x1\" starts or ends with whitespace")
+    #expect(reason(["x1 ", "t", "false", "", "", ""]) == "id \"x1 \" starts or ends with whitespace")
+    #expect(
+      reason(["\u{3000}x1", "t", "false", "", "", ""]) == "id \"\u{3000}x1\" starts or ends with whitespace")
+  }
+
   @Test("a row with the wrong number of fields is reported")
   func fieldCount() {
     #expect(reason(["a", "b"]) == "expected 6 fields (id,title,done,due,created,updated), found 2")

@@ -1,5 +1,7 @@
 import AuthenticationAPI
+import CoreTesting
 import Foundation
+import GRDB
 import Testing
 import TodoAPI
 import TodoImpl
@@ -23,7 +25,9 @@ struct TodoInterpreterExportTests {
     let path = folder.path("out.csv")
 
     #expect(
-      await harness.run(.exportCSV(path: path, owner: Users.alice)) == [.exportFinished(path: path, count: 2)]
+      await harness.run(.exportCSV(path: path, owner: Users.alice)) == [
+        .exportFinished(path: path, count: 2, owner: Users.alice)
+      ]
     )
 
     let created = "2026-05-28T20:26:40Z"
@@ -63,10 +67,94 @@ struct TodoInterpreterExportTests {
       messages.last
         == .importFinished(
           TodoImportReport(
-            path: path, imported: titles.count, skippedCount: 0, errors: [], wasCancelled: false)))
+            path: path, imported: titles.count, skippedCount: 0, errors: [], wasCancelled: false),
+          owner: Users.alice))
     let exported = await original.load()
     #expect(exported.count == titles.count)
     #expect(await copy.load() == exported)
+  }
+
+  @Test(
+    "a file with quoted line breaks, doubled quotes and commas imports, exports and imports again unchanged")
+  func roundTripFromFile() async throws {
+    defer { folder.remove() }
+    let source = folder.path("source.csv")
+    try #"""
+    id,title,done,due,created,updated\#r
+    "a,1","He said ""hi"", then left",false,2026-11-22T09:30:00.5Z,2026-01-01T00:00:00Z,2026-01-01T00:00:00Z\#r
+    "q""2","first line
+    second line",true,,2026-01-01T00:00:01Z,2026-01-02T00:00:00Z\#r
+    plain,"  padded, with ""quotes"" and a comma  ",false,,2026-01-01T00:00:02Z,2026-01-01T00:00:02Z\#r
+    "crlf ""id""","one\#r\#ntwo",false,,2026-01-01T00:00:03Z,2026-01-01T00:00:03Z\#r
+    é 🍵,"Ünïcødé 👩‍👩‍👧, ""ok""",true,,2026-01-01T00:00:04Z,2026-01-01T00:00:04Z\#r
+
+    """#.write(toFile: source, atomically: true, encoding: .utf8)
+    let first = try Harness()
+    let imported = await first.run(.importCSV(path: source, owner: Users.alice))
+    #expect(
+      imported.last
+        == .importFinished(
+          TodoImportReport(path: source, imported: 5, skippedCount: 0, errors: [], wasCancelled: false),
+          owner: Users.alice))
+    let items = await first.load()
+    #expect(items.map(\.id.rawValue) == ["a,1", "q\"2", "plain", "crlf \"id\"", "é 🍵"])
+    #expect(
+      items.map(\.title) == [
+        "He said \"hi\", then left", "first line second line", "padded, with \"quotes\" and a comma",
+        "one two",
+        "Ünïcødé 👩‍👩‍👧, \"ok\"",
+      ])
+
+    let exported = folder.path("exported.csv")
+    _ = await first.run(.exportCSV(path: exported, owner: Users.alice))
+    let exportedText = try String(contentsOfFile: exported, encoding: .utf8)
+    for quoted in [#""a,1""#, #""q""2""#, #""He said ""hi"", then left""#, #""crlf ""id""""#] {
+      #expect(exportedText.contains(quoted), "the export quotes \(quoted)")
+    }
+    let second = try Harness()
+    let reimported = await second.run(.importCSV(path: exported, owner: Users.alice))
+    #expect(
+      reimported.last
+        == .importFinished(
+          TodoImportReport(path: exported, imported: 5, skippedCount: 0, errors: [], wasCancelled: false),
+          owner: Users.alice))
+    #expect(await second.load() == items)
+
+    let again = folder.path("again.csv")
+    _ = await second.run(.exportCSV(path: again, owner: Users.alice))
+    #expect(try String(contentsOfFile: again, encoding: .utf8) == exportedText)
+  }
+
+  @Test("an export that fails part way leaves the previous file as it was")
+  func failureKeepsOldFile() async throws {
+    defer { folder.remove() }
+    let path = folder.path("out.csv")
+    try "previous export\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+    // No table: the failure comes after the header was written.
+    let unmigrated = TodoInterpreter(database: try DatabaseQueue())
+    let recorder = MessageRecorder()
+    await unmigrated.interpret(.exportCSV(path: path, owner: Users.alice), dispatch: recorder.dispatch())
+    let messages = recorder.messages(of: TodoMessage.self)
+    guard case .failed(.storage(let reason), Users.alice)? = messages.first, messages.count == 1 else {
+      Issue.record("Expected one storage failure, got \(messages)")
+      return
+    }
+    #expect(reason.contains("no such table: todo_item"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous export\r\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["out.csv"])
+  }
+
+  @Test("an export replaces the previous file")
+  func replacesOldFile() async throws {
+    defer { folder.remove() }
+    let path = folder.path("out.csv")
+    try "previous export, longer than the new one\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let harness = try Harness()
+    #expect(
+      await harness.run(.exportCSV(path: path, owner: Users.alice))
+        == [.exportFinished(path: path, count: 0, owner: Users.alice)])
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == TodoCSV.header + "\r\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["out.csv"])
   }
 
   @Test("an empty list exports the header alone")
@@ -75,7 +163,9 @@ struct TodoInterpreterExportTests {
     let harness = try Harness()
     let path = folder.path("empty.csv")
     #expect(
-      await harness.run(.exportCSV(path: path, owner: Users.alice)) == [.exportFinished(path: path, count: 0)]
+      await harness.run(.exportCSV(path: path, owner: Users.alice)) == [
+        .exportFinished(path: path, count: 0, owner: Users.alice)
+      ]
     )
     #expect(try String(contentsOfFile: path, encoding: .utf8) == TodoCSV.header + "\r\n")
   }
@@ -87,6 +177,6 @@ struct TodoInterpreterExportTests {
     let path = folder.path("missing-folder/out.csv")
     #expect(
       await harness.run(.exportCSV(path: path, owner: Users.alice))
-        == [.failed(.fileUnreadable(path: path, reason: "the file cannot be created"))])
+        == [.failed(.fileUnreadable(path: path, reason: "the file cannot be created"), owner: Users.alice)])
   }
 }

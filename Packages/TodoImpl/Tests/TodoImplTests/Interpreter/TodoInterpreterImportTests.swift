@@ -43,9 +43,9 @@ struct TodoInterpreterImportTests {
     let report = TodoImportReport(
       path: path, imported: generated.validRowCount, skippedCount: generated.expectedErrors.count,
       errors: generated.expectedErrors, wasCancelled: false)
-    #expect(messages.last == .importFinished(report))
+    #expect(messages.last == .importFinished(report, owner: Users.alice))
     let progress = messages.dropLast().compactMap { message -> TodoImportProgress? in
-      if case .importProgress(let progress) = message { progress } else { nil }
+      if case .importProgress(let progress, _) = message { progress } else { nil }
     }
     #expect(progress.count == messages.count - 1, "only progress before the report")
     #expect((50...101).contains(progress.count), "about one report per 1%, and the final one")
@@ -102,7 +102,9 @@ struct TodoInterpreterImportTests {
     let harness = try Harness()
     let path = folder.path("absent.csv")
     #expect(
-      await harness.run(.importCSV(path: path, owner: Users.alice)) == [.failed(.fileNotFound(path: path))])
+      await harness.run(.importCSV(path: path, owner: Users.alice)) == [
+        .failed(.fileNotFound(path: path), owner: Users.alice)
+      ])
   }
 
   @Test("a folder fails with fileUnreadable")
@@ -111,7 +113,7 @@ struct TodoInterpreterImportTests {
     let harness = try Harness()
     #expect(
       await harness.run(.importCSV(path: folder.url.path, owner: Users.alice))
-        == [.failed(.fileUnreadable(path: folder.url.path, reason: "it is a folder"))])
+        == [.failed(.fileUnreadable(path: folder.url.path, reason: "it is a folder"), owner: Users.alice)])
   }
 
   @Test("a file that does not start with the header fails and stores nothing")
@@ -122,12 +124,17 @@ struct TodoInterpreterImportTests {
     let empty = try write("", to: "empty.csv")
     #expect(
       await harness.run(.importCSV(path: path, owner: Users.alice))
-        == [.failed(.fileUnreadable(path: path, reason: "line 1 is not the header \(TodoCSV.header)"))])
+        == [
+          .failed(
+            .fileUnreadable(path: path, reason: "line 1 is not the header \(TodoCSV.header)"),
+            owner: Users.alice)
+        ])
     #expect(
       await harness.run(.importCSV(path: empty, owner: Users.alice))
         == [
           .failed(
-            .fileUnreadable(path: empty, reason: "the file is empty; expected the header \(TodoCSV.header)"))
+            .fileUnreadable(path: empty, reason: "the file is empty; expected the header \(TodoCSV.header)"),
+            owner: Users.alice)
         ])
     #expect(try count(harness) == 0)
   }
@@ -137,20 +144,32 @@ struct TodoInterpreterImportTests {
     defer { folder.remove() }
     let harness = try Harness()
     let path = try write(TodoCSV.header + "\n")
-    let running = try #require(harness.interpreter.imports.begin())
-    #expect(await harness.run(.importCSV(path: path, owner: Users.alice)) == [.failed(.importInProgress)])
+    let running = try #require(harness.interpreter.imports.begin(owner: Users.bob))
+    #expect(
+      await harness.run(.importCSV(path: path, owner: Users.alice))
+        == [.failed(.importInProgress, owner: Users.alice)])
     harness.interpreter.imports.end(running)
     #expect(await harness.run(.importCSV(path: path, owner: Users.alice)).last?.isImportFinished == true)
   }
 
-  @Test("cancelImport reaches the running import through a copy of the interpreter")
+  @Test("cancelImport reaches the running import of its user through a copy of the interpreter")
   func cancelCommand() async throws {
     defer { folder.remove() }
     let harness = try Harness()
-    let running = try #require(harness.interpreter.imports.begin())
+    let running = try #require(harness.interpreter.imports.begin(owner: Users.alice))
     let copy = harness.interpreter
-    await copy.interpret(.cancelImport, dispatch: MessageRecorder().dispatch())
+    await copy.interpret(.cancelImport(owner: Users.alice), dispatch: MessageRecorder().dispatch())
     #expect(harness.interpreter.imports.isCancelled(running))
+  }
+
+  @Test("cancelImport for another user, as sent when that user signed out, leaves the running import alone")
+  func cancelOtherUsersImport() async throws {
+    defer { folder.remove() }
+    let harness = try Harness()
+    let running = try #require(harness.interpreter.imports.begin(owner: Users.bob))
+    await harness.interpreter.interpret(
+      .cancelImport(owner: Users.alice), dispatch: MessageRecorder().dispatch())
+    #expect(!harness.interpreter.imports.isCancelled(running))
   }
 
   @Test("a cancelled import stops after its current batch, keeps what it stored, and says so")
@@ -166,12 +185,12 @@ struct TodoInterpreterImportTests {
     let dispatch = Dispatch { message, _ in
       guard let message = message as? TodoMessage else { return }
       messages.withLock { $0.append(message) }
-      if case .importProgress = message { interpreter.imports.cancel() }
+      if case .importProgress = message { interpreter.imports.cancel(owner: Users.alice) }
     }
     await interpreter.interpret(.importCSV(path: path, owner: Users.alice), dispatch: dispatch)
     let sent = messages.withLock { $0 }
     #expect(sent.count == 2)
-    guard case .importFinished(let report)? = sent.last else {
+    guard case .importFinished(let report, Users.alice)? = sent.last else {
       Issue.record("Expected the import to finish, got \(sent)")
       return
     }

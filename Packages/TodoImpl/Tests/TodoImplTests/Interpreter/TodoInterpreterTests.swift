@@ -25,7 +25,7 @@ struct TodoInterpreterTests {
     let messages = await harness.run(.add(title: "  Buy 🥐 and 茶  ", dueDate: due, owner: Users.alice))
     let expected = TodoItem(
       id: TodoID(rawValue: "id-1"), title: "Buy 🥐 and 茶", dueDate: due, createdAt: harness.time.now)
-    #expect(messages == [.added(expected)])
+    #expect(messages == [.added(expected, owner: Users.alice)])
     #expect(await harness.load() == [expected])
   }
 
@@ -40,10 +40,12 @@ struct TodoInterpreterTests {
   @Test("a title that breaks the rules is refused with its reason and nothing is stored")
   func addInvalid() async {
     #expect(
-      await harness.run(.add(title: " \n ", dueDate: nil, owner: Users.alice)) == [.failed(.emptyTitle)])
+      await harness.run(.add(title: " \n ", dueDate: nil, owner: Users.alice)) == [
+        .failed(.emptyTitle, owner: Users.alice)
+      ])
     #expect(
       await harness.run(.add(title: String(repeating: "x", count: 501), dueDate: nil, owner: Users.alice))
-        == [.failed(.titleTooLong(length: 501, limit: 500))])
+        == [.failed(.titleTooLong(length: 501, limit: 500), owner: Users.alice)])
     #expect(await harness.load().isEmpty)
   }
 
@@ -73,14 +75,17 @@ struct TodoInterpreterTests {
     var expected = item
     expected.title = "new"
     expected.updatedAt = harness.time.now
-    #expect(messages == [.renamed(expected)])
+    #expect(messages == [.renamed(expected, owner: Users.alice)])
     #expect(await harness.load() == [expected])
   }
 
   @Test("rename refuses an empty title and keeps the old one")
   func renameInvalid() async throws {
     let item = try #require(await harness.add("old"))
-    #expect(await harness.run(.rename(item.id, title: "  ", owner: Users.alice)) == [.failed(.emptyTitle)])
+    #expect(
+      await harness.run(.rename(item.id, title: "  ", owner: Users.alice)) == [
+        .failed(.emptyTitle, owner: Users.alice)
+      ])
     #expect(await harness.load() == [item])
   }
 
@@ -91,10 +96,10 @@ struct TodoInterpreterTests {
     var done = item
     done.isDone = true
     done.updatedAt = harness.time.now
-    #expect(await harness.run(.toggle(item.id, owner: Users.alice)) == [.toggled(done)])
+    #expect(await harness.run(.toggle(item.id, owner: Users.alice)) == [.toggled(done, owner: Users.alice)])
     var undone = done
     undone.isDone = false
-    #expect(await harness.run(.toggle(item.id, owner: Users.alice)) == [.toggled(undone)])
+    #expect(await harness.run(.toggle(item.id, owner: Users.alice)) == [.toggled(undone, owner: Users.alice)])
   }
 
   @Test("setDone sets done to the given value")
@@ -102,8 +107,10 @@ struct TodoInterpreterTests {
     let item = try #require(await harness.add("task"))
     var done = item
     done.isDone = true
-    #expect(await harness.run(.setDone(item.id, true, owner: Users.alice)) == [.toggled(done)])
-    #expect(await harness.run(.setDone(item.id, true, owner: Users.alice)) == [.toggled(done)])
+    #expect(
+      await harness.run(.setDone(item.id, true, owner: Users.alice)) == [.toggled(done, owner: Users.alice)])
+    #expect(
+      await harness.run(.setDone(item.id, true, owner: Users.alice)) == [.toggled(done, owner: Users.alice)])
   }
 
   @Test("setDueDate sets and removes the due date")
@@ -112,14 +119,21 @@ struct TodoInterpreterTests {
     let due = Date(timeIntervalSince1970: 1_800_000_000)
     var withDue = item
     withDue.dueDate = due
-    #expect(await harness.run(.setDueDate(item.id, due, owner: Users.alice)) == [.dueDateChanged(withDue)])
-    #expect(await harness.run(.setDueDate(item.id, nil, owner: Users.alice)) == [.dueDateChanged(item)])
+    #expect(
+      await harness.run(.setDueDate(item.id, due, owner: Users.alice)) == [
+        .dueDateChanged(withDue, owner: Users.alice)
+      ])
+    #expect(
+      await harness.run(.setDueDate(item.id, nil, owner: Users.alice)) == [
+        .dueDateChanged(item, owner: Users.alice)
+      ])
   }
 
   @Test("remove deletes the item")
   func remove() async throws {
     let item = try #require(await harness.add("task"))
-    #expect(await harness.run(.remove(item.id, owner: Users.alice)) == [.removed(item.id)])
+    #expect(
+      await harness.run(.remove(item.id, owner: Users.alice)) == [.removed(item.id, owner: Users.alice)])
     #expect(await harness.load().isEmpty)
   }
 
@@ -134,7 +148,9 @@ struct TodoInterpreterTests {
     for id in [third.id, first.id] { _ = await harness.run(.setDone(id, true, owner: Users.alice)) }
     _ = await harness.run(.setDone(bobs.id, true, owner: Users.bob))
     #expect(
-      await harness.run(.clearCompleted(owner: Users.alice)) == [.clearedCompleted([first.id, third.id])])
+      await harness.run(.clearCompleted(owner: Users.alice)) == [
+        .clearedCompleted([first.id, third.id], owner: Users.alice)
+      ])
     #expect(await harness.load() == [second])
     #expect(await harness.load(Users.bob).map(\.id) == [bobs.id])
   }
@@ -150,7 +166,7 @@ struct TodoInterpreterTests {
         .remove(id, owner: Users.alice),
       ]
       for command in commands {
-        #expect(await harness.run(command) == [.failed(.notFound(id))], "\(command)")
+        #expect(await harness.run(command) == [.failed(.notFound(id), owner: Users.alice)], "\(command)")
       }
     }
     #expect(await harness.load(Users.bob) == [bobs])
@@ -162,7 +178,7 @@ struct TodoInterpreterTests {
     let recorder = MessageRecorder()
     await unmigrated.interpret(.load(Users.alice), dispatch: recorder.dispatch())
     let messages = recorder.messages(of: TodoMessage.self)
-    guard case .failed(.storage(let reason))? = messages.first, messages.count == 1 else {
+    guard case .failed(.storage(let reason), Users.alice)? = messages.first, messages.count == 1 else {
       Issue.record("Expected one storage failure, got \(messages)")
       return
     }
@@ -171,6 +187,20 @@ struct TodoInterpreterTests {
 
   @Test("cancelImport with no import running sends nothing")
   func cancelWithoutImport() async {
-    #expect(await harness.run(.cancelImport).isEmpty)
+    #expect(await harness.run(.cancelImport(owner: Users.alice)).isEmpty)
+  }
+
+  @Test("every failure names the user whose command failed")
+  func failureOwner() async {
+    #expect(
+      await harness.run(.rename(TodoID(rawValue: "missing"), title: "t", owner: Users.bob))
+        == [.failed(.notFound(TodoID(rawValue: "missing")), owner: Users.bob)])
+    #expect(
+      await harness.run(.exportCSV(path: "/nonexistent-folder/out.csv", owner: Users.bob))
+        == [
+          .failed(
+            .fileUnreadable(path: "/nonexistent-folder/out.csv", reason: "the file cannot be created"),
+            owner: Users.bob)
+        ])
   }
 }

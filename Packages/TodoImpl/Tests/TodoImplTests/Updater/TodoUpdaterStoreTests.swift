@@ -43,7 +43,7 @@ struct TodoUpdaterStoreTests {
     var done = stored
     done.isDone = true
     done.updatedAt = harness.time.now
-    await store.receive(TodoMessage.toggled(done)) { $0.upsert(done) }
+    await store.receive(TodoMessage.toggled(done, owner: Users.alice)) { $0.upsert(done) }
     await store.finish()
   }
 }

@@ -24,7 +24,7 @@ struct TodoUpdaterTests {
 
   @Test("signing in gives the slice to the user, marks it loading and loads the user's list")
   func signedIn() {
-    var previous = aliceList
+    var previous = TodoModel()
     previous.lastError = .notSignedIn
     var expected = TodoModel(owner: Users.bob)
     expected.isLoading = true
@@ -33,16 +33,50 @@ struct TodoUpdaterTests {
       then: expected, commands: [TodoCommand.load(Users.bob)])
   }
 
-  @Test("signing out empties the slice")
-  func signedOut() {
-    assertUpdate(updater, given: aliceList, when: AuthenticationMessage.signedOut, then: TodoModel())
+  @Test("signing in as another user cancels the previous owner's import before loading the new list")
+  func signedInAsAnotherUser() {
+    var expected = TodoModel(owner: Users.bob)
+    expected.isLoading = true
+    assertUpdate(
+      updater, given: aliceList, when: AuthenticationMessage.signedIn(Users.session(for: Users.bob)),
+      then: expected, commands: [TodoCommand.cancelImport(owner: Users.alice), TodoCommand.load(Users.bob)])
   }
 
-  @Test("an expired session empties the slice")
+  @Test("signing in again as the owner reloads the list and leaves the owner's import running")
+  func signedInAgain() {
+    var expected = TodoModel(owner: Users.alice)
+    expected.isLoading = true
+    assertUpdate(
+      updater, given: aliceList, when: AuthenticationMessage.signedIn(Users.session(for: Users.alice)),
+      then: expected, commands: [TodoCommand.load(Users.alice)])
+  }
+
+  @Test("signing out empties the slice and cancels the owner's import")
+  func signedOut() {
+    var importing = aliceList
+    importing.importProgress = TodoImportProgress(path: "/f.csv", fraction: 0.5, imported: 10)
+    assertUpdate(
+      updater, given: importing, when: AuthenticationMessage.signedOut, then: TodoModel(),
+      commands: [TodoCommand.cancelImport(owner: Users.alice)])
+  }
+
+  @Test("signing out cancels an import that has not reported progress yet")
+  func signedOutBeforeProgress() {
+    assertUpdate(
+      updater, given: aliceList, when: AuthenticationMessage.signedOut, then: TodoModel(),
+      commands: [TodoCommand.cancelImport(owner: Users.alice)])
+  }
+
+  @Test("signing out when nobody is signed in changes nothing and cancels nothing")
+  func signedOutTwice() {
+    assertUpdate(updater, given: TodoModel(), when: AuthenticationMessage.signedOut, then: TodoModel())
+  }
+
+  @Test("an expired session empties the slice and cancels the owner's import")
   func sessionExpired() {
     assertUpdate(
       updater, given: aliceList, when: AuthenticationMessage.sessionExpired(Users.session(for: Users.alice)),
-      then: TodoModel())
+      then: TodoModel(), commands: [TodoCommand.cancelImport(owner: Users.alice)])
   }
 
   @Test("other authentication messages are left to the authentication updater")
@@ -74,14 +108,6 @@ struct TodoUpdaterTests {
     }
   }
 
-  @Test("a list loaded for someone who is no longer the owner is stale and changes nothing")
-  func staleLoad() {
-    var loading = TodoModel(owner: Users.bob)
-    loading.isLoading = true
-    assertUpdate(
-      updater, given: loading, when: TodoMessage.loaded(Users.alice, [item("a", at: 1)]), then: loading)
-  }
-
   @Test("a load keeps the last error, which belongs to what the user did")
   func loadKeepsError() {
     var model = aliceList
@@ -98,70 +124,106 @@ struct TodoUpdaterTests {
     var model = aliceList
     model.lastError = .emptyTitle
     let new = item("c", at: 1.5)
-    assertUpdate(updater, given: model, when: TodoMessage.added(new)) {
+    assertUpdate(updater, given: model, when: TodoMessage.added(new, owner: Users.alice)) {
       $0.upsert(new)
       $0.lastError = nil
     }
     #expect(
-      updater.result(of: TodoMessage.added(new), on: model).model.items.map(\.id.rawValue) == ["a", "c", "b"])
+      updater.result(of: TodoMessage.added(new, owner: Users.alice), on: model).model.items.map(\.id.rawValue)
+        == ["a", "c", "b"])
   }
 
   @Test("a renamed item replaces the stored one")
   func renamed() {
     var renamed = item("a", at: 1)
     renamed.title = "new title"
-    assertUpdate(updater, given: aliceList, when: TodoMessage.renamed(renamed)) { $0.upsert(renamed) }
-    #expect(
-      updater.result(of: TodoMessage.renamed(renamed), on: aliceList).model.item(renamed.id)?.title
-        == "new title")
+    let message = TodoMessage.renamed(renamed, owner: Users.alice)
+    assertUpdate(updater, given: aliceList, when: message) { $0.upsert(renamed) }
+    #expect(updater.result(of: message, on: aliceList).model.item(renamed.id)?.title == "new title")
   }
 
   @Test("a toggled item replaces the stored one in place")
   func toggled() {
     let toggled = item("a", at: 1, done: true)
-    let after = updater.result(of: TodoMessage.toggled(toggled), on: aliceList).model
-    #expect(after.items.map(\.isDone) == [true, true])
-    assertUpdate(updater, given: aliceList, when: TodoMessage.toggled(toggled)) { $0.upsert(toggled) }
+    let message = TodoMessage.toggled(toggled, owner: Users.alice)
+    #expect(updater.result(of: message, on: aliceList).model.items.map(\.isDone) == [true, true])
+    assertUpdate(updater, given: aliceList, when: message) { $0.upsert(toggled) }
   }
 
   @Test("an item with a new due date replaces the stored one")
   func dueDateChanged() {
     var changed = item("b", at: 2, done: true)
     changed.dueDate = Date(timeIntervalSince1970: 99)
-    assertUpdate(updater, given: aliceList, when: TodoMessage.dueDateChanged(changed)) { $0.upsert(changed) }
+    let message = TodoMessage.dueDateChanged(changed, owner: Users.alice)
+    assertUpdate(updater, given: aliceList, when: message) { $0.upsert(changed) }
     #expect(
-      updater.result(of: TodoMessage.dueDateChanged(changed), on: aliceList).model.item(changed.id)?.dueDate
+      updater.result(of: message, on: aliceList).model.item(changed.id)?.dueDate
         == Date(timeIntervalSince1970: 99))
   }
 
   @Test("a removed item leaves the list")
   func removed() {
-    let after = updater.result(of: TodoMessage.removed(TodoID(rawValue: "a")), on: aliceList)
-    #expect(after.model.items.map(\.id.rawValue) == ["b"])
-    assertUpdate(updater, given: aliceList, when: TodoMessage.removed(TodoID(rawValue: "a"))) {
-      $0.remove([TodoID(rawValue: "a")])
-    }
+    let message = TodoMessage.removed(TodoID(rawValue: "a"), owner: Users.alice)
+    #expect(updater.result(of: message, on: aliceList).model.items.map(\.id.rawValue) == ["b"])
+    assertUpdate(updater, given: aliceList, when: message) { $0.remove([TodoID(rawValue: "a")]) }
   }
 
   @Test("cleared items leave the list")
   func clearedCompleted() {
-    let after = updater.result(of: TodoMessage.clearedCompleted([TodoID(rawValue: "b")]), on: aliceList)
+    let message = TodoMessage.clearedCompleted([TodoID(rawValue: "b")], owner: Users.alice)
+    let after = updater.result(of: message, on: aliceList)
     #expect(after.model.items.map(\.id.rawValue) == ["a"])
-    #expect(after.commands.isEmpty)
+    assertUpdate(updater, given: aliceList, when: message) { $0.remove([TodoID(rawValue: "b")]) }
   }
 
-  @Test("results that arrive after signing out are stale and change nothing")
-  func resultWhileSignedOut() {
-    let messages: [TodoMessage] = [
-      .added(item("a", at: 1)), .toggled(item("a", at: 1)), .removed(TodoID(rawValue: "a")),
-      .importProgress(TodoImportProgress(path: "/f.csv", fraction: 0.5, imported: 1)),
-      .importFinished(
-        TodoImportReport(path: "/f.csv", imported: 1, skippedCount: 0, errors: [], wasCancelled: false)),
-      .exportFinished(path: "/f.csv", count: 1), .failed(.emptyTitle),
-    ]
-    for message in messages {
-      assertUpdate(updater, given: TodoModel(), when: message, then: TodoModel())
-    }
+  // MARK: - Stale results
+
+  /// One result of each kind, from commands Alice sent.
+  private static let alicesResults: [TodoMessage] = [
+    .loaded(Users.alice, [TodoItem(id: TodoID(rawValue: "x"), title: "x", createdAt: .distantPast)]),
+    .added(TodoItem(id: TodoID(rawValue: "a"), title: "a", createdAt: .distantPast), owner: Users.alice),
+    .renamed(TodoItem(id: TodoID(rawValue: "a"), title: "b", createdAt: .distantPast), owner: Users.alice),
+    .toggled(
+      TodoItem(id: TodoID(rawValue: "a"), title: "a", isDone: true, createdAt: .distantPast),
+      owner: Users.alice),
+    .dueDateChanged(
+      TodoItem(id: TodoID(rawValue: "a"), title: "a", dueDate: .distantFuture, createdAt: .distantPast),
+      owner: Users.alice),
+    .removed(TodoID(rawValue: "a"), owner: Users.alice),
+    .clearedCompleted([TodoID(rawValue: "a")], owner: Users.alice),
+    .importProgress(TodoImportProgress(path: "/f.csv", fraction: 0.5, imported: 1), owner: Users.alice),
+    .importFinished(
+      TodoImportReport(path: "/f.csv", imported: 1, skippedCount: 0, errors: [], wasCancelled: false),
+      owner: Users.alice),
+    .exportFinished(path: "/f.csv", count: 1, owner: Users.alice),
+    .failed(.emptyTitle, owner: Users.alice),
+  ]
+
+  /// Bob's list, with an item whose identity Alice's results also name.
+  private var bobsList: TodoModel {
+    var model = TodoModel(owner: Users.bob, items: [item("a", at: 1)])
+    model.isLoading = true
+    return model
+  }
+
+  @Test(
+    "given Bob signed in after Alice, when a result of Alice's command arrives, then Bob's slice is unchanged",
+    arguments: alicesResults)
+  func resultForPreviousOwner(message: TodoMessage) {
+    assertUpdate(updater, given: bobsList, when: message, then: bobsList)
+  }
+
+  @Test(
+    "given nobody is signed in, when a result of Alice's command arrives, then the empty slice is unchanged",
+    arguments: alicesResults)
+  func resultWhileSignedOut(message: TodoMessage) {
+    assertUpdate(updater, given: TodoModel(), when: message, then: TodoModel())
+  }
+
+  @Test("every result names the user of the command it answers")
+  func resultOwner() {
+    #expect(Self.alicesResults.allSatisfy { $0.owner == Users.alice })
+    #expect(TodoMessage.loaded(Users.bob, []).owner == Users.bob)
   }
 
   // MARK: - Import and export
@@ -169,7 +231,7 @@ struct TodoUpdaterTests {
   @Test("import progress is shown")
   func importProgress() {
     let progress = TodoImportProgress(path: "/f.csv", fraction: 0.25, imported: 500)
-    assertUpdate(updater, given: aliceList, when: TodoMessage.importProgress(progress)) {
+    assertUpdate(updater, given: aliceList, when: TodoMessage.importProgress(progress, owner: Users.alice)) {
       $0.importProgress = progress
     }
   }
@@ -183,7 +245,7 @@ struct TodoUpdaterTests {
       path: "/f.csv", imported: 3, skippedCount: 1, errors: [TodoImportRowError(line: 4, reason: "bad")],
       wasCancelled: false)
     assertUpdate(
-      updater, given: model, when: TodoMessage.importFinished(report),
+      updater, given: model, when: TodoMessage.importFinished(report, owner: Users.alice),
       commands: [TodoCommand.load(Users.alice)]
     ) {
       $0.importProgress = nil
@@ -195,7 +257,10 @@ struct TodoUpdaterTests {
 
   @Test("a finished export is reported")
   func exportFinished() {
-    assertUpdate(updater, given: aliceList, when: TodoMessage.exportFinished(path: "/out.csv", count: 2)) {
+    assertUpdate(
+      updater, given: aliceList,
+      when: TodoMessage.exportFinished(path: "/out.csv", count: 2, owner: Users.alice)
+    ) {
       $0.lastExport = TodoExportSummary(path: "/out.csv", count: 2)
     }
   }
@@ -206,7 +271,10 @@ struct TodoUpdaterTests {
   func failed() {
     var loading = aliceList
     loading.isLoading = true
-    assertUpdate(updater, given: loading, when: TodoMessage.failed(.titleTooLong(length: 501, limit: 500))) {
+    assertUpdate(
+      updater, given: loading,
+      when: TodoMessage.failed(.titleTooLong(length: 501, limit: 500), owner: Users.alice)
+    ) {
       $0.lastError = .titleTooLong(length: 501, limit: 500)
       $0.isLoading = false
     }

@@ -1,0 +1,9 @@
+/// The limits that keep reminders honest and cheap.
+enum Reminders {
+  /// How long after its due date an item can still be posted as "due now". A due date the loop
+  /// learns of later than this (the model's time was stale, the process was suspended, the item
+  /// arrived already overdue) passes silently.
+  static let gracePeriod: Duration = .seconds(60)
+  /// The most reminder subscriptions alive at once: the nearest ones, however long the list.
+  static let limit = 64
+}
