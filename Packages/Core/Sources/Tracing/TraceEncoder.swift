@@ -2,7 +2,11 @@ public import Core
 import Foundation
 
 /// Turns store events into trace entries on the writer thread; keeps the previous model for diffs.
-struct TraceEncoder<Model: Sendable> {
+///
+/// Not generic itself (only its methods are): the writer thread runs it unspecialised for the app's
+/// model type, and every access to a stored property of a generic struct would look up that
+/// struct's layout at run time (measured with `perf`).
+struct TraceEncoder {
   private var previousModel: ModelDiff.Snapshot?
   /// Renderings and payloads of enum messages without associated values (an increment, a quit),
   /// by value: they recur, rendering one reflects on it (about 1.3 µs), and encoding its payload
@@ -18,7 +22,7 @@ struct TraceEncoder<Model: Sendable> {
     let payload: String?
   }
 
-  init(initialModel: Model?) {
+  init<Model: Sendable>(initialModel: Model?) {
     previousModel = initialModel.map { ModelDiff.Snapshot($0) }
   }
 
@@ -33,7 +37,7 @@ struct TraceEncoder<Model: Sendable> {
 
   /// The entry for `event`, or `nil` when the event completes an entry written later (a processed
   /// message waits for its model change).
-  mutating func entry(for event: StoreEvent<Model>, elapsed: Duration) -> TraceEntry? {
+  mutating func entry<Model: Sendable>(for event: StoreEvent<Model>, elapsed: Duration) -> TraceEntry? {
     let time = seconds(elapsed)
     switch event {
     case .messageProcessed(let record, let handled, let commands, let duration):

@@ -55,7 +55,7 @@ final class TraceWriter<Model: Sendable>: Sendable {
     first.wallTime = Date().formatted(.iso8601)
     first.type = modelType
     first.value = initialModel.map { ValueRenderer.render($0) }
-    write(Array((first.jsonLine + "\n").utf8))
+    Array((first.jsonLine + "\n").utf8).withUnsafeBufferPointer { write($0) }
     let thread = Thread { [self] in run() }
     thread.name = "TraceWriter"
     thread.start()
@@ -100,9 +100,8 @@ final class TraceWriter<Model: Sendable>: Sendable {
   // MARK: - Writer thread
 
   private func run() {
-    var encoder = TraceEncoder<Model>(initialModel: initialModel)
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(64 * 1024)
+    var encoder = TraceEncoder(initialModel: initialModel)
+    var buffer = ByteBuffer(capacity: 64 * 1024)
     while true {
       let (batch, wakeProducer): ([Pending], Bool) = state.withLock { state in
         var taken: [Pending] = []
@@ -119,7 +118,7 @@ final class TraceWriter<Model: Sendable>: Sendable {
       }
       for pending in batch {
         if let closing = pending.closing {
-          write(buffer)
+          buffer.withUnsafeBytes { write($0) }
           Foundation.close(descriptor)
           closing.resume()
           return
@@ -130,15 +129,15 @@ final class TraceWriter<Model: Sendable>: Sendable {
         }
       }
       if !buffer.isEmpty {
-        write(buffer)
-        buffer.removeAll(keepingCapacity: true)
+        buffer.withUnsafeBytes { write($0) }
+        buffer.removeAll()
       }
     }
   }
 
   /// Writes whole lines with as few system calls as the kernel allows.
-  private func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { buffer in
+  private func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+    do {
       var offset = 0
       while offset < buffer.count {
         let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

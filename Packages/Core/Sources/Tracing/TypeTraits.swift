@@ -21,6 +21,8 @@ final class TypeTraits: @unchecked Sendable {
   let isRedacted: Bool
   let isEncodable: Bool
   let isScalar: Bool
+  /// A `String`, rendered quoted; other scalars print their description.
+  let isString: Bool
   /// Prints itself (`CustomStringConvertible`) and is not a collection: dates, URLs, identifiers.
   let isSelfDescribing: Bool
   /// The type's `Mirror` display style (`nil` for types without one).
@@ -43,6 +45,7 @@ final class TypeTraits: @unchecked Sendable {
     isRedacted = value is any Redacted
     isEncodable = value is any Encodable
     isScalar = value is String || value is any Numeric || value is Bool
+    isString = value is String
     isSelfDescribing = value is any CustomStringConvertible && !(value is any Collection)
     displayStyle = Mirror(reflecting: value).displayStyle
     equals = (value as? any Equatable).map { Self.equality(for: $0) }

@@ -40,7 +40,8 @@ public enum ValueRenderer {
       return
     }
     if traits.isScalar {
-      if let string = value as? String {
+      // A failed `as? String` cast costs a search of the conformance tables; the traits know.
+      if traits.isString, let string = value as? String {
         output += string.debugDescription
       } else {
         output += traits.describe?(value) ?? String(describing: value)
