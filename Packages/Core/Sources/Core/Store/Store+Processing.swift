@@ -76,7 +76,7 @@ extension Store {
       return updater.box.update(
         UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
     }
-    return registrar.withMutation(of: self, keyPath: \.model) {
+    return registrar.withMutation(of: self, keyPath: modelKeyPath) {
       updater.box.update(UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
     }
   }

@@ -52,6 +52,10 @@ public final class Store<Model: Sendable> {
   @exclusivity(unchecked) var hasMonitors = false
   @exclusivity(unchecked) var hasListeners = false
   let registrar = ObservationRegistrar()
+  /// `\.model`, made once: a key path literal into a generic class is built at run time on every
+  /// evaluation (two allocations and about 2 µs a message on this machine, measured with the B1
+  /// benchmark on an observed store).
+  let modelKeyPath: KeyPath<Store<Model>, Model> = \.model
   /// Set on the first read of ``model``: until then nothing can be observing, so mutations skip
   /// the registrar (about 58 ns a message on this machine).
   @exclusivity(unchecked) var isObserved = false
@@ -160,7 +164,7 @@ public final class Store<Model: Sendable> {
     precondition(!isUpdating, "Store.model was read from inside an updater; use the model it is given.")
     #endif
     if !isObserved { isObserved = true }
-    registrar.access(self, keyPath: \.model)
+    registrar.access(self, keyPath: modelKeyPath)
     return storage
   }
 
