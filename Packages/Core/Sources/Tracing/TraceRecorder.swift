@@ -34,6 +34,8 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor {
   private let writer: TraceWriter<Model>
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
+  /// A handled message's event, waiting for its model change.
+  private var processed: (StoreEvent<Model>, Duration)?
 
   /// Creates a recorder writing to `path`, replacing the file.
   ///
@@ -54,8 +56,21 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor {
   ///
   /// - Parameter event: What happened.
   public func receive(_ event: StoreEvent<Model>) {
-    let elapsed = clock.now - start
-    writer.enqueue(TraceWriter<Model>.Pending(event: event, elapsed: elapsed))
+    switch event {
+    case .messageProcessed(_, handled: true, _, _):
+      // Held until the model change that always follows, so the pair costs the writer's queue
+      // one handoff instead of two.
+      processed = (event, clock.now - start)
+    case .modelUpdated:
+      if let (message, elapsed) = processed {
+        processed = nil
+        writer.enqueue(TraceWriter<Model>.Pending(event: message, then: event, elapsed: elapsed))
+      } else {
+        writer.enqueue(TraceWriter<Model>.Pending(event: event, elapsed: clock.now - start))
+      }
+    default:
+      writer.enqueue(TraceWriter<Model>.Pending(event: event, elapsed: clock.now - start))
+    }
   }
 
   /// Writes everything queued and closes the file. Later events are ignored.

@@ -13,17 +13,21 @@ import Synchronization
 final class TraceWriter<Model: Sendable>: Sendable {
   struct Pending: Sendable {
     let event: StoreEvent<Model>?
+    /// An event that completes the first (a handled message's model change), queued with it.
+    let then: StoreEvent<Model>?
     let elapsed: Duration
     let closing: CheckedContinuation<Void, Never>?
 
-    init(event: StoreEvent<Model>, elapsed: Duration) {
+    init(event: StoreEvent<Model>, then: StoreEvent<Model>? = nil, elapsed: Duration) {
       self.event = event
+      self.then = then
       self.elapsed = elapsed
       self.closing = nil
     }
 
     init(closing: CheckedContinuation<Void, Never>) {
       self.event = nil
+      self.then = nil
       self.elapsed = .zero
       self.closing = closing
     }
@@ -123,16 +127,23 @@ final class TraceWriter<Model: Sendable>: Sendable {
           closing.resume()
           return
         }
-        if let event = pending.event, let entry = encoder.entry(for: event, elapsed: pending.elapsed) {
-          entry.appendJSON(to: &buffer)
-          buffer.append(UInt8(ascii: "\n"))
-        }
+        if let event = pending.event { append(event, pending.elapsed, with: &encoder, to: &buffer) }
+        if let then = pending.then { append(then, pending.elapsed, with: &encoder, to: &buffer) }
       }
       if !buffer.isEmpty {
         buffer.withUnsafeBytes { write($0) }
         buffer.removeAll()
       }
     }
+  }
+
+  private func append(
+    _ event: StoreEvent<Model>, _ elapsed: Duration, with encoder: inout TraceEncoder,
+    to buffer: inout ByteBuffer
+  ) {
+    guard let entry = encoder.entry(for: event, elapsed: elapsed) else { return }
+    entry.appendJSON(to: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
   }
 
   /// Writes whole lines with as few system calls as the kernel allows.
