@@ -62,13 +62,23 @@ struct Replay: AsyncParsableCommand {
   @Argument(help: "The trace file (recorded with --trace).")
   var file: String
 
-  @Option(name: .long, help: "Stop after message N and print the model there (time travel).")
+  @Option(
+    name: .long, help: "Stop after message N (m1 is the first) and print the model there (time travel).")
   var until: UInt64?
+
+  func validate() throws {
+    if until == 0 { throw ValidationError("--until counts messages from 1 (m1 is the first message).") }
+  }
 
   @MainActor
   func run() async throws {
-    let report = try ReplayReport.run(path: file, until: until)
-    print(report.text)
-    if !report.succeeded { throw ExitCode(1) }
+    do {
+      let report = try ReplayReport.run(path: file, until: until)
+      print(report.text)
+      if !report.succeeded { throw ExitCode(1) }
+    } catch let error as ReplayReport.Unreadable {
+      FileHandle.standardError.write(Data("todo: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
   }
 }

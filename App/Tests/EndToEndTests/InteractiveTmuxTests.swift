@@ -2,83 +2,131 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-  /// Drives the app at a real terminal under tmux: the prompt, a due reminder's banner, a clean quit.
-  @Suite("End to end: interactive under tmux")
+  /// Drives the app at a real terminal under tmux (send-keys, capture-pane).
+  ///
+  /// Skipped where tmux is missing, except on CI (the environment variable `CI` is set), where a
+  /// missing tmux fails the tests: CI must run them.
+  @Suite(
+    "End to end: interactive under tmux",
+    .enabled(if: TmuxPane.tmuxPath != nil || TmuxPane.isCI, "tmux is not installed (and CI is not set)"))
   struct InteractiveTmuxTests {
-    private let socket = "todo-e2e-\(UUID().uuidString.prefix(8))"
-
-    private static var tmuxPath: String? {
-      ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
+    @Test("type a session, see the prompt, a reminder banner a few seconds later, and quit cleanly")
+    func interactiveSession() async throws {
+      try await TmuxPane.with { pane in
+        try await pane.waitFor("todo>")
+        try await pane.type("register fay")
+        try await pane.waitFor("Password:")
+        try await pane.type("hidden-passw0rd")
+        try await pane.waitFor("Registered fay.")
+        try await pane.type("login fay")
+        try await pane.waitFor("Password:", times: 2)
+        try await pane.type("hidden-passw0rd")
+        try await pane.waitFor("fay>")
+        try await pane.type("add Stretch")
+        try await pane.waitFor("Added 1. Stretch")
+        try await pane.type("due 1 in 3s")
+        let screen = try await pane.waitFor("🔔 Reminder")
+        #expect(screen.contains("Stretch"))
+        #expect(!screen.contains("hidden-passw0rd"), "a password typed at its prompt must not be echoed")
+        try await pane.waitFor("fay [1 unread]>")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
       }
     }
 
-    /// Runs tmux on a server of its own (its own socket), killed at the end of the test.
-    @discardableResult
-    private func tmux(_ arguments: String...) async throws -> String {
-      try await AppProcess.run(path: Self.tmuxPath!, ["-L", socket] + arguments).standardOutput
+    @Test("a reminder arriving while the user types keeps the typed text on screen and in the line")
+    func bannerKeepsTypedText() async throws {
+      let folder = AppProcess.temporaryFolder()
+      _ = try await AppProcess.run(
+        ["--data-dir", folder.path], input: "register hugo password1\nlogin hugo password1\nadd Stretch\n")
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("hugo>")
+        try await pane.type("due 1 in 4s")
+        try await pane.waitFor("Stretch is due")
+        try await pane.send("rename 1 Stretch more")
+        // Typed before the reminder comes (its prompt has no unread count yet), and still there after.
+        try await pane.waitFor("hugo> rename 1 Stretch more")
+        let typedLine = "hugo [1 unread]> rename 1 Stretch more"
+        let lines = try await pane.waitFor(typedLine).split(separator: "\n")
+        let row = try #require(lines.firstIndex(of: Substring(typedLine)))
+        #expect(row > 0 && lines[row - 1].hasPrefix("🔔 Reminder: “Stretch” is due now."), "\(lines)")
+        try await pane.send("", "Enter")
+        try await pane.waitFor("Renamed 1 to: Stretch more")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
     }
 
-    /// Captures the pane until `text` shows; the loop ends as soon as it does (the deadline only turns
-    /// a hang into a failure). `capture-pane` drops trailing spaces, so prompts are matched without.
-    @discardableResult
-    private func waitForPane(
-      _ session: String, toShow text: String, times: Int = 1, timeout: TimeInterval = 60
-    ) async throws -> String {
-      let deadline = Date().addingTimeInterval(timeout)
-      var pane = ""
-      while Date() < deadline {
-        pane = try await tmux("capture-pane", "-p", "-t", session)
-        if pane.components(separatedBy: text).count - 1 >= times { return pane }
+    @Test("Ctrl-C at the Password: prompt exits 0 and leaves the terminal echoing")
+    func interruptAtPasswordPrompt() async throws {
+      try await TmuxPane.with { pane in
+        try await pane.waitFor("todo>")
+        try await pane.type("register gil")
+        try await pane.waitFor("Password:")
+        try await pane.send("C-c")
+        #expect(try await pane.waitForExit() == "0")
+        let settings = try pane.terminalSettings()
+        let flags = settings.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
+        #expect(flags.contains("echo"), "stty -a after the app exited: \(settings)")
+        #expect(!flags.contains("-echo"))
       }
-      Issue.record("The pane never showed \"\(text)\":\n\(pane)")
-      return pane
+    }
+
+    @Test("Ctrl-C at the prompt ends the prompt's line, so the shell's output starts a line of its own")
+    func interruptAtPrompt() async throws {
+      try await TmuxPane.with { pane in
+        try await pane.waitFor("todo>")
+        try await pane.send("half typed")
+        try await pane.waitFor("todo> half typed")
+        try await pane.send("C-c")
+        #expect(try await pane.waitForExit() == "0")
+        let lines = try await pane.waitFor(TmuxPane.exitMarker).split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("\(TmuxPane.exitMarker) 0") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("SIGINT: finishing in-flight work, then exiting.") })
+      }
+    }
+
+    @Test("with --trace, quitting says the trace is being written, on a line of its own")
+    func traceNoteAtExit() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let trace = folder.appendingPathComponent("session.jsonl")
+      try await TmuxPane.with(folder: folder, arguments: ["--trace", trace.path]) { pane in
+        try await pane.waitFor("todo>")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+        let lines = try await pane.capture().split(separator: "\n")
+        #expect(lines.contains("Writing the trace to \(trace.path)…"), "\(lines)")
+      }
+      #expect(FileManager.default.fileExists(atPath: trace.path))
     }
 
     @Test(
-      "type a session, see the prompt, a reminder banner a few seconds later, and quit cleanly",
-      .enabled(if: tmuxPath != nil, "tmux is not installed"))
-    func interactiveSession() async throws {
+      "during an import the prompt shows its progress, typed text stays after it, and import cancel stops it")
+    func importAtThePrompt() async throws {
       let folder = AppProcess.temporaryFolder()
-      let session = "todo-e2e-\(UUID().uuidString.prefix(8))"
-      let exitFile = folder.appendingPathComponent("exit-status")
-      let channel = "\(session)-exited"
-      let command =
-        "TZ=UTC \(AppProcess.executable.path) --data-dir \(folder.path); echo $? > \(exitFile.path); "
-        + "\(Self.tmuxPath!) -L \(socket) wait-for -S \(channel); sleep 30"
-      try await tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", command)
-      do {
-        try await drive(session: session, channel: channel)
-      } catch {
-        _ = try? await tmux("kill-server")
-        throw error
+      defer { try? FileManager.default.removeItem(at: folder) }
+      _ = try await AppProcess.run(
+        ["--data-dir", folder.path], input: "register joy password1\nlogin joy password1\n")
+      let csv = folder.appendingPathComponent("big.csv")
+      let rows = 600_000
+      try AppProcess.writeCSV(rows: rows, to: csv)
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("joy>")
+        try await pane.type("import \(csv.path)")
+        try await pane.waitFor("joy [import ")
+        try await pane.type("import cancel")
+        let screen = try await pane.waitFor("Import cancelled;")
+        let typed = screen.split(separator: "\n").filter { $0.hasSuffix("import cancel") }
+        #expect(typed.count == 1)
+        #expect(
+          typed.first?.wholeMatch(of: /joy \[import [#-]{10} \d{1,3}%\]> import cancel/) != nil,
+          "the typed command must follow the prompt on its line:\n\(screen)")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+        try StoredItems.expectCancelledImport(
+          in: folder.appendingPathComponent("todo.sqlite").path, output: try await pane.capture(),
+          fileRows: rows)
       }
-      _ = try? await tmux("kill-server")
-      #expect(
-        try String(contentsOf: exitFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-          == "0")
-    }
-
-    private func drive(session: String, channel: String) async throws {
-      try await waitForPane(session, toShow: "todo>")
-      try await tmux("send-keys", "-t", session, "register fay", "Enter")
-      try await waitForPane(session, toShow: "Password:")
-      try await tmux("send-keys", "-t", session, "hidden-passw0rd", "Enter")
-      try await waitForPane(session, toShow: "Registered fay.")
-      try await tmux("send-keys", "-t", session, "login fay", "Enter")
-      try await waitForPane(session, toShow: "Password:", times: 2)
-      try await tmux("send-keys", "-t", session, "hidden-passw0rd", "Enter")
-      try await waitForPane(session, toShow: "fay>")
-      try await tmux("send-keys", "-t", session, "add Stretch", "Enter")
-      try await waitForPane(session, toShow: "Added 1. Stretch")
-      try await tmux("send-keys", "-t", session, "due 1 in 3s", "Enter")
-      let pane = try await waitForPane(session, toShow: "🔔 Reminder")
-      #expect(pane.contains("Stretch"))
-      #expect(!pane.contains("hidden-passw0rd"), "a password typed at its prompt must not be echoed")
-      try await waitForPane(session, toShow: "fay [1 unread]>")
-      try await tmux("send-keys", "-t", session, "quit", "Enter")
-      // Blocks until the shell in the pane signals that the app has exited.
-      try await tmux("wait-for", channel)
     }
   }
 }

@@ -100,5 +100,53 @@ extension EndToEnd {
       #expect(result.status == 2)
       #expect(result.standardError.hasPrefix("todo: Cannot create the data folder"))
     }
+
+    @Test("list prints every item of a list far longer than the outbox keeps")
+    func longList() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let csv = folder.appendingPathComponent("items.csv")
+      let rows = 1_234
+      try AppProcess.writeCSV(rows: rows, to: csv)
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register kim password1\nlogin kim password1\nimport \(csv.path)\nlist\n")
+      #expect(result.status == 0)
+      let listed = result.standardOutput.split(separator: "\n").filter { $0.contains(". [") }
+      #expect(listed.count == rows)
+      #expect(Set(listed.map { $0.split(separator: "]", maxSplits: 1)[1] }).count == rows, "each item once")
+      #expect(listed.first?.hasPrefix("   1. [") == true)
+      #expect(listed.last?.hasPrefix("\(rows). [") == true)
+    }
+
+    @Test("import cancel typed right after a large import stops it; the count it reports is what is stored")
+    func cancelImport() async throws {
+      let folder = AppProcess.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let csv = folder.appendingPathComponent("big.csv")
+      let rows = 200_000
+      try AppProcess.writeCSV(rows: rows, to: csv)
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register lou password1\nlogin lou password1\nimport \(csv.path)\nimport cancel\nlist done\n")
+      #expect(result.status == 0, "output: \(result.standardOutput.suffix(2_000))")
+      #expect(
+        result.standardOutput.contains(
+          "Importing \(csv.path)…\nStopping the import after its current batch…\nImport cancelled; "))
+      try StoredItems.expectCancelledImport(
+        in: folder.appendingPathComponent("todo.sqlite").path, output: result.standardOutput, fileRows: rows)
+    }
+
+    @Test("a due time in the past is set with a warning, and is not a failure")
+    func dueInThePast() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register max password1\nlogin max password1\nadd Old news\ndue 1 2001-01-01T10:00\n")
+      #expect(result.status == 0)
+      #expect(
+        result.standardOutput.hasSuffix(
+          "2001-01-01 10:00 is already past: no reminder will come for it.\n1. Old news is due 2001-01-01 10:00.\n"
+        ))
+    }
   }
 }

@@ -1,72 +1,79 @@
 import Foundation
 import GRDB
 import Subprocess
-import SystemPackage
 import Testing
 
 extension EndToEnd {
   @Suite("End to end: signals")
   struct SignalEndToEndTests {
-    @Test("SIGTERM during an import exits 0 and leaves the database consistent")
+    @Test(
+      "SIGTERM during an import cancels it, exits 0, and leaves whole batches: what it reports is stored",
+      .timeLimit(.minutes(3)))
     func terminateDuringImport() async throws {
       let folder = AppProcess.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
       _ = try await AppProcess.run(["--data-dir", folder.path], input: "register eve password1\n")
       let csv = folder.appendingPathComponent("big.csv")
-      var text = "id,title,done,due,created,updated\n"
       let rows = 400_000
-      for index in 0..<rows {
-        text +=
-          "item-\(index),Task number \(index),\(index % 3 == 0),,2026-01-01T00:00:00Z,2026-01-01T00:00:00Z\n"
-      }
-      try text.write(to: csv, atomically: true, encoding: .utf8)
+      try AppProcess.writeCSV(rows: rows, to: csv)
       let databasePath = folder.appendingPathComponent("todo.sqlite").path
 
-      let result = try await Subprocess.run(
-        .path(FilePath(AppProcess.executable.path)), arguments: ["--data-dir", folder.path],
-        environment: AppProcess.environment, input: .inputWriter, output: .sequence, error: .discarded
-      ) { execution in
-        _ = try await execution.standardInputWriter.write("login eve password1\nimport \(csv.path)\n")
-        var output = ""
-        var signalled = false
-        for try await line in execution.standardOutput.strings() {
-          output += line
-          if !signalled && output.contains("Importing") {
-            // Wait until at least one batch is committed, by watching the database itself; the
-            // loop ends as soon as a row is there (the deadline only turns a hang into a failure).
-            let database = try DatabaseQueue(path: databasePath)
-            let deadline = Date().addingTimeInterval(120)
-            while try await database.read({ try Int.fetchOne($0, sql: "SELECT count(*) FROM todo_item") ?? 0 }
-            )
-              == 0,
-              Date() < deadline
-            {}
-            try database.close()
-            try execution.send(signal: .terminate)
-            signalled = true
-          }
-        }
-        try await execution.standardInputWriter.finish()
-        return output
+      let ended = try await AppProcess.converse(["--data-dir", folder.path]) { app in
+        try await app.send("login eve password1\nimport \(csv.path)\n")
+        try #require(try await app.read(until: "Importing"))
+        // Signal once at least one batch is committed, as the database itself shows.
+        try await StoredItems.waitForRows(in: databasePath)
+        try app.signal(.terminate)
+        // Before the input ends, which would end the session too.
+        try #require(try await app.read(until: "SIGTERM: finishing in-flight work"))
       }
-      #expect(AppProcess.status(of: result.terminationStatus) == 0, "output: \(result.closureResult)")
-      #expect(result.closureResult.contains("SIGTERM: finishing in-flight work"))
+      #expect(ended.status == 0, "output: \(ended.output)")
+      try StoredItems.expectCancelledImport(in: databasePath, output: ended.output, fileRows: rows)
+    }
 
-      // Every row present is whole, and the rows present are a prefix of the file made of whole batches.
-      let database = try DatabaseQueue(path: databasePath)
-      let stored = try database.read { db in
-        try Row.fetchAll(db, sql: "SELECT id, title, done FROM todo_item ORDER BY id")
+    @Test(
+      "SIGINT while the app waits for input finishes, exits 0, and keeps what was done",
+      .timeLimit(.minutes(3)))
+    func interruptWhileIdle() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let ended = try await AppProcess.converse(["--data-dir", folder.path]) { app in
+        try await app.send("register ivy password1\nlogin ivy password1\nadd Keep me\n")
+        try #require(try await app.read(until: "Added 1. Keep me"))
+        try app.signal(.interrupt)
+        // Killed by the signal, the app's output would end here, without the notice.
+        try #require(try await app.read(until: "SIGINT: finishing in-flight work, then exiting."))
       }
-      #expect(!stored.isEmpty)
-      var broken: [String] = []
-      for row in stored {
-        let id: String = row["id"]
-        let index = Int(id.dropFirst("item-".count))!
-        if row["title"] as String != "Task number \(index)" || row["done"] as Bool != (index % 3 == 0) {
-          broken.append(id)
-        }
+      #expect(ended.status == 0, "output: \(ended.output)")
+      #expect(ended.output.hasSuffix("Added 1. Keep me\nSIGINT: finishing in-flight work, then exiting.\n"))
+      let second = try await AppProcess.run(["--data-dir", folder.path], input: "list\n")
+      #expect(second.standardOutput.hasSuffix("1. [ ] Keep me\n"))
+    }
+
+    @Test(
+      "SIGHUP reloads the list from the database, showing what another process wrote", .timeLimit(.minutes(3))
+    )
+    func hangUpReloads() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let ended = try await AppProcess.converse(["--data-dir", folder.path]) { app in
+        try await app.send("register hal password1\nlogin hal password1\nadd First\n")
+        try #require(try await app.read(until: "Added 1. First"))
+        // Another process, signed in from the saved session, adds an item to the same database.
+        let other = try await AppProcess.run(["--data-dir", folder.path], input: "add Written elsewhere\n")
+        #expect(other.standardOutput.hasSuffix("Added 2. Written elsewhere\n"))
+
+        try await app.send("list\n")
+        try #require(try await app.read(until: "1. [ ] First"))
+        try app.signal(Signal(rawValue: SIGHUP))
+        // Not handled, SIGHUP would end the app, and its output with it.
+        try #require(try await app.read(until: "SIGHUP: reloading from the database."))
+        // Each line of non-interactive input waits for the work before it: the reload comes first.
+        try await app.send("list\nquit\n")
       }
-      #expect(broken.isEmpty)
-      #expect(stored.count == rows || stored.count % 5_000 == 0)
+      #expect(ended.status == 0)
+      // Before the reload the app lists only its own item; after it, both.
+      #expect(ended.output.contains("1. [ ] First\nSIGHUP: reloading from the database.\n"))
+      #expect(ended.output.contains("You have 2 items (2 open).\n"))
+      #expect(ended.output.hasSuffix("1. [ ] First\n2. [ ] Written elsewhere\n"))
     }
   }
 }

@@ -4,9 +4,8 @@ import Testing
 extension EndToEnd {
   @Suite("End to end: trace and replay")
   struct TraceReplayEndToEndTests {
-    @Test("a real session recorded with --trace replays with no divergence, and never holds the password")
-    func recordAndReplay() async throws {
-      let folder = AppProcess.temporaryFolder()
+    /// Records a session that adds "One" and "Two", marks Two done, renames One and removes Two.
+    private func recordSession(in folder: URL) async throws -> URL {
       let trace = folder.appendingPathComponent("session.jsonl")
       let session = try await AppProcess.run(
         ["--data-dir", folder.path, "--trace", trace.path],
@@ -14,6 +13,26 @@ extension EndToEnd {
           "register dee s3cret-passw0rd\nlogin dee s3cret-passw0rd\nadd One\nadd Two\ndone 2\nrename 1 Uno\nrm 2\nlist\n"
       )
       #expect(session.status == 0, "stderr: \(session.standardError)")
+      return trace
+    }
+
+    /// The identifier of the recorded message whose rendering starts with `prefix` and contains `text`.
+    private func messageID(in trace: URL, _ prefix: String, containing text: String) throws -> Int {
+      let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+      for line in lines {
+        guard let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+          entry["kind"] as? String == "message", let value = entry["value"] as? String,
+          value.hasPrefix(prefix), value.contains(text), let id = entry["id"] as? Int
+        else { continue }
+        return id
+      }
+      Issue.record("No message \(prefix)…\(text)… in the trace.")
+      return 0
+    }
+
+    @Test("a real session recorded with --trace replays with no divergence, and never holds the password")
+    func recordAndReplay() async throws {
+      let trace = try await recordSession(in: AppProcess.temporaryFolder())
       let text = try String(contentsOf: trace, encoding: .utf8)
       #expect(!text.contains("s3cret-passw0rd"))
       #expect(text.contains("Secret(••••)"))
@@ -21,10 +40,49 @@ extension EndToEnd {
       let replay = try await AppProcess.run(["replay", trace.path])
       #expect(replay.status == 0, "\(replay.standardOutput)\(replay.standardError)")
       #expect(replay.standardOutput.contains("every recorded model change was reproduced"))
+    }
 
-      let travel = try await AppProcess.run(["replay", trace.path, "--until", "3"])
-      #expect(travel.status == 0)
-      #expect(travel.standardOutput.contains("Model after m3"))
+    @Test("--until N prints the model as it was after message N")
+    func timeTravel() async throws {
+      let trace = try await recordSession(in: AppProcess.temporaryFolder())
+      let addedOne = try messageID(in: trace, "TodoMessage.added(", containing: #"title: "One""#)
+      let addedTwo = try messageID(in: trace, "TodoMessage.added(", containing: #"title: "Two""#)
+
+      let afterOne = try await AppProcess.run(["replay", trace.path, "--until", "\(addedOne)"])
+      #expect(afterOne.status == 0)
+      #expect(afterOne.standardOutput.contains("Model after m\(addedOne) (until m\(addedOne)):"))
+      #expect(afterOne.standardOutput.components(separatedBy: "TodoItem(").count - 1 == 1)
+      #expect(afterOne.standardOutput.contains(#"title: "One""#))
+
+      let afterTwo = try await AppProcess.run(["replay", trace.path, "--until", "\(addedTwo)"])
+      #expect(afterTwo.standardOutput.components(separatedBy: "TodoItem(").count - 1 == 2)
+      #expect(afterTwo.standardOutput.contains(#"title: "Two", isDone: false"#))
+    }
+
+    @Test("--until past the end of the trace says so and shows the model at the end")
+    func untilPastTheEnd() async throws {
+      let trace = try await recordSession(in: AppProcess.temporaryFolder())
+      let replay = try await AppProcess.run(["replay", trace.path, "--until", "100000"])
+      #expect(replay.status == 0)
+      #expect(
+        replay.standardOutput.contains("--until 100000 is past the end of the trace, whose last message is m")
+      )
+      #expect(replay.standardOutput.contains(#"title: "Uno""#))
+    }
+
+    @Test("--until 0 is rejected: messages are numbered from 1")
+    func untilZero() async throws {
+      let replay = try await AppProcess.run(["replay", "/nonexistent.jsonl", "--until", "0"])
+      #expect(replay.status == 64)
+      #expect(replay.standardError.contains("--until counts messages from 1"))
+    }
+
+    @Test("a missing trace file is one clear sentence, not an error dump")
+    func missingFile() async throws {
+      let replay = try await AppProcess.run(["replay", "/nonexistent/missing.jsonl"])
+      #expect(replay.status == 1)
+      #expect(replay.standardError == "todo: Cannot read /nonexistent/missing.jsonl: no such file\n")
+      #expect(replay.standardOutput.isEmpty)
     }
   }
 }

@@ -6,6 +6,8 @@ public struct OutputLine: Hashable, Sendable, Codable {
   public enum Style: String, Hashable, Sendable, Codable {
     /// Ordinary feedback.
     case info
+    /// Something the user may not have meant (a due time already past); not a failure.
+    case warning
     /// A problem with the user's input or a failed command; counts toward the script exit code.
     case error
     /// Something that happened while the user was not asking: a reminder, an expired session.

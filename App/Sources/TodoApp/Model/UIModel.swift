@@ -12,8 +12,12 @@ public struct UIModel: Hashable, Sendable, Codable {
     case shutdownRequested(signal: String)
   }
 
-  /// The most lines kept in the outbox; older ones have been printed long ago.
-  public static let outboxLimit = 500
+  /// How many printed lines the outbox may keep before the terminal acknowledges them.
+  ///
+  /// The terminal acknowledges printed lines (``AppMessage/printed(upTo:)``) only once this many are
+  /// kept, so an ordinary session records no acknowledgement in its trace while a long listing
+  /// does not stay in memory. Lines not yet printed are never dropped, whatever their number.
+  public static let acknowledgementThreshold = 500
 
   /// Lines waiting to be printed (and some already printed), oldest first.
   public private(set) var outbox: [OutputLine]
@@ -28,6 +32,11 @@ public struct UIModel: Hashable, Sendable, Codable {
   /// The time zone dates are shown in, as told at launch (time and place enter as messages, so a
   /// replay elsewhere renders the same).
   public var timeZone: String
+  /// The import the user started, from its command until its report; `nil` when none runs.
+  ///
+  /// The to-do slice shows an import only from its first progress report on; this covers the
+  /// moments before, so that `import cancel` typed right after `import` is not lost.
+  public var runningImport: ImportRequest?
 
   /// Creates the slice of a fresh session.
   public init() {
@@ -37,22 +46,18 @@ public struct UIModel: Hashable, Sendable, Codable {
     failures = 0
     removing = [:]
     timeZone = "UTC"
+    runningImport = nil
   }
 
   /// The sequence number the next line will get.
   public var outboxEnd: Int { outboxStart + outbox.count }
 
-  /// Appends a line; error lines count as failures.
+  /// Appends a line; error lines count as failures. No line is dropped before it is printed.
   ///
   /// - Parameter line: The line.
   public mutating func print(_ line: OutputLine) {
     outbox.append(line)
     if line.style == .error { failures += 1 }
-    if outbox.count > Self.outboxLimit {
-      let excess = outbox.count - Self.outboxLimit
-      outbox.removeFirst(excess)
-      outboxStart += excess
-    }
   }
 
   /// Appends an info line.
@@ -65,11 +70,26 @@ public struct UIModel: Hashable, Sendable, Codable {
   /// - Parameter text: The text.
   public mutating func fail(_ text: String) { print(OutputLine(.error, text)) }
 
+  /// Appends a warning: shown, but not counted as a failure.
+  ///
+  /// - Parameter text: The text.
+  public mutating func warn(_ text: String) { print(OutputLine(.warning, text)) }
+
+  /// Drops the lines the terminal has printed.
+  ///
+  /// - Parameter end: The sequence number after the last printed line; lines from there on stay.
+  public mutating func acknowledgePrinted(upTo end: Int) {
+    let printed = min(end, outboxEnd) - outboxStart
+    guard printed > 0 else { return }
+    outbox.removeFirst(printed)
+    outboxStart += printed
+  }
+
   /// The lines with sequence numbers from `start` on.
   ///
   /// - Parameter start: The first sequence number wanted.
-  /// - Returns: The lines still kept from there.
+  /// - Returns: The lines still kept from there: all of them if `start` has not been acknowledged.
   public func lines(from start: Int) -> ArraySlice<OutputLine> {
-    outbox[max(0, start - outboxStart)...]
+    outbox[min(outbox.count, max(0, start - outboxStart))...]
   }
 }

@@ -19,8 +19,10 @@ public final class AppSession {
   private let input: Input
   private let printer: Printer
   private let recorder: TraceRecorder<AppModel>?
+  private let tracePath: String?
   private let parser: InputParser
-  private let reader = LineReader()
+  private let reader: LineReader
+  private let tracker = CommandTracker()
 
   /// Creates a session on a store built by ``AppComposition/makeStore(database:folder:)``.
   ///
@@ -32,12 +34,11 @@ public final class AppSession {
   public init(store: Store<AppModel>, input: Input, tracePath: String?) throws {
     self.store = store
     self.input = input
-    if case .standardInput(true) = input {
-      printer = Printer(isInteractive: true)
-    } else {
-      printer = Printer(isInteractive: false)
-    }
+    let reader = LineReader()
+    self.reader = reader
+    printer = Printer(isInteractive: input.isInteractive, isReadingSecret: { reader.isReadingSecret })
     recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
+    self.tracePath = tracePath
     parser = InputParser(
       timeZone: .current, workingDirectory: FileManager.default.currentDirectoryPath)
   }
@@ -69,6 +70,7 @@ public final class AppSession {
   ///
   /// - Returns: The process's exit code: in script mode 1 if any command failed, otherwise 0.
   public func run() async -> Int32 {
+    store.addMonitor(tracker)
     if let recorder { store.addMonitor(recorder) }
     printer.attach(to: store)
     store.start()
@@ -86,32 +88,55 @@ public final class AppSession {
     case .script(let lines): reader.feed(lines)
     }
     await readCommands()
+    // Whatever ended the session, every piece of work finishes first: an import runs to its end
+    // (a signal has cancelled it), so a script's output is the same at every run.
     await store.settle()
     store.shutDown()
-    await recorder?.close()
-    if case .script = input { return store.model.ui.failures > 0 ? 1 : 0 }
-    if case .standardInput(false) = input { return store.model.ui.failures > 0 ? 1 : 0 }
-    return 0
+    reader.restoreTerminal()
+    if let recorder {
+      if input.isInteractive, let tracePath { printer.note("Writing the trace to \(tracePath)…") }
+      await recorder.close()
+    }
+    return input.isInteractive || store.model.ui.failures == 0 ? 0 : 1
   }
 
   private func readCommands() async {
     printer.showPrompt()
     for await event in reader.events {
-      guard case .line(let line) = event else { return }
+      guard case .line(let line) = event else { break }
       printer.lineEntered()
+      let parsed = parser.parse(line)
+      // Each line of a script sees the work of the lines before it done, an import's included, so
+      // the output is the same at every run; only `import cancel` must reach the import meanwhile.
+      if !input.isInteractive, !Self.actsOnRunningImport(parsed) { await store.settle() }
+      guard store.model.ui.lifecycle == .running else { break }
       let now = Date()
       // The model's time moves with each line, so a due date set or loaded now is judged against the
       // real time, and reminders already past are not started.
       store.send(NotificationsMessage.clockTicked(now))
-      switch parser.parse(line) {
+      switch parsed {
       case nil: break
       case .success(let intent): store.send(AppMessage.intent(intent, at: now))
       case .failure(let failure):
         store.send(AppMessage.invalidInput(command: failure.command, reason: failure.reason))
       }
-      await store.settle()
-      if store.model.ui.lifecycle != .running { return }
+      // The line's work, but not an import it started: the prompt comes back while an import runs,
+      // so that `import cancel` can be typed.
+      await tracker.waitUntilQuiet()
+      guard store.model.ui.lifecycle == .running else { break }
       printer.showPrompt()
     }
+    printer.leavePrompt()
+  }
+
+  private static func actsOnRunningImport(_ parsed: Result<UserIntent, InputParser.Failure>?) -> Bool {
+    if case .success(.cancelImport) = parsed { true } else { false }
+  }
+}
+
+extension AppSession.Input {
+  /// Whether a person types at a terminal: a prompt, colours, passwords asked with echo off.
+  var isInteractive: Bool {
+    if case .standardInput(true) = self { true } else { false }
   }
 }

@@ -1,10 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Reads lines from standard input on a thread of its own, so the store's actor stays free to show
 /// reminders while the user sits at the prompt.
 ///
 /// In interactive mode, `login NAME` or `register NAME` without a password asks for it with echo
-/// off, so the password is not shown or kept in the shell's scrollback.
+/// off, so the password is not shown or kept in the shell's scrollback. The terminal's settings are
+/// put back when the password is read, and by ``restoreTerminal()`` on every way out of the session:
+/// a signal ends the session while the reading thread is still blocked at the prompt.
 final class LineReader: Sendable {
   enum Event: Sendable {
     case line(String)
@@ -15,19 +18,28 @@ final class LineReader: Sendable {
 
   let events: AsyncStream<Event>
   private let continuation: AsyncStream<Event>.Continuation
+  private let terminal: TerminalSettings
 
-  init() {
+  /// Creates a reader.
+  ///
+  /// - Parameter descriptor: The terminal whose echo a password prompt turns off.
+  init(descriptor: Int32 = STDIN_FILENO) {
     (events, continuation) = AsyncStream.makeStream(of: Event.self)
+    terminal = TerminalSettings(descriptor: descriptor)
   }
+
+  /// Whether a password prompt holds the terminal's line.
+  var isReadingSecret: Bool { terminal.isEchoOff }
 
   /// Starts reading standard input until its end.
   ///
   /// - Parameter asksForPasswords: Whether to prompt for a missing password with echo off.
   func start(asksForPasswords: Bool) {
     let continuation = continuation
+    let terminal = terminal
     let thread = Thread {
       while let line = readLine(strippingNewline: true) {
-        continuation.yield(.line(asksForPasswords ? Self.completingPassword(line) : line))
+        continuation.yield(.line(asksForPasswords ? Self.completingPassword(line, terminal: terminal) : line))
       }
       continuation.yield(.endOfInput)
       continuation.finish()
@@ -50,24 +62,29 @@ final class LineReader: Sendable {
     continuation.yield(.stop)
   }
 
+  /// Puts back the terminal's settings if a password prompt turned echo off and is still waiting.
+  func restoreTerminal() {
+    terminal.restore()
+  }
+
   /// `login ada` becomes `login ada <typed password>`; other lines are unchanged.
-  private static func completingPassword(_ line: String) -> String {
+  private static func completingPassword(_ line: String, terminal: TerminalSettings) -> String {
     let words = line.split(whereSeparator: \.isWhitespace)
     guard words.count == 2, ["login", "register"].contains(words[0].lowercased()) else { return line }
-    guard let password = readSecretLine(prompt: "Password: "), !password.isEmpty else { return line }
+    guard let password = readSecretLine(prompt: "Password: ", terminal: terminal), !password.isEmpty else {
+      return line
+    }
     return "\(line) \(password)"
   }
 
   /// Reads one line from the terminal with echo off, restoring the terminal's settings after.
-  private static func readSecretLine(prompt: String) -> String? {
+  private static func readSecretLine(prompt: String, terminal: TerminalSettings) -> String? {
+    // Echo goes off before the prompt shows, so the printer, seeing the flag, leaves the line alone.
+    let isSilent = terminal.turnEchoOff()
     FileHandle.standardOutput.write(Data(prompt.utf8))
-    var saved = termios()
-    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return readLine() }
-    var silent = saved
-    silent.c_lflag &= ~tcflag_t(ECHO)
-    tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+    guard isSilent else { return readLine() }
     defer {
-      tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      terminal.restore()
       FileHandle.standardOutput.write(Data("\n".utf8))
     }
     return readLine(strippingNewline: true)

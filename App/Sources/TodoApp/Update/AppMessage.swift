@@ -1,7 +1,7 @@
 public import Core
 public import Foundation
 
-/// The app's own messages: what the user typed, and the launch.
+/// The app's own messages: what the user typed, the launch, and what the terminal printed.
 public enum AppMessage: Message, Equatable, Codable {
   /// The app started at this time, in this time zone (an identifier such as `Europe/Rome`): restore
   /// the saved session.
@@ -10,4 +10,6 @@ public enum AppMessage: Message, Equatable, Codable {
   case intent(UserIntent, at: Date)
   /// A line could not be understood.
   case invalidInput(command: String, reason: String)
+  /// The terminal printed every outbox line numbered below `upTo`: they may leave the outbox.
+  case printed(upTo: Int)
 }

@@ -17,9 +17,13 @@ extension AppUpdater {
     case .signInFailed(let failure):
       model.ui.fail("Sign-in failed: \(failure)")
     case .signedOut:
+      // TodoImpl cancels the user's import; its report, for a user no longer signed in, prints nothing.
+      model.ui.runningImport = nil
       model.ui.say("Signed out.")
-    case .sessionExpired, .noSavedSession:
-      // The expiry is announced by the notification Notifications posts; no saved session is normal.
+    case .sessionExpired:
+      // The expiry is announced by the notification Notifications posts.
+      model.ui.runningImport = nil
+    case .noSavedSession:
       break
     }
   }
@@ -56,16 +60,32 @@ extension AppUpdater {
       model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
     case .clearedCompleted(let ids, _):
       model.ui.say("Cleared \(ids.count) done item\(ids.count == 1 ? "" : "s").")
-    case .importProgress:
-      break
+    case .importProgress(_, let owner):
+      // The import now runs: a cancellation typed before this report can reach it.
+      guard model.ui.runningImport?.cancelsOnStart == true else { break }
+      model.ui.runningImport?.cancelsOnStart = false
+      return [TodoCommand.cancelImport(owner: owner)]
     case .importFinished(let report, _):
+      model.ui.runningImport = nil
       Listing.print(report, into: &model.ui)
     case .exportFinished(let path, let count, _):
       model.ui.say("Exported \(count) item\(count == 1 ? "" : "s") to \(path).")
     case .failed(let failure, _):
+      if endsTheRunningImport(failure, model.ui.runningImport) { model.ui.runningImport = nil }
       model.ui.fail(failure.description)
     }
     return []
+  }
+
+  /// Whether `failure` is the end of the import the user started (a file that could not be read,
+  /// or an import of an earlier user still finishing): no report will follow it.
+  private func endsTheRunningImport(_ failure: TodoFailure, _ request: ImportRequest?) -> Bool {
+    guard let request else { return false }
+    switch failure {
+    case .fileNotFound(let path), .fileUnreadable(let path, _): return path == request.path
+    case .importInProgress: return true
+    default: return false
+    }
   }
 
   func react(to message: NotificationsMessage, in model: inout AppModel) -> [any Command] {
@@ -86,8 +106,8 @@ extension AppUpdater {
         guard model.ui.lifecycle == .running || model.ui.lifecycle == .quitRequested else { return [] }
         model.ui.lifecycle = .shutdownRequested(signal: signal.name)
         model.ui.say("\(signal.name): finishing in-flight work, then exiting.")
-        guard model.todos.importProgress != nil, let owner = model.todos.owner else { return [] }
-        return [TodoCommand.cancelImport(owner: owner)]
+        guard isImporting(model), let owner = model.todos.owner else { return [] }
+        return cancelImport(of: owner, in: &model)
       case .hangUp:
         guard let owner = model.authentication.user?.id else { return [] }
         model.ui.say("SIGHUP: reloading from the database.")

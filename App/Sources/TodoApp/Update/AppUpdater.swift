@@ -52,6 +52,9 @@ public struct AppUpdater: Updater {
       return []
     case .intent(let intent, let now):
       return perform(intent, at: now, in: &model)
+    case .printed(let end):
+      model.ui.acknowledgePrinted(upTo: end)
+      return []
     }
   }
 
@@ -127,18 +130,28 @@ public struct AppUpdater: Updater {
         case .at(let date): date
         case .none: nil
         }
+      if let date, date < now {
+        model.ui.warn(
+          "\(Listing.format(date, in: model.ui.timeZone)) is already past: no reminder will come for it.")
+      }
       return [TodoCommand.setDueDate(item.id, date, owner: owner)]
     case .clearDone:
       return [TodoCommand.clearCompleted(owner: owner)]
     case .importCSV(let path):
+      guard !isImporting(model) else {
+        model.ui.fail("An import is already running (import cancel stops it).")
+        return []
+      }
+      model.ui.runningImport = ImportRequest(path: path)
       model.ui.say("Importing \(path)…")
       return [TodoCommand.importCSV(path: path, owner: owner)]
     case .cancelImport:
-      guard model.todos.importProgress != nil else {
+      guard isImporting(model) else {
         model.ui.fail("No import is running.")
         return []
       }
-      return [TodoCommand.cancelImport(owner: owner)]
+      model.ui.say("Stopping the import after its current batch…")
+      return cancelImport(of: owner, in: &model)
     case .exportCSV(let path):
       return [TodoCommand.exportCSV(path: path, owner: owner)]
     default:
@@ -168,6 +181,20 @@ public struct AppUpdater: Updater {
     case .clear:
       return [NotificationsCommand.clear]
     }
+  }
+
+  /// Whether an import runs: started here and not finished, or reporting progress.
+  func isImporting(_ model: AppModel) -> Bool {
+    model.ui.runningImport != nil || model.todos.importProgress != nil
+  }
+
+  /// Stops `owner`'s import: at once if it has reported progress, so it is known to run; otherwise
+  /// with its first report (a cancellation sent earlier could reach the interpreter before the
+  /// import begins, and be lost).
+  func cancelImport(of owner: UserID, in model: inout AppModel) -> [any Command] {
+    if model.todos.importProgress != nil { return [TodoCommand.cancelImport(owner: owner)] }
+    model.ui.runningImport?.cancelsOnStart = true
+    return []
   }
 
   private func signedInUser(in model: inout AppModel) -> UserID? {

@@ -36,16 +36,19 @@ public enum TextFormat {
   }
 
   /// Where a message's update changed the model, grouped (see ``ChangeGroup``): `items (+3)`,
-  /// `session`.
+  /// `session`; a list the recorder cut ends with how many changes it left out.
   ///
   /// - Parameters:
   ///   - changes: The message's changes.
   ///   - limit: The most groups listed; the rest are counted.
   /// - Returns: The groups, separated by commas; empty if nothing changed.
   public static func changes(_ changes: [TraceChange], limit: Int = 4) -> String {
-    let groups = ChangeGroup.groups(of: changes)
+    var groups = ChangeGroup.groups(of: changes)
+    // The count of changes the recorder left out is shown whatever the limit.
+    let leftOut = groups.last?.path == "…" ? groups.removeLast() : nil
     var parts = groups.prefix(limit).map(\.description)
     if groups.count > limit { parts.append("\(groups.count - limit) more") }
+    if let leftOut { parts.append(leftOut.description) }
     return parts.joined(separator: ", ")
   }
 }

@@ -25,4 +25,20 @@ struct ChangeGroupTests {
     let many = (0..<6).map { TraceChange(path: "field\($0)", before: "0", after: "1") }
     #expect(TextFormat.changes(many, limit: 2) == "field0, field1, 4 more")
   }
+
+  @Test("a list the recorder cut shows how many changes it left out, and its last group as a lower bound")
+  func cutList() {
+    let listed = (0..<64).map { TraceChange(path: "todos.items[\($0)]", before: nil, after: "item \($0)") }
+    let changes = listed + [TraceChange(path: "…", before: nil, after: "39940 more changes")]
+    #expect(
+      ChangeGroup.groups(of: changes) == [
+        ChangeGroup(path: "todos.items", inserted: 64, isCut: true),
+        ChangeGroup(path: "…", omitted: 39_940),
+      ])
+    #expect(TextFormat.changes(changes) == "todos.items (+64 or more), 39940 more changes")
+    let fields = (0..<6).map { TraceChange(path: "field\($0)", before: "0", after: "1") }
+    #expect(
+      TextFormat.changes(fields + [TraceChange(path: "…", before: nil, after: "1 more changes")], limit: 2)
+        == "field0, field1, 4 more, 1 more change")
+  }
 }

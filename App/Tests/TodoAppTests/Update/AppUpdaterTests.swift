@@ -9,24 +9,11 @@ import TodoApp
 
 @Suite("AppUpdater")
 struct AppUpdaterTests {
-  private let now = Date(timeIntervalSince1970: 1_795_348_800)
-  private let ada = User(id: UserID(rawValue: 1), name: "ada")
+  private let now = AppFixture.now
+  private let ada = AppFixture.ada
+  private var signedIn: AppModel { AppFixture.signedIn }
 
-  private var signedIn: AppModel {
-    var model = AppModel()
-    model.authentication.status = .signedIn(
-      Session(id: SessionID(rawValue: 9), user: ada, expiresAt: now.addingTimeInterval(3_600)))
-    model.todos = TodoModel(
-      owner: ada.id,
-      items: [
-        TodoItem(id: TodoID(rawValue: "a"), title: "Buy milk", createdAt: now),
-        TodoItem(
-          id: TodoID(rawValue: "b"), title: "Call mom", isDone: true, createdAt: now.addingTimeInterval(1)),
-      ])
-    return model
-  }
-
-  private func intent(_ intent: UserIntent) -> AppMessage { .intent(intent, at: now) }
+  private func intent(_ intent: UserIntent) -> AppMessage { AppFixture.intent(intent) }
 
   @Test("launch restores the saved session and notes the time zone")
   func launch() {
@@ -169,5 +156,40 @@ struct AppUpdaterTests {
   @Test("quit asks the session to end")
   func quit() {
     assertUpdate(AppUpdater(), given: AppModel(), when: intent(.quit)) { $0.ui.lifecycle = .quitRequested }
+  }
+
+  @Test("rename validates the title and emits the rename command for the item at that position")
+  func rename() {
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: intent(.rename(position: 1, title: " Buy oat milk ")),
+      then: signedIn,
+      commands: [TodoCommand.rename(TodoID(rawValue: "a"), title: "Buy oat milk", owner: ada.id)])
+    assertUpdate(AppUpdater(), given: signedIn, when: intent(.rename(position: 2, title: "  "))) {
+      $0.ui.fail("The title is empty.")
+    }
+    assertUpdate(AppUpdater(), given: signedIn, when: intent(.rename(position: 5, title: "x"))) {
+      $0.ui.fail("There is no item 5; the list has 2 (see list).")
+    }
+  }
+
+  @Test("a due time already past is set, with a warning that no reminder will come; it is not a failure")
+  func dueInThePast() {
+    let past = now.addingTimeInterval(-3_600)
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(past))),
+      commands: [TodoCommand.setDueDate(TodoID(rawValue: "a"), past, owner: ada.id)]
+    ) { $0.ui.warn("2026-11-22 11:00 is already past: no reminder will come for it.") }
+    #expect(
+      AppUpdater().result(of: intent(.due(position: 1, .at(past))), on: signedIn).model.ui.failures == 0)
+  }
+
+  @Test("the terminal's acknowledgement drops the printed lines, and only those")
+  func printedLinesLeave() {
+    var printed = signedIn
+    for number in 1...3 { printed.ui.say("line \(number)") }
+    let result = AppUpdater().result(of: AppMessage.printed(upTo: 2), on: printed)
+    #expect(result.model.ui.outbox == [OutputLine(.info, "line 3")])
+    #expect(result.model.ui.outboxEnd == 3)
+    #expect(result.commands.isEmpty)
   }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+/// A terminal's settings saved while echo is off, so that whichever thread ends the session can
+/// put them back.
+final class TerminalSettings: Sendable {
+  private let descriptor: Int32
+  /// The settings from before echo was turned off; `nil` while echo is as the user had it.
+  private let saved = Mutex<termios?>(nil)
+
+  /// - Parameter descriptor: The terminal.
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// Whether echo is off.
+  var isEchoOff: Bool { saved.withLock { $0 != nil } }
+
+  /// Turns echo off, saving the settings to put back.
+  ///
+  /// - Returns: `false` if the descriptor is not a terminal or echo is already off.
+  func turnEchoOff() -> Bool {
+    let descriptor = descriptor
+    return saved.withLock { saved -> Bool in
+      var current = termios()
+      guard saved == nil, tcgetattr(descriptor, &current) == 0 else { return false }
+      var silent = current
+      silent.c_lflag &= ~tcflag_t(ECHO)
+      guard tcsetattr(descriptor, TCSANOW, &silent) == 0 else { return false }
+      saved = current
+      return true
+    }
+  }
+
+  /// Puts back the settings saved by ``turnEchoOff()``; does nothing if echo is on.
+  func restore() {
+    let descriptor = descriptor
+    saved.withLock { saved in
+      guard var settings = saved else { return }
+      tcsetattr(descriptor, TCSANOW, &settings)
+      saved = nil
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import Testing
+
+/// Reads the app's database from a test, as another process would.
+enum StoredItems {
+  /// Polls the database (pausing between reads) until the to-do table has a row.
+  static func waitForRows(in databasePath: String, timeout: TimeInterval = 120) async throws {
+    let database = try DatabaseQueue(path: databasePath)
+    defer { try? database.close() }
+    let deadline = Date().addingTimeInterval(timeout)
+    while try await database.read({ try Int.fetchOne($0, sql: "SELECT count(*) FROM todo_item") ?? 0 }) == 0 {
+      guard Date() < deadline else {
+        Issue.record("No row reached the database in \(timeout) s.")
+        return
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  /// The rows of the to-do table written by ``AppProcess/writeCSV(rows:to:)``: their numbers, and
+  /// those whose title or done flag do not match that number's row.
+  static func imported(in databasePath: String) throws -> (numbers: [Int], broken: [String]) {
+    let database = try DatabaseQueue(path: databasePath)
+    defer { try? database.close() }
+    let rows = try database.read { db in try Row.fetchAll(db, sql: "SELECT id, title, done FROM todo_item") }
+    var numbers: [Int] = []
+    var broken: [String] = []
+    for row in rows {
+      let id: String = row["id"]
+      guard let number = Int(id.dropFirst("item-".count)), id.hasPrefix("item-") else {
+        broken.append(id)
+        continue
+      }
+      numbers.append(number)
+      if row["title"] as String != "Task number \(number)" || row["done"] as Bool != (number % 3 == 0) {
+        broken.append(id)
+      }
+    }
+    return (numbers.sorted(), broken)
+  }
+
+  /// Checks that an import stopped part way: the output's "Import cancelled; N rows" names what the
+  /// database holds, fewer rows than the file, and those are the file's first N rows, whole.
+  static func expectCancelledImport(
+    in databasePath: String, output: String, fileRows: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let reported = try #require(
+      output.firstMatch(of: /Import cancelled; (\d+) rows? imported before it stopped\./).flatMap {
+        Int($0.1)
+      },
+      "no cancellation in: \(output.suffix(2_000))", sourceLocation: sourceLocation)
+    let stored = try imported(in: databasePath)
+    #expect(stored.numbers.count == reported, sourceLocation: sourceLocation)
+    #expect(reported < fileRows, "the import was not stopped", sourceLocation: sourceLocation)
+    #expect(
+      stored.numbers == Array(0..<stored.numbers.count), "not a prefix of the file",
+      sourceLocation: sourceLocation)
+    #expect(stored.broken.isEmpty, sourceLocation: sourceLocation)
+  }
+}

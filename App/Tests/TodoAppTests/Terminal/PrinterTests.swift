@@ -1,0 +1,90 @@
+import AuthenticationAPI
+import Core
+import Foundation
+import NotificationsAPI
+import Testing
+import TodoAPI
+
+@testable import TodoApp
+
+@MainActor
+@Suite("Printer")
+struct PrinterTests {
+  /// What the printer wrote.
+  private final class Screen {
+    var text = ""
+  }
+
+  private func printer(interactive: Bool, screen: Screen) -> Printer {
+    Printer(isInteractive: interactive, columns: { 80 }, write: { screen.text += $0 })
+  }
+
+  private func store(_ model: AppModel = AppFixture.signedIn) -> Store<AppModel> {
+    Store(model: model, updater: AppComposition.updater)
+  }
+
+  @Test(
+    "a banner at the prompt is inserted above its line, and the prompt redrawn in place: typed text stays")
+  func bannerAtPrompt() {
+    let screen = Screen()
+    let printer = printer(interactive: true, screen: screen)
+    let store = store()
+    printer.attach(to: store)
+    printer.showPrompt()
+    let reminder = InAppNotification(
+      id: NotificationID(rawValue: 1), title: "Reminder", body: "“Buy milk” is due now.",
+      time: AppFixture.now,
+      kind: .system)
+    store.send(NotificationsMessage.posted(reminder))
+    #expect(
+      screen.text
+        == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “Buy milk” is due now.\u{1B}[0m"])
+        + TerminalEdits.replacingPrompt("ada> ", with: "ada [1 unread]> "))
+    #expect(!screen.text.contains("\u{1B}[2K"), "clearing the line would erase what the user typed")
+  }
+
+  @Test("a signal ends the prompt's line before its notice, and no prompt is drawn after it")
+  func signalAtPrompt() {
+    let screen = Screen()
+    let printer = printer(interactive: true, screen: screen)
+    let store = store()
+    printer.attach(to: store)
+    printer.showPrompt()
+    store.send(NotificationsMessage.signalReceived(.interrupt))
+    printer.leavePrompt()
+    #expect(screen.text == "ada> \nSIGINT: finishing in-flight work, then exiting.\n")
+  }
+
+  @Test("every line of a listing longer than the outbox threshold is printed, then acknowledged")
+  func longListing() {
+    var model = AppFixture.signedIn
+    let count = UIModel.acknowledgementThreshold * 2 + 3
+    model.todos = TodoModel(
+      owner: AppFixture.ada.id,
+      items: (0..<count).map {
+        TodoItem(
+          id: TodoID(rawValue: String(format: "id-%04d", $0)), title: String(format: "Task %04d", $0),
+          createdAt: AppFixture.now)
+      })
+    let screen = Screen()
+    let printer = printer(interactive: false, screen: screen)
+    let store = store(model)
+    printer.attach(to: store)
+    store.send(AppFixture.intent(.list(.all)))
+    let lines = screen.text.split(separator: "\n")
+    #expect(lines.count == count)
+    #expect(lines.first.map(String.init) == "   1. [ ] Task 0000")
+    #expect(lines.last.map(String.init) == "\(count). [ ] Task \(String(format: "%04d", count - 1))")
+    #expect(store.model.ui.outbox.isEmpty)
+    #expect(store.model.ui.outboxEnd == count)
+  }
+
+  @Test("the prompt shows the import's progress bar, from its start")
+  func progressPrompt() {
+    var model = AppFixture.signedIn
+    model.ui.runningImport = ImportRequest(path: "/big.csv")
+    #expect(Printer.prompt(for: model) == "ada [import ---------- 0%]> ")
+    model.todos.importProgress = TodoImportProgress(path: "/big.csv", fraction: 0.42, imported: 8_400)
+    #expect(Printer.prompt(for: model) == "ada [import ####------ 42%]> ")
+  }
+}

@@ -1,0 +1,35 @@
+import Testing
+
+@testable import TodoApp
+
+@Suite("TerminalEdits")
+struct TerminalEditsTests {
+  @Test("lines are inserted above the cursor's line after making room below it, and the cursor comes back")
+  func inserting() {
+    #expect(
+      TerminalEdits.inserting(["one", "two"])
+        == "\u{1B}D\u{1B}D\u{1B}[2A" + "\u{1B}7\r\u{1B}[2L\u{1B}[?7l" + "one\r\ntwo"
+        + "\u{1B}[?7h\u{1B}8\u{1B}[2B")
+    #expect(TerminalEdits.inserting([]) == "")
+  }
+
+  @Test("a new prompt shifts what was typed after it by the difference in width")
+  func replacingPrompt() {
+    #expect(
+      TerminalEdits.replacingPrompt("ada> ", with: "ada [1 unread]> ")
+        == "\u{1B}7\r\u{1B}[11@ada [1 unread]> \u{1B}8\u{1B}[11C")
+    #expect(
+      TerminalEdits.replacingPrompt("ada [1 unread]> ", with: "ada> ")
+        == "\u{1B}7\r\u{1B}[11Pada> \u{1B}8\u{1B}[11D")
+    #expect(TerminalEdits.replacingPrompt("ada> ", with: "bob> ") == "\u{1B}7\rbob> \u{1B}8")
+  }
+
+  @Test("a line wider than the terminal is cut into rows that fit, wide characters counted as two")
+  func rows() {
+    #expect(TerminalEdits.rows(of: "abcdefg", columns: 3) == ["abc", "def", "g"])
+    #expect(TerminalEdits.rows(of: "", columns: 3) == [""])
+    #expect(TerminalEdits.width(of: "🔔 a") == 4)
+    #expect(TerminalEdits.width(of: "日本") == 4)
+    #expect(TerminalEdits.rows(of: "🔔🔔🔔", columns: 5) == ["🔔🔔", "🔔"])
+  }
+}

@@ -1,0 +1,74 @@
+import AuthenticationAPI
+import Core
+import CoreTesting
+import Foundation
+import NotificationsAPI
+import Testing
+import TodoApp
+
+@Suite("AppUpdater: accounts and the session")
+struct AppUpdaterAccountTests {
+  private let ada = AppFixture.ada
+
+  @Test("register becomes the register command, and the slice shows it is registering")
+  func register() {
+    let password = Password("correct-horse")
+    assertUpdate(
+      AppUpdater(), given: AppModel(),
+      when: AppFixture.intent(.register(username: "bob", password: password)),
+      commands: [AuthenticationCommand.register(username: "bob", password: password)]
+    ) { $0.authentication.status = .registering(username: "bob") }
+  }
+
+  @Test("a registration says how to log in")
+  func registered() {
+    let bob = User(id: UserID(rawValue: 2), name: "bob")
+    assertUpdate(AppUpdater(), given: AppModel(), when: AuthenticationMessage.registered(bob)) {
+      $0.ui.say("Registered bob. Log in with: login bob PASSWORD")
+    }
+  }
+
+  @Test("logout signs the session out; without a session it is an error")
+  func logout() {
+    let signedIn = AppFixture.signedIn
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: AppFixture.intent(.logout), then: signedIn,
+      commands: [AuthenticationCommand.signOut(AppFixture.session.id)])
+    assertUpdate(AppUpdater(), given: AppModel(), when: AppFixture.intent(.logout)) {
+      $0.ui.fail("Nobody is signed in.")
+    }
+  }
+
+  @Test("signing out is confirmed and forgets the user's import, whose report will print nothing")
+  func signedOut() {
+    var importing = AppModel()
+    importing.ui.runningImport = ImportRequest(path: "/big.csv")
+    assertUpdate(AppUpdater(), given: importing, when: AuthenticationMessage.signedOut) {
+      $0.ui.runningImport = nil
+      $0.ui.say("Signed out.")
+    }
+  }
+
+  @Test("an expired session prints nothing itself; the notification Notifications posts is the banner")
+  func sessionExpired() {
+    var importing = AppFixture.signedIn
+    importing.ui.runningImport = ImportRequest(path: "/big.csv")
+    assertUpdate(
+      AppUpdater(), given: importing, when: AuthenticationMessage.sessionExpired(AppFixture.session)
+    ) {
+      $0.ui.runningImport = nil
+    }
+
+    let expiry = InAppNotification(
+      id: NotificationID(rawValue: 3), title: "Session expired",
+      body: "ada, your session has ended. Sign in again to continue.", time: AppFixture.now,
+      kind: .sessionExpired)
+    // NotificationsUpdater, which runs first, has put it in the inbox.
+    var posted = AppModel()
+    posted.notifications.post(expiry)
+    assertUpdate(AppUpdater(), given: posted, when: NotificationsMessage.posted(expiry)) {
+      $0.ui.print(
+        OutputLine(.banner, "🔔 Session expired: ada, your session has ended. Sign in again to continue."))
+    }
+  }
+}
