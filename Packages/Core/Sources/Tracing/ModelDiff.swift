@@ -73,12 +73,63 @@ public enum ModelDiff {
   ///   - limit: The most changes listed.
   /// - Returns: The changes, in path order.
   public static func changes(from old: Snapshot, to new: Snapshot, limit: Int = 64) -> [TraceChange] {
+    var renderings = Renderings()
+    return changes(from: old, to: new, renderings: &renderings, limit: limit)
+  }
+
+  /// Renderings of a snapshot's top-level leaf fields (numbers, strings, dates), by field index.
+  ///
+  /// A recorder diffs each model with the previous one, so a field that changed in the last step
+  /// has its current rendering already: it was that step's "after". Reusing it as this step's
+  /// "before" renders each changed leaf once instead of twice.
+  struct Renderings {
+    /// The last call's renderings, by field index, and this call's; two buffers reused in turn, so
+    /// keeping them allocates nothing after the first message.
+    private(set) var previous: [String?] = []
+    private var current: [String?] = []
+
+    /// Makes this call's renderings the previous ones and clears room for `count` new fields.
+    mutating func advance(fields count: Int) {
+      swap(&previous, &current)
+      current.removeAll(keepingCapacity: true)
+      current.append(contentsOf: repeatElement(nil, count: count))
+    }
+
+    func before(_ index: Int) -> String? { index < previous.count ? previous[index] : nil }
+
+    mutating func keep(_ rendering: String, at index: Int) { current[index] = rendering }
+  }
+
+  /// ``changes(from:to:limit:)``, reusing the renderings of `old`'s leaf fields made by the previous
+  /// call and leaving those of `new`'s in `renderings`.
+  static func changes(
+    from old: Snapshot, to new: Snapshot, renderings: inout Renderings, limit: Int = 64
+  ) -> [TraceChange] {
+    renderings.advance(fields: new.fields?.count ?? 0)
     guard let before = old.fields, let after = new.fields, before.count == after.count,
       type(of: old.value) == type(of: new.value)
     else { return changes(from: old.value, to: new.value, limit: limit) }
     var collector = Collector(limit: limit)
-    for (left, right) in zip(before, after) {
-      diff(left.value, right.value, path: left.label, into: &collector)
+    for index in before.indices {
+      let left = before[index]
+      let right = after[index]
+      let traits = TypeTraits.of(left.value)
+      guard let equals = traits.equals, traits.isScalar || traits.isSelfDescribing else {
+        diff(left.value, right.value, path: left.label, into: &collector)
+        continue
+      }
+      // As `diff` does for such a value: nothing if equal, else the whole value before and after.
+      if equals(left.value, right.value) { continue }
+      guard collector.hasRoom else {
+        collector.omitted += 1
+        continue
+      }
+      let rendered = ValueRenderer.render(right.value)
+      renderings.keep(rendered, at: index)
+      collector.changes.append(
+        TraceChange(
+          path: left.label, before: renderings.before(index) ?? ValueRenderer.render(left.value),
+          after: rendered))
     }
     return collector.finish()
   }
@@ -87,6 +138,8 @@ public enum ModelDiff {
     let limit: Int
     var changes: [TraceChange] = []
     var omitted = 0
+
+    var hasRoom: Bool { changes.count < limit }
 
     mutating func add(_ path: String, _ before: Any?, _ after: Any?) {
       guard changes.count < limit else {

@@ -8,6 +8,8 @@ import Foundation
 /// struct's layout at run time (measured with `perf`).
 struct TraceEncoder {
   private var previousModel: ModelDiff.Snapshot?
+  /// The renderings of `previousModel`'s changed leaf fields, reused as the next diff's "before".
+  private var renderings = ModelDiff.Renderings()
   /// Renderings and payloads of enum messages without associated values (an increment, a quit),
   /// by value: they recur, rendering one reflects on it (about 1.3 µs), and encoding its payload
   /// with `JSONEncoder` costs more (a quarter of the writer's time, measured with `perf`). Cases
@@ -20,6 +22,40 @@ struct TraceEncoder {
   private struct Known {
     let rendering: String
     let payload: String?
+  }
+
+  /// Small plain messages (an enum without payload, a struct of a few integers) by their bits: a
+  /// plain value's rendering and encoding are functions of its bits, so equal bits may share them
+  /// whatever the type's `==` says, and comparing two words is cheaper than any cast. Bounded.
+  private var byBits: [BitsKey: Known] = [:]
+  private var lastBits: (key: BitsKey, known: Known)?
+
+  /// The type and bits of a plain (trivially copyable) value of at most 16 bytes.
+  private struct BitsKey: Hashable {
+    let type: ObjectIdentifier
+    let low: UInt64
+    let high: UInt64
+
+    init?(_ message: any Message) {
+      func open<M: Message>(_ message: M) -> BitsKey? {
+        guard _isPOD(M.self), MemoryLayout<M>.size <= 16 else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        // Padding bytes may differ between equal values: at worst a cache miss, never a wrong hit,
+        // since the value's bytes are copied in full.
+        withUnsafeBytes(of: message) { source in
+          withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
+        }
+        return BitsKey(type: ObjectIdentifier(M.self), low: words.0, high: words.1)
+      }
+      guard let key = open(message) else { return nil }
+      self = key
+    }
+
+    private init(type: ObjectIdentifier, low: UInt64, high: UInt64) {
+      self.type = type
+      self.low = low
+      self.high = high
+    }
   }
 
   init<Model: Sendable>(initialModel: Model?) {
@@ -61,7 +97,7 @@ struct TraceEncoder {
       pendingMessage = nil
       let snapshot = ModelDiff.Snapshot(model)
       if let previousModel {
-        entry.changes = ModelDiff.changes(from: previousModel, to: snapshot)
+        entry.changes = ModelDiff.changes(from: previousModel, to: snapshot, renderings: &renderings)
       } else {
         entry.changes = [TraceChange(path: ".", before: nil, after: ValueRenderer.render(model))]
       }
@@ -130,6 +166,15 @@ struct TraceEncoder {
   }
 
   private mutating func renderingAndPayload(of message: any Message) -> (String, String?) {
+    if let key = BitsKey(message) {
+      if let lastBits, lastBits.key == key { return (lastBits.known.rendering, lastBits.known.payload) }
+      let found =
+        byBits[key] ?? Known(rendering: ValueRenderer.render(message), payload: payload(of: message))
+      if byBits.count >= 1_024 { byBits.removeAll(keepingCapacity: true) }
+      byBits[key] = found
+      lastBits = (key, found)
+      return (found.rendering, found.payload)
+    }
     let traits = TypeTraits.of(message)
     guard traits.displayStyle == .enum, let hashable = traits.hashable, let equals = traits.equals else {
       return (ValueRenderer.render(message), payload(of: message))

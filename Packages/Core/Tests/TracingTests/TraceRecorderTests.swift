@@ -164,6 +164,31 @@ struct TraceRecorderTests {
     #expect(decoded.prefix(4).map { "\($0)" } == ["ping", "ping", "pong", "ping"])
   }
 
+  @Test("small plain messages are rendered by value, whatever their == says")
+  func plainMessages() async throws {
+    struct Move: Message, Codable, Equatable {
+      var x: Int
+      var y: Int
+      // Ignores `y`: the trace must still show each message as it was.
+      static func == (left: Move, right: Move) -> Bool { left.x == right.x }
+    }
+    struct Position: Sendable { var x = 0, y = 0 }
+    let path = temporaryPath("plain.jsonl")
+    let store = Store(
+      model: Position(),
+      updater: FunctionUpdater(handling: Move.self) { model, move in
+        (model.x, model.y) = (move.x, move.y)
+        return []
+      })
+    let recorder = try TraceRecorder<Position>(path: path)
+    store.addMonitor(recorder)
+    for move in [Move(x: 1, y: 2), Move(x: 1, y: 3), Move(x: 1, y: 2)] { store.send(move) }
+    await recorder.close()
+    let messages = try TraceReader.read(path: path).entries.filter { $0.kind == .message }
+    #expect(messages.map(\.value) == ["Move(x: 1, y: 2)", "Move(x: 1, y: 3)", "Move(x: 1, y: 2)"])
+    #expect(messages.map(\.payload) == [#"{"x":1,"y":2}"#, #"{"x":1,"y":3}"#, #"{"x":1,"y":2}"#])
+  }
+
   @Test("problems are recorded: unhandled messages, commands without interpreters")
   func problems() async throws {
     struct Stray: Message {}
