@@ -23,6 +23,10 @@ let package = Package(
       dependencies: [.product(name: "Core", package: "Core")]
     ),
     .executableTarget(
+      name: "InstructionCounts",
+      dependencies: ["BenchmarkSupport", .product(name: "Core", package: "Core")]
+    ),
+    .executableTarget(
       name: "StoreBenchmarks",
       dependencies: [
         "BenchmarkSupport",

@@ -1,0 +1,45 @@
+import BenchmarkSupport
+import Core
+
+// Sends a million messages of one workload through a store, synchronously, for
+// `valgrind --tool=callgrind`, whose instruction counts repeat exactly from run to run (wall-clock
+// times on a shared machine do not). Valgrind cannot run a binary whose `main` is `async`, so this
+// one calls the store from `MainActor.assumeIsolated`. See docs/performance.md.
+//
+//   swift build -c release --package-path Tools/Benchmarks --product InstructionCounts
+//   valgrind --tool=callgrind Tools/Benchmarks/.build/release/InstructionCounts b3-toggle 1000000
+//
+// The last argument is the number of messages (a million by default); run once with 0 and subtract
+// to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
+
+let usage = "usage: InstructionCounts (b1 | b3 | b2-toggle N | b3-toggle N | loop-toggle N) [MESSAGES]"
+let arguments = Array(CommandLine.arguments.dropFirst())
+let takesSize = arguments.first?.hasSuffix("toggle") == true
+let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
+
+MainActor.assumeIsolated {
+  switch (arguments.first, arguments.dropFirst().first.flatMap { Int($0) }) {
+  case ("b1", _):
+    let store = Store(model: Counter(), updater: CounterUpdater())
+    for _ in 0..<messages { store.send(CounterMessage.increment) }
+    print(store.model.value)
+  case ("b3", _):
+    let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
+    for _ in 0..<messages { store.send(CounterMessage.increment) }
+    print(store.model.counter.value)
+  case ("b2-toggle", let count?):
+    let store = Store(model: TodoList(count: count), updater: ToggleUpdater())
+    for step in 0..<messages { store.send(Toggle(index: toggledIndex(step: step, count: count))) }
+    print(store.model.items.count)
+  case ("b3-toggle", let count?):
+    let store = Store(model: Composed(count: count), updater: composedUpdater())
+    for step in 0..<messages { store.send(Toggle(index: toggledIndex(step: step, count: count))) }
+    print(store.model.list.items.count)
+  case ("loop-toggle", let count?):
+    var list = TodoList(count: count)
+    for step in 0..<messages { list.items[toggledIndex(step: step, count: count)].done.toggle() }
+    print(list.items.count)
+  default:
+    print(usage)
+  }
+}
