@@ -40,8 +40,8 @@ public enum ModelDiff {
 
     /// Takes the snapshot of `value`.
     ///
-    /// A struct's fields are read through its layout, found once per type (``FieldLayout``); other
-    /// values are reflected with `Mirror`.
+    /// A struct's fields are read at their offsets, found once per type; other values are
+    /// reflected with `Mirror`.
     ///
     /// - Parameter value: The model.
     public init<Value: Sendable>(_ value: Value) {
