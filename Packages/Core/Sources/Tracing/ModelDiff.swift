@@ -120,16 +120,11 @@ public enum ModelDiff {
       }
       // As `diff` does for such a value: nothing if equal, else the whole value before and after.
       if equals(left.value, right.value) { continue }
-      guard collector.hasRoom else {
-        collector.omitted += 1
-        continue
+      collector.add(left.label) {
+        let rendered = ValueRenderer.render(right.value)
+        renderings.keep(rendered, at: index)
+        return (renderings.before(index) ?? ValueRenderer.render(left.value), rendered)
       }
-      let rendered = ValueRenderer.render(right.value)
-      renderings.keep(rendered, at: index)
-      collector.changes.append(
-        TraceChange(
-          path: left.label, before: renderings.before(index) ?? ValueRenderer.render(left.value),
-          after: rendered))
     }
     return collector.finish()
   }
@@ -139,17 +134,18 @@ public enum ModelDiff {
     var changes: [TraceChange] = []
     var omitted = 0
 
-    var hasRoom: Bool { changes.count < limit }
-
     mutating func add(_ path: String, _ before: Any?, _ after: Any?) {
+      add(path) { (before.map { ValueRenderer.render($0) }, after.map { ValueRenderer.render($0) }) }
+    }
+
+    /// Adds the change at `path` if there is room, rendering it only then; otherwise counts it.
+    mutating func add(_ path: String, rendering: () -> (before: String?, after: String?)) {
       guard changes.count < limit else {
         omitted += 1
         return
       }
-      changes.append(
-        TraceChange(
-          path: path.isEmpty ? "." : path, before: before.map { ValueRenderer.render($0) },
-          after: after.map { ValueRenderer.render($0) }))
+      let (before, after) = rendering()
+      changes.append(TraceChange(path: path.isEmpty ? "." : path, before: before, after: after))
     }
 
     func finish() -> [TraceChange] {

@@ -10,34 +10,32 @@ struct TraceEncoder {
   private var previousModel: ModelDiff.Snapshot?
   /// The renderings of `previousModel`'s changed leaf fields, reused as the next diff's "before".
   private var renderings = ModelDiff.Renderings()
-  /// Renderings and payloads of enum messages without associated values (an increment, a quit),
-  /// by value: they recur, rendering one reflects on it (about 1.3 µs), and encoding its payload
-  /// with `JSONEncoder` costs more (a quarter of the writer's time, measured with `perf`). Cases
-  /// with associated values are rendered and encoded every time, so a hand-written `==` that
-  /// ignores a field cannot make the trace show, or a replay read, another message's data. Bounded.
-  private var known: [AnyHashable: Known] = [:]
-  /// The last message found in `known`: a run of the same message skips hashing it.
-  private var last: (message: any Message, known: Known)?
+  /// Renderings and `Codable` payloads of recurring messages (an increment, a tick, a quit):
+  /// rendering one reflects on it (about 1.3 µs), and encoding its payload with `JSONEncoder` costs
+  /// more (a quarter of the writer's time, measured with `perf`). Bounded.
+  private var known: [MessageKey: Known] = [:]
+  /// The last message looked up: a run of the same message skips the dictionary.
+  private var last: (key: MessageKey, known: Known)?
 
   private struct Known {
     let rendering: String
     let payload: String?
   }
 
-  /// Small plain messages (an enum without payload, a struct of a few integers) by their bits: a
-  /// plain value's rendering and encoding are functions of its bits, so equal bits may share them
-  /// whatever the type's `==` says, and comparing two words is cheaper than any cast. Bounded.
-  private var byBits: [BitsKey: Known] = [:]
-  private var lastBits: (key: BitsKey, known: Known)?
+  /// What identifies a message whose rendering and payload may be reused.
+  private enum MessageKey: Hashable {
+    /// A small plain value (an enum case without payload, a struct of a few integers): its
+    /// rendering and encoding are functions of its bits, so equal bits may share them whatever the
+    /// type's `==` says, and comparing two words is cheaper than any cast.
+    case bits(type: ObjectIdentifier, low: UInt64, high: UInt64)
+    /// An enum case without associated values, of a type that is not plain, by `Hashable` value.
+    /// Cases with associated values are never reused, so a hand-written `==` that ignores a field
+    /// cannot make the trace show, or a replay read, another message's data.
+    case value(AnyHashable)
 
-  /// The type and bits of a plain (trivially copyable) value of at most 16 bytes.
-  private struct BitsKey: Hashable {
-    let type: ObjectIdentifier
-    let low: UInt64
-    let high: UInt64
-
+    /// The key of `message` if it is small and plain, or a `Hashable` enum; `nil` otherwise.
     init?(_ message: any Message) {
-      func open<M: Message>(_ message: M) -> BitsKey? {
+      func bits<M: Message>(_ message: M) -> MessageKey? {
         guard _isPOD(M.self), MemoryLayout<M>.size <= 16 else { return nil }
         var words: (UInt64, UInt64) = (0, 0)
         // Padding bytes may differ between equal values: at worst a cache miss, never a wrong hit,
@@ -45,16 +43,17 @@ struct TraceEncoder {
         withUnsafeBytes(of: message) { source in
           withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
         }
-        return BitsKey(type: ObjectIdentifier(M.self), low: words.0, high: words.1)
+        return .bits(type: ObjectIdentifier(M.self), low: words.0, high: words.1)
       }
-      guard let key = open(message) else { return nil }
-      self = key
-    }
-
-    private init(type: ObjectIdentifier, low: UInt64, high: UInt64) {
-      self.type = type
-      self.low = low
-      self.high = high
+      if let key = bits(message) {
+        self = key
+      } else if case let traits = TypeTraits.of(message), traits.displayStyle == .enum,
+        let hashable = traits.hashable
+      {
+        self = .value(hashable(message))
+      } else {
+        return nil
+      }
     }
   }
 
@@ -81,7 +80,8 @@ struct TraceEncoder {
       entry.id = record.id.rawValue
       entry.cause = TraceCause(record.cause)
       entry.type = ValueRenderer.typeName(of: record.message)
-      (entry.value, entry.payload) = renderingAndPayload(of: record.message)
+      let known = renderingAndPayload(of: record.message)
+      (entry.value, entry.payload) = (known.rendering, known.payload)
       entry.handled = handled
       entry.commands = commands.map {
         TraceCommand(
@@ -165,34 +165,22 @@ struct TraceEncoder {
     return entry
   }
 
-  private mutating func renderingAndPayload(of message: any Message) -> (String, String?) {
-    if let key = BitsKey(message) {
-      if let lastBits, lastBits.key == key { return (lastBits.known.rendering, lastBits.known.payload) }
-      let found =
-        byBits[key] ?? Known(rendering: ValueRenderer.render(message), payload: payload(of: message))
-      if byBits.count >= 1_024 { byBits.removeAll(keepingCapacity: true) }
-      byBits[key] = found
-      lastBits = (key, found)
-      return (found.rendering, found.payload)
+  private mutating func renderingAndPayload(of message: any Message) -> Known {
+    guard let key = MessageKey(message) else {
+      return Known(rendering: ValueRenderer.render(message), payload: payload(of: message))
     }
-    let traits = TypeTraits.of(message)
-    guard traits.displayStyle == .enum, let hashable = traits.hashable, let equals = traits.equals else {
-      return (ValueRenderer.render(message), payload(of: message))
-    }
-    if let last, equals(message, last.message) { return (last.known.rendering, last.known.payload) }
-    let key = hashable(message)
+    if let last, last.key == key { return last.known }
     if let cached = known[key] {
-      last = (message, cached)
-      return (cached.rendering, cached.payload)
+      last = (key, cached)
+      return cached
     }
     let fresh = Known(rendering: ValueRenderer.render(message), payload: payload(of: message))
     // `ValueRenderer` renders a case with associated values as `Type.case(…)`.
-    if !fresh.rendering.utf8.contains(UInt8(ascii: "(")) {
-      if known.count >= 1_024 { known.removeAll(keepingCapacity: true) }
-      known[key] = fresh
-      last = (message, fresh)
-    }
-    return (fresh.rendering, fresh.payload)
+    if case .value = key, fresh.rendering.utf8.contains(UInt8(ascii: "(")) { return fresh }
+    if known.count >= 1_024 { known.removeAll(keepingCapacity: true) }
+    known[key] = fresh
+    last = (key, fresh)
+    return fresh
   }
 
   private func payload(of message: any Message) -> String? {

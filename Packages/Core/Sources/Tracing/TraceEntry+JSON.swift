@@ -1,5 +1,5 @@
 extension TraceEntry {
-  /// The entry as one line of JSON, fields in a fixed order, absent fields omitted, no newbytes.
+  /// The entry as one line of JSON, fields in a fixed order, absent fields omitted, no newline.
   ///
   /// Hand-written rather than `JSONEncoder` because the recorder writes one line per message and
   /// Foundation's encoder costs several microseconds per value; built on bytes rather than `String`

@@ -148,16 +148,14 @@ final class TraceWriter<Model: Sendable>: Sendable {
 
   /// Writes whole lines with as few system calls as the kernel allows.
   private func write(_ buffer: UnsafeBufferPointer<UInt8>) {
-    do {
-      var offset = 0
-      while offset < buffer.count {
-        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written <= 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
+    var offset = 0
+    while offset < buffer.count {
+      let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written <= 0 {
+        if errno == EINTR { continue }
+        return
       }
+      offset += written
     }
   }
 }
