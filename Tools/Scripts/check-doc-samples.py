@@ -238,19 +238,18 @@ def excerpt_problem(block: Block) -> str | None:
     position = 0
     for run in (run for run in runs if run):
         wanted = [line for _, line in run]
-        found = next(
-            (start for start in range(position, len(text) - len(wanted) + 1)
-             if text[start:start + len(wanted)] == wanted),
-            None,
-        )
+        # One pass: how many of the run's lines match from each start; a full match is the excerpt,
+        # otherwise the longest partial match names the first line that breaks it.
+        found, longest = None, 0
+        for start in range(position, len(text)):
+            length = 0
+            while length < len(wanted) and start + length < len(text) and text[start + length] == wanted[length]:
+                length += 1
+            if length == len(wanted):
+                found = start
+                break
+            longest = max(longest, length)
         if found is None:
-            # Name the first line of the run that breaks it, for the author to compare with the file.
-            longest = 0
-            for start in range(position, len(text)):
-                length = 0
-                while length < len(wanted) and start + length < len(text) and text[start + length] == wanted[length]:
-                    length += 1
-                longest = max(longest, length)
             offset, line = run[min(longest, len(run) - 1)]
             return (
                 f"{block.document}:{block.line + offset}: this line of an excerpt of {path} is not in that file "

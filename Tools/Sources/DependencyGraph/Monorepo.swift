@@ -45,7 +45,8 @@ public struct Monorepo: Sendable {
     let wiring = candidates.first { target in
       target.dependencies.contains { dependency in
         switch dependency {
-        case .product(let name, _), .byName(let name): Layer.of(directory: "Packages/\(name)") == .impl
+        case .product(let name, let package): Layer.of(directory: "Packages/\(package ?? name)") == .impl
+        case .byName(let name): Layer.of(directory: "Packages/\(name)") == .impl
         case .target: false
         }
       }

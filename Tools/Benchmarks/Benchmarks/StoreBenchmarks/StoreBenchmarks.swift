@@ -29,7 +29,7 @@ var perToggle: Benchmark.Configuration {
   )
 }
 
-/// For the benchmarks whose messages cost microseconds (monitors, tracing).
+/// For the benchmarks whose messages cost microseconds (monitors).
 var perSlowMessage: Benchmark.Configuration {
   Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal],
@@ -58,23 +58,18 @@ var perTracedMessage: Benchmark.Configuration {
 let benchmarks: @Sendable () -> Void = {
   // MARK: B1 counter
 
-  Benchmark("B1 counter: store", configuration: perMessage) { @MainActor benchmark async in
-    let store = Store(model: Counter(), updater: CounterUpdater())
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
-    benchmark.stopMeasurement()
-    blackHole(store.model.value)
-  }
-
   // A store whose model has been read (as SwiftUI reads it) wraps each update in Observation's
   // `withMutation`; an unread one skips it.
-  Benchmark("B1 counter: store, observed", configuration: perMessage) { @MainActor benchmark async in
-    let store = Store(model: Counter(), updater: CounterUpdater())
-    blackHole(store.model.value)
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
-    benchmark.stopMeasurement()
-    blackHole(store.model.value)
+  for observed in [false, true] {
+    Benchmark("B1 counter: store\(observed ? ", observed" : "")", configuration: perMessage) {
+      @MainActor benchmark async in
+      let store = Store(model: Counter(), updater: CounterUpdater())
+      if observed { blackHole(store.model.value) }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
+      benchmark.stopMeasurement()
+      blackHole(store.model.value)
+    }
   }
 
   Benchmark("B1 counter: hand-written loop", configuration: perMessage) { benchmark in
@@ -115,21 +110,16 @@ let benchmarks: @Sendable () -> Void = {
 
   // MARK: B3 composed
 
-  Benchmark("B3 composed counter: store", configuration: perMessage) { @MainActor benchmark async in
-    let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
-    benchmark.stopMeasurement()
-    blackHole(store.model.counter.value)
-  }
-
-  Benchmark("B3 composed counter: store, observed", configuration: perMessage) { @MainActor benchmark async in
-    let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
-    blackHole(store.model.counter.value)
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
-    benchmark.stopMeasurement()
-    blackHole(store.model.counter.value)
+  for observed in [false, true] {
+    Benchmark("B3 composed counter: store\(observed ? ", observed" : "")", configuration: perMessage) {
+      @MainActor benchmark async in
+      let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
+      if observed { blackHole(store.model.counter.value) }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations { store.send(CounterMessage.increment) }
+      benchmark.stopMeasurement()
+      blackHole(store.model.counter.value)
+    }
   }
 
   Benchmark("B3 composed counter: hand-written loop", configuration: perMessage) { benchmark in

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Core
+import Foundation
 
 // Sends a million messages of one workload through a store, synchronously, for
 // `valgrind --tool=callgrind`, whose instruction counts repeat exactly from run to run (wall-clock
@@ -40,6 +41,7 @@ MainActor.assumeIsolated {
     for step in 0..<messages { list.items[toggledIndex(step: step, count: count)].done.toggle() }
     print(list.items.count)
   default:
-    print(usage)
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(2)
   }
 }

@@ -31,7 +31,7 @@ struct CheckCommandTests {
   func violation() throws {
     let tree = try FixtureTree("api-boundary")
     defer { tree.remove() }
-    _ = try tree.generateAndCheck()
+    _ = try tree.monorepo().generate(drawsSVG: false)
     let result = try check(tree)
     #expect(result.status == 1)
     #expect(

@@ -156,23 +156,8 @@ struct FeatureScaffoldTests {
 
   /// Copies the folder `source`, without build products, to `relativePath` under `root`.
   private func copy(_ source: URL, to root: URL, as relativePath: String) throws {
-    let destination = root.appendingPathComponent(relativePath)
-    let prefix = source.standardizedFileURL.path + "/"
-    let enumerator = FileManager.default.enumerator(at: source, includingPropertiesForKeys: [.isDirectoryKey])
-    while let url = enumerator?.nextObject() as? URL {
-      let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
-      if [".build", ".swiftpm", "Package.resolved"].contains(url.lastPathComponent) {
-        enumerator?.skipDescendants()
-        continue
-      }
-      let target = destination.appendingPathComponent(relative)
-      if try url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true {
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-      } else {
-        try FileManager.default.createDirectory(
-          at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: url, to: target)
-      }
-    }
+    try FixtureTree.copyFiles(
+      of: source, to: root.appendingPathComponent(relativePath),
+      skipping: [".build", ".swiftpm", "Package.resolved"])
   }
 }

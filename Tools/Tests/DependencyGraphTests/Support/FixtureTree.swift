@@ -25,20 +25,29 @@ struct FixtureTree {
   ///
   /// - Parameter overlay: A folder under `Fixtures/`.
   func apply(_ overlay: String) throws {
-    let source = Self.fixtures.appendingPathComponent(overlay)
+    try Self.copyFiles(of: Self.fixtures.appendingPathComponent(overlay), to: root)
+  }
+
+  /// Copies every file under `source` to the same relative path under `destination`, replacing
+  /// files already there and skipping folders and files named in `skipping` (build products).
+  static func copyFiles(of source: URL, to destination: URL, skipping: Set<String> = []) throws {
     let enumerator = FileManager.default.enumerator(
       at: source, includingPropertiesForKeys: [.isRegularFileKey])
     let prefix = source.standardizedFileURL.path + "/"
     while let url = enumerator?.nextObject() as? URL {
+      if skipping.contains(url.lastPathComponent) {
+        enumerator?.skipDescendants()
+        continue
+      }
       guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
       let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
-      let destination = root.appendingPathComponent(relative)
+      let target = destination.appendingPathComponent(relative)
       try FileManager.default.createDirectory(
-        at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-      if FileManager.default.fileExists(atPath: destination.path) {
-        try FileManager.default.removeItem(at: destination)
+        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if FileManager.default.fileExists(atPath: target.path) {
+        try FileManager.default.removeItem(at: target)
       }
-      try FileManager.default.copyItem(at: url, to: destination)
+      try FileManager.default.copyItem(at: url, to: target)
     }
   }
 
