@@ -41,7 +41,8 @@ extension EndToEnd {
         ["--data-dir", folder.path], input: "register hugo password1\nlogin hugo password1\nadd Stretch\n")
       try await TmuxPane.with(folder: folder) { pane in
         try await pane.waitFor("hugo>")
-        try await pane.type("due 1 in 4s")
+        // Far enough ahead that the text below is typed, and seen, before the reminder on a busy machine.
+        try await pane.type("due 1 in 10s")
         try await pane.waitFor("Stretch is due")
         try await pane.send("rename 1 Stretch more")
         // Typed before the reminder comes (its prompt has no unread count yet), and still there after.

@@ -89,7 +89,8 @@ public final class AppSession {
     }
     await readCommands()
     // Whatever ended the session, every piece of work finishes first: an import runs to its end
-    // (a signal has cancelled it), so a script's output is the same at every run.
+    // (a signal has cancelled it), so a script's output is the same at every run, apart from how
+    // far a cancelled import got.
     await store.settle()
     store.shutDown()
     reader.restoreTerminal()
@@ -107,7 +108,8 @@ public final class AppSession {
       printer.lineEntered()
       let parsed = parser.parse(line)
       // Each line of a script sees the work of the lines before it done, an import's included, so
-      // the output is the same at every run; only `import cancel` must reach the import meanwhile.
+      // the output is the same at every run (apart from how far a cancelled import got); only
+      // `import cancel` must reach the import meanwhile.
       if !input.isInteractive, !Self.actsOnRunningImport(parsed) { await store.settle() }
       guard store.model.ui.lifecycle == .running else { break }
       let now = Date()

@@ -55,26 +55,12 @@ final class CommandTracker: StoreMonitor {
   ///
   /// - Parameter event: What the store did.
   func receive(_ event: StoreEvent<AppModel>) {
+    if let problem = event.problemDescription { reportProblem(problem) }
     switch event {
     case .commandStarted(let record):
       running[record.id] = Self.outlivesItsLine(record.command)
-    case .commandFinished(let record, _):
+    case .commandFinished(let record, _), .commandFailed(let record, _, _):
       ended(record.id)
-    case .commandFailed(let record, let error, _):
-      reportProblem("\(record.id) \(Self.render(record.command)) failed: \(error)")
-      ended(record.id)
-    case .noInterpreter(let record):
-      reportProblem("no interpreter registered for \(Self.render(record.command)); it was not performed")
-    case .unhandledMessage(let record):
-      reportProblem("no updater handled \(Self.render(record.message)) (\(record.id))")
-    case .subscriptionFailed(let record, let error):
-      reportProblem("\(record.id) \(Self.render(record.subscription)) failed: \(error)")
-    case .noSubscriptionInterpreter(let record):
-      reportProblem("no interpreter registered for \(Self.render(record.subscription)); it does not run")
-    case .messageDropped(let message, _, let reason):
-      reportProblem(
-        "dropped \(Self.render(message)): "
-          + (reason == .storeShutDown ? "the store is shut down" : "its subscription was stopped"))
     default:
       break
     }
@@ -86,11 +72,5 @@ final class CommandTracker: StoreMonitor {
     let ready = waiters
     waiters.removeAll()
     for waiter in ready { waiter.resume() }
-  }
-
-  /// One line, at most 160 characters: a loaded list can render as megabytes.
-  private static func render(_ value: Any) -> String {
-    let text = String(describing: value).replacingOccurrences(of: "\n", with: " ")
-    return text.count > 160 ? String(text.prefix(159)) + "…" : text
   }
 }

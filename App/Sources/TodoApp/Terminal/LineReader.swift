@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Reads lines from standard input on a thread of its own, so the store's actor stays free to show
 /// reminders while the user sits at the prompt.
@@ -20,12 +19,10 @@ final class LineReader: Sendable {
   private let continuation: AsyncStream<Event>.Continuation
   private let terminal: TerminalSettings
 
-  /// Creates a reader.
-  ///
-  /// - Parameter descriptor: The terminal whose echo a password prompt turns off.
-  init(descriptor: Int32 = STDIN_FILENO) {
+  /// Creates a reader of standard input, whose terminal echo a password prompt turns off.
+  init() {
     (events, continuation) = AsyncStream.makeStream(of: Event.self)
-    terminal = TerminalSettings(descriptor: descriptor)
+    terminal = TerminalSettings(descriptor: STDIN_FILENO)
   }
 
   /// Whether a password prompt holds the terminal's line.

@@ -31,7 +31,6 @@ struct CommandTrackerTests {
       }
     }
     let store = Store(model: AppModel(), updater: updater)
-    let finished = AsyncStream.makeStream(of: String.self)
     store.register(
       FunctionInterpreter(for: TodoCommand.self) { command, dispatch in
         switch command {
@@ -39,7 +38,6 @@ struct CommandTrackerTests {
         case .load: dispatch(Step.loaded)
         default: break
         }
-        finished.continuation.yield("\(command)")
       })
     let tracker = CommandTracker(reportProblem: { Issue.record("unexpected problem: \($0)") })
     store.addMonitor(tracker)

@@ -100,11 +100,8 @@ public struct TodoModel: Hashable, Sendable, Codable {
       first = min(first, position)
       openDueDates[id] = nil
     }
-    switch doomed.count {
-    case 0: return
-    case 1: items.remove(at: first)
-    default: items.removeAll { doomed.contains($0.id) }
-    }
+    guard !doomed.isEmpty else { return }
+    items.replaceSubrange(first..., with: items[first...].filter { !doomed.contains($0.id) })
     reindexPositions(from: first)
   }
 

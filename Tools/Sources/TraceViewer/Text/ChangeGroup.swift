@@ -51,7 +51,6 @@ public struct ChangeGroup: Sendable, Equatable {
       if change.path == "…" {
         if let lastPosition { groups[lastPosition].isCut = true }
         groups.append(ChangeGroup(path: "…", omitted: omittedCount(in: change)))
-        lastPosition = nil
         continue
       }
       let isElement = change.path.hasSuffix("]") && (change.before == nil || change.after == nil)

@@ -2,7 +2,7 @@ import GRDB
 
 extension CredentialStore {
   /// What ``reserveSignInAttempt(for:at:under:)`` decided.
-  enum SignInReservation: Equatable {
+  enum SignInReservation {
     /// The attempt is recorded as a failure, in advance, under this row id: the caller checks the
     /// password, then keeps the record if it is wrong, or clears the name's failures if it is right.
     case reserved(Int64)
@@ -30,10 +30,9 @@ extension CredentialStore {
     return try await database.write { db in
       try db.execute(
         sql: "DELETE FROM \(Tables.failedSignIns) WHERE attempted_at_ms <= ?", arguments: [windowStart])
+      // What is left is within the window.
       let failures = try Int64.fetchAll(
-        db,
-        sql: "SELECT attempted_at_ms FROM \(Tables.failedSignIns) WHERE username = ? AND attempted_at_ms > ?",
-        arguments: [name, windowStart])
+        db, sql: "SELECT attempted_at_ms FROM \(Tables.failedSignIns) WHERE username = ?", arguments: [name])
       // Refused attempts are not recorded, so that waiting always ends the lockout.
       if let minutes = policy.retryAfterMinutes(failures: failures, now: time) {
         return .lockedOut(retryAfterMinutes: minutes)

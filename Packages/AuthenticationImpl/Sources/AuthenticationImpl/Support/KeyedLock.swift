@@ -8,9 +8,6 @@ actor KeyedLock<Key: Hashable & Sendable> {
   /// has an entry, so the dictionary stays as small as the number of keys in use.
   private var waiters: [Key: [CheckedContinuation<Void, Never>]] = [:]
 
-  /// Creates a lock with no key held.
-  init() {}
-
   /// Suspends until `key` is free, then holds it.
   func lock(_ key: Key) async {
     guard waiters[key] != nil else {

@@ -55,3 +55,13 @@ func render(_ value: Any, limit: Int = 160) -> String {
   if text.count > limit { text = String(text.prefix(limit - 1)) + "…" }
   return text
 }
+
+extension StoreEvent {
+  /// The one-line description of a problem event, as the store writes it to standard error when no
+  /// monitor is attached; `nil` for events that are not problems.
+  ///
+  /// Problems are a message no updater handled, a command or subscription without an interpreter,
+  /// an interpreter or subscription that threw, and a dropped message. A monitor that should keep
+  /// the store's reports visible (attaching one stops them) writes this text wherever it likes.
+  public var problemDescription: String? { ProblemDescription.describe(self) }
+}

@@ -39,9 +39,10 @@ public import TodoAPI
 /// Pure: everything comes from the model; the current time only through `now`.
 ///
 /// Cost per processed message: one pass over the list's index of open items with a due date
-/// (``TodoAPI/TodoModel/openDueDates``), with no sort and no allocation beyond a buffer of twice
-/// ``reminderLimit``; then at most ``reminderLimit`` reminders for the store to compare, and at most
-/// that many waiting tasks, however long the list.
+/// (``TodoAPI/TodoModel/openDueDates``), without sorting the index: a buffer of twice
+/// ``reminderLimit`` candidates is sorted and cut back whenever it fills; then at most
+/// ``reminderLimit`` reminders for the store to compare, and at most that many waiting tasks,
+/// however long the list.
 public struct NotificationsSubscriptions<Model>: SubscriptionProvider {
   /// How far ahead of a reminder the countdown tick starts: 60 seconds.
   public static var countdownWindow: Duration { Countdown.window }

@@ -11,11 +11,11 @@ final class ImportRegistry: Sendable {
   /// One running import, as ``begin(owner:)`` hands it out.
   struct Ticket: Hashable, Sendable {
     fileprivate let number: UInt64
+    fileprivate let owner: UserID
   }
 
   private struct State {
     var running: Ticket?
-    var owner: UserID?
     var cancelRequested = false
     var issued: UInt64 = 0
   }
@@ -33,8 +33,7 @@ final class ImportRegistry: Sendable {
     state.withLock { state in
       guard state.running == nil else { return nil }
       state.issued += 1
-      state.running = Ticket(number: state.issued)
-      state.owner = owner
+      state.running = Ticket(number: state.issued, owner: owner)
       state.cancelRequested = false
       return state.running
     }
@@ -42,12 +41,16 @@ final class ImportRegistry: Sendable {
 
   /// Asks the running import, if it is `owner`'s, to stop after its current batch.
   ///
+  /// A cancellation that arrives before the import has begun (the two run in tasks of their own)
+  /// finds nothing and is dropped; the App holds a cancel typed that early until the import's first
+  /// progress report.
+  ///
   /// - Parameter owner: The user whose import to stop.
   /// - Returns: Whether an import of `owner` was running.
   @discardableResult
   func cancel(owner: UserID) -> Bool {
     state.withLock { state in
-      guard state.running != nil, state.owner == owner else { return false }
+      guard state.running?.owner == owner else { return false }
       state.cancelRequested = true
       return true
     }
@@ -71,7 +74,6 @@ final class ImportRegistry: Sendable {
     state.withLock { state in
       guard state.running == ticket else { return }
       state.running = nil
-      state.owner = nil
       state.cancelRequested = false
     }
   }

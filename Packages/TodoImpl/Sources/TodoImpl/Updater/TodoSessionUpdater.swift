@@ -22,7 +22,8 @@ struct TodoSessionUpdater: Updater {
       return true
     case .signedOut, .sessionExpired:
       // Sent whether or not an import runs: one that has not reported progress yet is not in the
-      // model, and cancelling when none runs does nothing.
+      // model. Cancelling when none runs does nothing, and an import that has not begun yet is not
+      // stopped; its results are dropped all the same, being another user's.
       if let owner = model.owner { commands.append(TodoCommand.cancelImport(owner: owner)) }
       model.clear()
       return true

@@ -17,9 +17,9 @@ public import TodoAPI
 ///   user owned the slice, ``TodoAPI/TodoCommand/cancelImport(owner:)`` for that user comes first.
 /// - ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
 ///   ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)``: the slice is emptied, and
-///   ``TodoAPI/TodoCommand/cancelImport(owner:)`` stops the user's import if one runs (it is emitted
-///   whenever someone was signed in: an import that has not reported progress yet is not in the
-///   model).
+///   ``TodoAPI/TodoCommand/cancelImport(owner:)`` stops the user's import if it has begun (it is
+///   emitted whenever someone was signed in: an import that has not reported progress yet is not
+///   in the model; one whose task has not begun yet runs on, and its results are dropped).
 /// - Other authentication messages are not this updater's business: it reports them unhandled.
 ///
 /// Only AuthenticationAPI's types are involved; nothing here knows how authentication works.

@@ -60,7 +60,7 @@ struct TodoUpdaterTests {
       commands: [TodoCommand.cancelImport(owner: Users.alice)])
   }
 
-  @Test("signing out cancels an import that has not reported progress yet")
+  @Test("signing out asks to cancel the user's import even before it has reported progress")
   func signedOutBeforeProgress() {
     assertUpdate(
       updater, given: aliceList, when: AuthenticationMessage.signedOut, then: TodoModel(),
