@@ -1,6 +1,7 @@
 public import Observation
 
-/// Holds the model, runs the loop, and routes commands and subscriptions to interpreters.
+/// Holds the model, runs the loop on the main actor, and routes commands and subscriptions to
+/// interpreters.
 ///
 /// ## The loop
 /// For each message, in this order (tested; see the catalog's "The Loop" article):
@@ -9,16 +10,20 @@ public import Observation
 ///    told earlier, as step 1 begins: the update runs inside the registrar's `withMutation`.)
 /// 3. Subscriptions are reconciled: those the ``SubscriptionProvider`` no longer returns are
 ///    stopped, then new ones are started.
-/// 4. The commands are handed to their interpreters, each in its own task.
+/// 4. The commands are handed to their interpreters, each in its own task (at most
+///    ``maximumRunningCommands`` at once; the rest wait their turn in order).
 ///
 /// Messages are processed one at a time, in arrival order, whichever task sends them; none is lost
-/// or applied twice. Each gets a ``MessageID`` from a counter and a ``Cause``.
+/// or applied twice. Each gets a ``MessageID`` from a counter and a ``Cause``. A message sent while
+/// the loop is running (by a monitor, a listener, an Observation observer, a subscription's start
+/// or stop) is queued behind everything already queued and processed after the current message:
+/// the loop never nests.
 ///
 /// ## Isolation
-/// The store lives on the main actor. UI apps read and send from the main actor without `await`;
-/// other tasks `await store.send(_:)` or use a ``Dispatch``. The main actor was chosen because UI
-/// frameworks require it and because a single, well-known actor makes the order of the loop
-/// obvious; a server or command-line tool runs its loop there too (the App of this repository does).
+/// This store lives on the main actor: UI apps read and send from the main actor without `await`;
+/// other tasks `await store.send(_:)` or use a ``Dispatch``. For stores off the main actor (one
+/// per connection on a server, background processing), use ``ActorStore``, which runs the same
+/// loop on an actor of its own.
 ///
 /// ## Performance
 /// `send` on the main actor is synchronous and allocates nothing for a message that emits no
@@ -26,86 +31,15 @@ public import Observation
 /// until something has read ``model``, one type-indexed lookup to route.
 @MainActor
 public final class Store<Model: Sendable> {
-  // MARK: - Model
-
-  // Safety of `@exclusivity(unchecked)` on the properties the hot path touches: the store is
-  // isolated to the main actor, so no two threads access them at once; within the actor, the only
-  // overlapping access would be code running inside an update that reaches back into the store,
-  // and updaters receive no store (they get the model `inout` and nothing else). Dynamic checks on
-  // these properties cost about 30 ns a message on this machine (measured with `perf`), and a fifth
-  // of the instructions of a message (counted with callgrind).
-
-  /// The model, in memory the store allocates once and owns, so every update passes this pointer to
-  /// the updater box directly: no `withUnsafeMutablePointer` closure, no exclusivity check (about
-  /// 10 ns a message, measured with `perf`). Safety: allocated and initialised in `init`,
-  /// deinitialised and freed in `deinit`, and touched only on the store's actor, never while an
-  /// update is writing through it (updaters cannot reach the store).
-  let modelPointer: UnsafeMutablePointer<Model>
-
-  /// The model, read.
-  var storage: Model { modelPointer.pointee }
-  let updater: TypedUpdaterBox<Model>
-  let subscriptionProvider: (any SubscriptionProvider<Model>)?
-  /// Plain flags for the hot path: checking the generic collections themselves makes the runtime
-  /// instantiate their metadata on every message.
-  let hasSubscriptionProvider: Bool
-  @exclusivity(unchecked) var hasMonitors = false
-  @exclusivity(unchecked) var hasListeners = false
+  /// The loop and the state it owns.
+  let loop: StoreLoop<Model>
+  /// The loop's mailbox, reachable without the actor for ``dispatch``.
+  nonisolated let mailbox: Mailbox
   let registrar = ObservationRegistrar()
   /// `\.model`, made once: a key path literal into a generic class is built at run time on every
   /// evaluation (two allocations and about 2 µs a message on this machine, measured with the B1
   /// benchmark on an observed store).
   let modelKeyPath: KeyPath<Store<Model>, Model> = \.model
-  /// Set on the first read of ``model``: until then nothing can be observing, so mutations skip
-  /// the registrar (about 80 ns a message on this machine).
-  @exclusivity(unchecked) var isObserved = false
-
-  // MARK: - Loop state
-
-  @exclusivity(unchecked) var nextMessageID: UInt64 = 0
-  @exclusivity(unchecked) var nextCommandID: UInt64 = 0
-  var nextSubscriptionID: UInt64 = 0
-  /// Reused for every message, so emitting commands allocates only when it grows.
-  @exclusivity(unchecked) var commandBuffer: [any Command] = []
-  @exclusivity(unchecked) var isProcessing = false
-  #if DEBUG
-  /// Set while an updater runs, so debug builds can catch code that reaches back into the store
-  /// from an update (the model is being written through ``modelPointer``).
-  var isUpdating = false
-  #endif
-  /// Messages sent while a message is being processed (by a listener or monitor), run next.
-  @exclusivity(unchecked) var reentrant: [PendingMessage] = []
-  let mailbox: Mailbox
-  @exclusivity(unchecked) var isShutDown = false
-  @exclusivity(unchecked) var idleWaiters: [CheckedContinuation<Void, Never>] = []
-
-  // MARK: - Observers
-
-  var monitors: [any StoreMonitor<Model>] = []
-  var listeners: [Listener<Model>] = []
-  var nextListenerID: UInt64 = 0
-
-  /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
-  /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
-  public var reportsProblemsWhenUnmonitored = true
-
-  // MARK: - Commands and subscriptions
-
-  var commandInterpreters = InterpreterRegistry<AnyCommandInterpreter>()
-  var runningCommands: [CommandID: RunningCommand] = [:]
-  var subscriptionInterpreters = InterpreterRegistry<AnySubscriptionInterpreter>()
-  var liveSubscriptions: [AnyHashable: LiveSubscription] = [:]
-  var lastRequestedSubscriptions: [any Subscription] = []
-  var hasReconciled = false
-
-  // MARK: - Testing hooks
-
-  /// When set, messages from interpreters and subscriptions are held in ``heldMessages`` instead
-  /// of being processed, so a test store can assert each one before applying it.
-  package var holdsIncomingMessages = false
-  package var heldMessages: [PendingMessage] = []
-  var activityWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
-  var nextActivityWaiter = 0
 
   // MARK: - Initialisers
 
@@ -121,15 +55,14 @@ public final class Store<Model: Sendable> {
   public init(
     model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>
   ) {
-    self.modelPointer = UnsafeMutablePointer<Model>.allocate(capacity: 1)
-    self.modelPointer.initialize(to: model)
-    self.updater = updater.boxed
-    let hasProvider = !(subscriptions is NoSubscriptions<Model>)
-    self.subscriptionProvider = hasProvider ? subscriptions : nil
-    self.hasSubscriptionProvider = hasProvider
     let target = DrainTarget()
-    self.mailbox = Mailbox { Task { @MainActor in target.drain?() } }
-    target.drain = { [weak self] in self?.drainMailbox() }
+    let mailbox = Mailbox { Task { @MainActor in target.drain?() } }
+    let hasProvider = !(subscriptions is NoSubscriptions<Model>)
+    self.mailbox = mailbox
+    loop = StoreLoop(
+      model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
+      mailbox: mailbox, maximumRunningCommands: StoreDefaults.maximumRunningCommands)
+    target.drain = { [weak loop] in loop?.runLoop(limit: StoreLoop<Model>.scheduledDrainLimit) }
   }
 
   /// Creates a store with an initial model and an updater, without subscriptions.
@@ -139,15 +72,6 @@ public final class Store<Model: Sendable> {
   ///   - updater: The updater for every message, usually a ``CombinedUpdater``.
   public convenience init(model: Model, updater: some Updater<Model>) {
     self.init(model: model, updater: updater, subscriptions: NoSubscriptions<Model>())
-  }
-
-  isolated deinit {
-    modelPointer.deinitialize(count: 1)
-    modelPointer.deallocate()
-    for (_, running) in runningCommands { running.task.cancel() }
-    for (_, live) in liveSubscriptions { live.end() }
-    for waiter in idleWaiters { waiter.resume() }
-    for (_, waiter) in activityWaiters { waiter.resume(returning: false) }
   }
 
   // MARK: - Reading
@@ -161,25 +85,35 @@ public final class Store<Model: Sendable> {
   ///   model `inout`, and reading the store's copy while it is being written is undefined.
   public var model: Model {
     #if DEBUG
-    precondition(!isUpdating, "Store.model was read from inside an updater; use the model it is given.")
+    precondition(!loop.isUpdating, "Store.model was read from inside an updater; use the model it is given.")
     #endif
-    if !isObserved { isObserved = true }
+    if !loop.isObserved { startObserving() }
     registrar.access(self, keyPath: modelKeyPath)
-    return storage
+    return loop.model
+  }
+
+  /// From the first read of ``model`` on, updates run inside the registrar's `withMutation`: until
+  /// then nothing can be observing, so mutations skip it (about 80 ns a message on this machine).
+  private func startObserving() {
+    loop.observeMutation = { [unowned self] update in
+      registrar.withMutation(of: self, keyPath: modelKeyPath, update)
+    }
+    loop.isObserved = true
   }
 
   // MARK: - Sending
 
-  /// Processes `message` now, with an external cause, unless the store is busy.
+  /// Processes `message` now, with an external cause.
   ///
   /// On the store's actor the message is processed before `send` returns, after any messages that
-  /// arrived earlier from other tasks. Called while the store is processing (from a listener or
-  /// monitor), it runs right after the current message. After ``shutDown()`` the message is
-  /// dropped and reported.
+  /// arrived earlier from other tasks. Called while the store is processing (from a listener,
+  /// monitor or Observation observer), it is queued behind everything already queued and runs
+  /// after the current message, before the outer `send` returns. After ``shutDown()`` the message
+  /// is dropped and reported.
   ///
   /// - Parameter message: The message to process.
   public func send<M: Message>(_ message: M) {
-    accept(message, cause: .external)
+    loop.send(message, cause: .external)
   }
 
   /// A dispatch with an external cause, usable from any task or thread.
@@ -189,62 +123,253 @@ public final class Store<Model: Sendable> {
     Dispatch(cause: .external, sink: .mailbox(mailbox, nil))
   }
 
-  func accept<M: Message>(_ message: M, cause: Cause) {
-    if isShutDown {
-      dropAfterShutdown(message, cause: cause)
-      return
-    }
-    if isProcessing {
-      reentrant.append(PendingMessage(message: message, cause: cause))
-      return
-    }
-    if mailbox.hasPending { drainMailbox() }
-    process(message, cause: cause)
-    if !reentrant.isEmpty { runReentrant() }
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+  // MARK: - Registering
+
+  /// Registers `interpreter` to perform every command of its ``CommandInterpreter/HandledCommand``
+  /// type (or family, when that type is an existential).
+  ///
+  /// - Parameter interpreter: The interpreter, holding its dependencies.
+  /// - Precondition: No interpreter is registered for the same type yet.
+  public func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
+    loop.register(interpreter)
   }
 
-  @inline(never)
-  private func dropAfterShutdown(_ message: any Message, cause: Cause) {
-    report(.messageDropped(message, cause: cause, reason: .storeShutDown))
-  }
-
-  func runReentrant() {
-    var next = 0
-    while next < reentrant.count {
-      let pending = reentrant[next]
-      next += 1
-      if isShutDown {
-        dropAfterShutdown(pending.message, cause: pending.cause)
-      } else {
-        process(pending.message, cause: pending.cause)
-      }
+  /// Registers a factory of ``SubscriptionInterpreter`` objects for subscriptions of type `type`.
+  ///
+  /// The store calls `interpreter` when a value of this type appears, then `start()`; when the
+  /// value disappears, `stop()`, and releases the object.
+  ///
+  /// - Parameters:
+  ///   - type: The subscription type, or an existential to serve a family of generic subscriptions.
+  ///   - interpreter: Makes the interpreter for one value; capture dependencies here.
+  /// - Precondition: Nothing is registered for the same type yet.
+  public func register<S: Sendable>(
+    subscriptions type: S.Type,
+    interpreter: @escaping @MainActor (S, Dispatch) -> any SubscriptionInterpreter
+  ) {
+    loop.register(subscriptions: type) { value, dispatch in
+      let object = interpreter(value, dispatch)
+      return SubscriptionObject(start: { object.start() }, stop: { object.stop() })
     }
-    if next > 0 { reentrant.removeAll(keepingCapacity: true) }
+  }
+
+  /// Registers an async function that runs each subscription of type `type` until it disappears.
+  ///
+  /// The function runs in its own task, off the store's actor; when the value disappears the task
+  /// is cancelled, and the dispatch stops delivering. If it returns on its own, the subscription
+  /// simply has nothing more to do; if it throws, monitors see
+  /// ``StoreEvent/subscriptionFailed(_:error:)``. Neither restarts it while the value stays
+  /// requested.
+  ///
+  /// - Parameters:
+  ///   - type: The subscription type, or an existential to serve a family of generic subscriptions.
+  ///   - run: Does the work, typically a loop that sends messages, until cancelled.
+  /// - Precondition: Nothing is registered for the same type yet.
+  public func register<S: Sendable>(
+    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
+  ) {
+    loop.register(subscriptions: type, run: run)
+  }
+
+  /// The subscriptions currently running, in start order.
+  public var activeSubscriptions: [any Subscription] { loop.activeSubscriptions }
+
+  /// How many commands may run at once; further ones wait, in order, for a running one to finish.
+  ///
+  /// The bound keeps a burst of commands (a million messages sent in a loop, each emitting one) at
+  /// one small record per waiting command instead of a task each. Work that lives as long as the
+  /// app (a socket, a watcher) belongs in a subscription, not a command: long-running commands
+  /// hold their slot. Default: 1,024. Changing it affects commands started from then on.
+  public var maximumRunningCommands: Int {
+    get { loop.commands.maximumRunning }
+    set {
+      precondition(newValue > 0, "maximumRunningCommands must be at least 1.")
+      loop.commands.maximumRunning = newValue
+    }
+  }
+
+  // MARK: - Life
+
+  /// Starts the subscriptions the current model asks for.
+  ///
+  /// Call it once, after registering interpreters and attaching monitors. Every processed
+  /// message reconciles subscriptions anyway, so a store that is never started still starts its
+  /// subscriptions after the first message; `start()` covers those the initial model needs.
+  /// Calling it again, or from inside the loop (where the current message reconciles), has no
+  /// effect. Messages sent while subscriptions start (by a monitor or a subscription's `start()`)
+  /// are processed after all of them have started.
+  public func start() {
+    loop.start()
+  }
+
+  /// Stops the store: stops every subscription (newest first), cancels running commands, forgets
+  /// commands waiting to run, and drops messages still queued or sent later, reporting each to
+  /// monitors.
+  ///
+  /// To finish in-flight work first, `await` ``settle()`` before calling this. Called by a monitor
+  /// or listener while a message is being processed, it also keeps that message's commands from
+  /// starting and its subscriptions from being reconciled, and drops messages sent reentrantly.
+  /// Calling it again has no effect.
+  public func shutDown() {
+    loop.shutDown()
+  }
+
+  /// Whether ``shutDown()`` has been called.
+  public var isStopped: Bool { loop.isShutDown }
+
+  /// Suspends until no message is waiting and no command is running or waiting to run.
+  ///
+  /// Running subscriptions do not count: they are meant to run indefinitely. Scripts and tests call
+  /// this to wait until the effects of what they sent have played out, including messages that
+  /// commands send and the commands those messages emit. Returns at once after ``shutDown()``
+  /// once nothing is left to drop.
+  public func settle() async {
+    await loop.settle()
+  }
+
+  /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
+  /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
+  public var reportsProblemsWhenUnmonitored: Bool {
+    get { loop.reportsProblemsWhenUnmonitored }
+    set { loop.reportsProblemsWhenUnmonitored = newValue }
+  }
+
+  // MARK: - Monitors
+
+  /// Attaches a monitor; it receives every event from now on.
+  ///
+  /// - Parameter monitor: The monitor. The store keeps a strong reference until it is removed.
+  public func addMonitor(_ monitor: some StoreMonitor<Model>) {
+    loop.observers.addMonitor(ObjectIdentifier(monitor)) { monitor.receive($0) }
+  }
+
+  /// Detaches a monitor attached with ``addMonitor(_:)``.
+  ///
+  /// - Parameter monitor: The monitor to remove; nothing happens if it is not attached.
+  public func removeMonitor(_ monitor: some StoreMonitor<Model>) {
+    loop.observers.removeMonitor(ObjectIdentifier(monitor))
+  }
+
+  // MARK: - Listeners
+
+  /// Calls `listener` with the model after every processed message.
+  ///
+  /// For UIs that are not SwiftUI (SwiftUI reads ``model`` through Observation). The listener runs
+  /// on the store's actor after monitors and before subscriptions are reconciled; it may send
+  /// messages, which are processed after the current one. It is not called on registration.
+  ///
+  /// - Parameter listener: Receives the model.
+  /// - Returns: An identifier for ``removeListener(_:)``.
+  @discardableResult
+  public func addListener(_ listener: @escaping @MainActor (Model) -> Void) -> ListenerID {
+    loop.observers.addListener(listener)
+  }
+
+  /// Calls `listener` with a projection of the model whenever the projection changes.
+  ///
+  /// A screen that shows one slice is not woken by messages that leave that slice equal. The
+  /// projection is computed after every message and compared with the previous one with `==`.
+  /// Keep projections small (a count, a flag, the selected item): the listener holds the last
+  /// projected value, and if that value shares storage with the model (a whole array of it), the
+  /// next in-place mutation of that array copies it.
+  ///
+  /// - Parameters:
+  ///   - projection: Derives the observed value from the model; must be pure.
+  ///   - listener: Receives the new projected value.
+  /// - Returns: An identifier for ``removeListener(_:)``.
+  @discardableResult
+  public func addListener<Value: Equatable>(
+    observing projection: @escaping @MainActor (Model) -> Value,
+    _ listener: @escaping @MainActor (Value) -> Void
+  ) -> ListenerID {
+    var last = projection(loop.model)
+    return addListener { model in
+      let value = projection(model)
+      guard value != last else { return }
+      last = value
+      listener(value)
+    }
+  }
+
+  /// Removes a listener added with ``addListener(_:)`` or ``addListener(observing:_:)``.
+  ///
+  /// - Parameter id: The identifier returned when it was added.
+  public func removeListener(_ id: ListenerID) {
+    loop.observers.removeListener(id)
   }
 }
 
-/// A message waiting to be processed, with its cause.
-package struct PendingMessage: Sendable {
-  package let message: any Message
-  package let cause: Cause
+/// Defaults shared by both hosts of the loop.
+enum StoreDefaults {
+  static let maximumRunningCommands = 1_024
 }
 
-/// A listener and its identifier.
-struct Listener<Model> {
-  let id: ListenerID
-  let call: @MainActor (Model) -> Void
-}
-
-/// Identifies a listener added with ``Store/addListener(_:)``, to remove it later.
-public struct ListenerID: Hashable, Sendable {
-  let rawValue: UInt64
-}
-
-/// Lets the mailbox, created before `self` is available, reach the store weakly.
+/// Lets the mailbox, created before the loop, reach it weakly.
 @MainActor
 private final class DrainTarget {
   var drain: (@MainActor () -> Void)?
 }
 
 extension Store: Observable {}
+
+// MARK: - Testing hooks
+
+// Hooks for CoreTesting's `TestStore`, which drives a real store step by step. `package` access:
+// visible to the targets of this package only.
+extension Store {
+  /// The model without registering Observation access.
+  package var currentModel: Model { loop.model }
+
+  /// When set, messages from interpreters and subscriptions are held in ``heldMessages`` instead
+  /// of being processed, so a test store can assert each one before applying it.
+  package var holdsIncomingMessages: Bool {
+    get { loop.hooks != nil }
+    set { loop.hooks = newValue ? (loop.hooks ?? TestHooks()) : nil }
+  }
+
+  /// Messages held for the test, oldest first.
+  package var heldMessages: [PendingMessage] {
+    get { loop.hooks?.held ?? [] }
+    set { loop.hooks?.held = newValue }
+  }
+
+  /// Processes the first held message (see ``holdsIncomingMessages``) and what it causes.
+  ///
+  /// - Returns: The processed message, or `nil` if none was held.
+  @discardableResult
+  package func processFirstHeldMessage() -> PendingMessage? {
+    loop.processHeld()
+  }
+
+  /// Whether any subscription runs as a task or object that might still send messages.
+  package var hasRunningSubscriptions: Bool { loop.hasRunningSubscriptions }
+
+  /// Handles whatever other tasks have posted so far.
+  package func drainNow() { loop.runLoop(limit: nil) }
+
+  /// Whether no message is waiting and no command is running or waiting.
+  package var isSettled: Bool { loop.isIdle }
+
+  /// Suspends until the store handles anything from another task (a message, a command's end) or
+  /// `timeout` passes.
+  ///
+  /// The drain that handles the envelope resumes the waiter; the timeout only turns a hang into a
+  /// test failure, it never decides what arrived.
+  ///
+  /// - Returns: `false` if the timeout passed first.
+  package func waitForActivity(timeout: Duration) async -> Bool {
+    if loop.mailbox.hasPending {
+      loop.runLoop(limit: nil)
+      return true
+    }
+    let hooks = loop.hooks ?? TestHooks()
+    loop.hooks = hooks
+    return await withCheckedContinuation { continuation in
+      let token = hooks.addActivityWaiter(continuation)
+      Task { @MainActor [weak hooks] in
+        try? await Task.sleep(for: timeout)
+        hooks?.expire(token)
+      }
+    }
+  }
+}

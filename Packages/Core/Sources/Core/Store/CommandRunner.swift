@@ -1,0 +1,117 @@
+/// A type-erased command interpreter.
+struct AnyCommandInterpreter: Sendable {
+  let run: @Sendable (any Command, Dispatch) async throws -> Void
+}
+
+/// A command handed to its interpreter and not yet finished.
+struct RunningCommand {
+  let record: CommandRecord
+  let task: Task<Void, Never>
+}
+
+/// The store's part that runs commands: the interpreters, the commands in flight, and those
+/// waiting for a free slot.
+///
+/// At most ``maximumRunning`` commands run at once; the rest wait in arrival order and start as
+/// running ones finish. A store whose producer emits commands faster than interpreters finish them
+/// keeps one small record a waiting command instead of a task, its stack and its dispatch.
+///
+/// It calls no user code and reports nothing: it says what happened, and the loop tells monitors.
+final class CommandRunner {
+  private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
+  private var running: [CommandID: RunningCommand] = [:]
+  private var waiting: [(record: CommandRecord, interpreter: AnyCommandInterpreter)] = []
+  private var waitingHead = 0
+  private let mailbox: Mailbox
+  /// The last command id handed out; ids come from this counter.
+  var lastCommandID: UInt64 = 0
+  /// How many commands may run at once.
+  var maximumRunning: Int
+
+  init(mailbox: Mailbox, maximumRunning: Int) {
+    self.mailbox = mailbox
+    self.maximumRunning = maximumRunning
+  }
+
+  /// Whether no command is running or waiting.
+  var isIdle: Bool { running.isEmpty && waitingHead == waiting.count }
+
+  /// How many commands are running.
+  var runningCount: Int { running.count }
+
+  /// How many commands wait for a free slot.
+  var waitingCount: Int { waiting.count - waitingHead }
+
+  func register(
+    _ interpreter: AnyCommandInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
+  ) {
+    registry.register(interpreter, for: type, matches: matches, kind: "command")
+  }
+
+  enum Outcome {
+    case started
+    case waiting
+    case noInterpreter
+  }
+
+  /// Starts `record`'s command, or queues it when ``maximumRunning`` commands run.
+  ///
+  /// - Parameter timed: Whether to measure its duration (a monitor is attached).
+  func start(_ record: CommandRecord, timed: Bool) -> Outcome {
+    guard let interpreter = registry.handler(for: record.command) else { return .noInterpreter }
+    if running.count >= maximumRunning || waitingHead < waiting.count {
+      waiting.append((record, interpreter))
+      return .waiting
+    }
+    launch(record, interpreter, timed: timed)
+    return .started
+  }
+
+  /// Removes a finished command, and starts the next waiting one if a slot is free.
+  ///
+  /// - Returns: The finished command, and the one started in its place.
+  func finish(_ id: CommandID, timed: Bool) -> (finished: RunningCommand?, started: CommandRecord?) {
+    let finished = running.removeValue(forKey: id)
+    guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil) }
+    let next = waiting[waitingHead]
+    waitingHead += 1
+    if waitingHead == waiting.count {
+      waiting.removeAll(keepingCapacity: waiting.count <= 1_024)
+      waitingHead = 0
+    }
+    launch(next.record, next.interpreter, timed: timed)
+    return (finished, next.record)
+  }
+
+  /// Cancels every running command and forgets the waiting ones, which never start.
+  ///
+  /// - Returns: The commands that were waiting.
+  func cancelAll() -> [CommandRecord] {
+    for (_, command) in running { command.task.cancel() }
+    let dropped = waiting[waitingHead...].map(\.record)
+    waiting.removeAll()
+    waitingHead = 0
+    return dropped
+  }
+
+  private func launch(_ record: CommandRecord, _ interpreter: AnyCommandInterpreter, timed: Bool) {
+    let id = record.id
+    let command = record.command
+    let dispatch = Dispatch(cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil))
+    let task = Task.detached { [mailbox] in
+      let clock = ContinuousClock()
+      let start = timed ? clock.now : nil
+      do {
+        try await interpreter.run(command, dispatch)
+        mailbox.post(.commandFinished(id, failure: nil, duration: start.map { clock.now - $0 }))
+      } catch {
+        mailbox.post(.commandFinished(id, failure: error, duration: start.map { clock.now - $0 }))
+      }
+    }
+    running[id] = RunningCommand(record: record, task: task)
+  }
+
+  deinit {
+    for (_, command) in running { command.task.cancel() }
+  }
+}

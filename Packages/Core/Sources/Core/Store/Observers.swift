@@ -1,0 +1,51 @@
+/// The store's part that tells the outside what happened: monitors and listeners.
+///
+/// The flags ``hasMonitors`` and ``hasListeners`` are derived here, in the only methods that change
+/// the lists, because the loop checks them on every message and reading the generic arrays
+/// themselves makes the runtime instantiate their metadata each time.
+final class Observers<Model: Sendable> {
+  private var monitors: [(object: ObjectIdentifier, receive: (StoreEvent<Model>) -> Void)] = []
+  private var listeners: [(id: ListenerID, call: (Model) -> Void)] = []
+  private var lastListenerID: UInt64 = 0
+  @exclusivity(unchecked) private(set) var hasMonitors = false
+  @exclusivity(unchecked) private(set) var hasListeners = false
+
+  func addMonitor(_ object: ObjectIdentifier, _ receive: @escaping (StoreEvent<Model>) -> Void) {
+    monitors.append((object, receive))
+    hasMonitors = true
+  }
+
+  func removeMonitor(_ object: ObjectIdentifier) {
+    monitors.removeAll { $0.object == object }
+    hasMonitors = !monitors.isEmpty
+  }
+
+  func addListener(_ call: @escaping (Model) -> Void) -> ListenerID {
+    lastListenerID &+= 1
+    let id = ListenerID(rawValue: lastListenerID)
+    listeners.append((id, call))
+    hasListeners = true
+    return id
+  }
+
+  func removeListener(_ id: ListenerID) {
+    listeners.removeAll { $0.id == id }
+    hasListeners = !listeners.isEmpty
+  }
+
+  /// Sends `event` to every monitor, in the order they were attached. A monitor attached or removed
+  /// by another monitor takes effect from the next event.
+  func emit(_ event: StoreEvent<Model>) {
+    for monitor in monitors { monitor.receive(event) }
+  }
+
+  /// Calls every listener with `model`.
+  func notifyListeners(_ model: Model) {
+    for listener in listeners { listener.call(model) }
+  }
+}
+
+/// Identifies a listener added with ``Store/addListener(_:)``, to remove it later.
+public struct ListenerID: Hashable, Sendable {
+  let rawValue: UInt64
+}

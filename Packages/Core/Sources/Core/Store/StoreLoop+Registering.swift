@@ -1,0 +1,45 @@
+// What both hosts (``Store``, ``ActorStore``) offer, written once.
+
+extension StoreLoop {
+  func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
+    let box = AnyCommandInterpreter { command, dispatch in
+      // Safe: the registry hands this interpreter only commands that matched its type.
+      try await interpreter.interpret(command as! Interpreter.HandledCommand, dispatch: dispatch)
+    }
+    commands.register(
+      box, for: Interpreter.HandledCommand.self, matches: { $0 is Interpreter.HandledCommand })
+  }
+
+  func register<S: Sendable>(
+    subscriptions type: S.Type, object make: @escaping (S, Dispatch) -> SubscriptionObject
+  ) {
+    subscriptions.register(
+      .object { subscription, dispatch in
+        // Safe: the registry hands this factory only values that matched `S`.
+        make(subscription as! S, dispatch)
+      }, for: S.self, matches: { $0 is S })
+  }
+
+  func register<S: Sendable>(
+    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
+  ) {
+    subscriptions.register(
+      .task { subscription, dispatch in
+        // Safe: the registry hands this function only values that matched `S`.
+        try await run(subscription as! S, dispatch)
+      }, for: S.self, matches: { $0 is S })
+  }
+
+  /// The subscriptions currently running, in start order.
+  var activeSubscriptions: [any Subscription] {
+    subscriptions.live.values.sorted { $0.record.id < $1.record.id }.map(\.record.subscription)
+  }
+
+  /// Whether any subscription runs as a task or object that might still send messages.
+  var hasRunningSubscriptions: Bool {
+    subscriptions.live.values.contains {
+      if case .none = $0.runner { return false }
+      return true
+    }
+  }
+}

@@ -1,0 +1,196 @@
+/// A type-erased way to run a subscription.
+enum AnySubscriptionInterpreter {
+  /// An object made per subscription value, started and stopped on the store's actor.
+  case object((any Subscription, Dispatch) -> SubscriptionObject)
+  /// An async function run in a task, cancelled on stop.
+  case task(@Sendable (any Subscription, Dispatch) async throws -> Void)
+}
+
+/// A ``SubscriptionInterpreter`` seen through its two calls, so the loop, which runs on whichever
+/// actor hosts it, can call them there.
+struct SubscriptionObject {
+  let start: () -> Void
+  let stop: () -> Void
+}
+
+/// A subscription the store has started and not yet stopped.
+struct LiveSubscription {
+  enum Runner {
+    case object(SubscriptionObject)
+    case task(Task<Void, Never>)
+    case none
+  }
+
+  let record: SubscriptionRecord
+  let liveness: SubscriptionLiveness
+  var runner: Runner
+  /// How many positions of the provider's last list ask for this value (duplicates run once).
+  var requests: Int
+
+  /// Stops delivery and the work. Returns once the object's `stop()` has returned or the task has
+  /// been cancelled (a cancelled task may still be unwinding).
+  func end() {
+    liveness.end()
+    switch runner {
+    case .object(let object): object.stop()
+    case .task(let task): task.cancel()
+    case .none: break
+    }
+  }
+}
+
+/// The store's part that keeps subscriptions in line with the provider: the interpreters, the live
+/// set and the provider's last answer.
+///
+/// Reconciling is split in two so that no user code runs while this part is being changed:
+/// ``plan(for:message:)`` compares and updates the bookkeeping and says what to stop and start;
+/// the loop then stops and starts them one at a time through ``remove(_:)`` and ``add(_:)``,
+/// telling monitors in between. Invariant: after the loop has carried out a plan, the live set is
+/// exactly the set of values of the provider's last answer (tested after every message).
+final class SubscriptionReconciler<Model> {
+  let provider: any SubscriptionProvider<Model>
+  private(set) var registry = InterpreterRegistry<AnySubscriptionInterpreter>()
+  private(set) var live: [AnyHashable: LiveSubscription] = [:]
+  private var lastRequested: [any Subscription] = []
+  private var lastSubscriptionID: UInt64 = 0
+  /// Whether the provider has been asked at least once (by `start()` or a message).
+  private(set) var hasReconciled = false
+
+  init(provider: any SubscriptionProvider<Model>) {
+    self.provider = provider
+  }
+
+  func register(
+    _ interpreter: AnySubscriptionInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
+  ) {
+    registry.register(interpreter, for: type, matches: matches, kind: "subscription")
+  }
+
+  /// What to stop (oldest first) and what to start (in the provider's order).
+  struct Plan {
+    var stop: [AnyHashable] = []
+    var start: [(key: AnyHashable, value: any Subscription, requests: Int)] = []
+  }
+
+  /// Asks the provider, records its answer, and says what must stop and start.
+  ///
+  /// Linear in the number of subscriptions, and without allocating or hashing for the values that
+  /// did not move: the requested list is compared with the previous one position by position (the
+  /// values' own `==`), and only the stretch between the first and the last difference is hashed
+  /// and counted. Each live subscription counts how many positions of the list ask for it, so a
+  /// value requested twice, or by two providers, runs once and stops when no position asks for it.
+  ///
+  /// - Returns: `nil` when nothing changes.
+  func plan(for model: Model, message: (any Message)?) -> Plan? {
+    hasReconciled = true
+    let requested = provider.subscriptions(for: model, message: message)
+    let previous = lastRequested
+    let common = min(previous.count, requested.count)
+    var prefix = 0
+    while prefix < common, isSameSubscription(previous[prefix], requested[prefix]) { prefix += 1 }
+    if prefix == previous.count && prefix == requested.count { return nil }
+    var suffix = 0
+    while suffix < common - prefix,
+      isSameSubscription(previous[previous.count - 1 - suffix], requested[requested.count - 1 - suffix])
+    {
+      suffix += 1
+    }
+    lastRequested = requested
+
+    // How the number of positions asking for each value changes.
+    var delta: [AnyHashable: Int] = [:]
+    for value in previous[prefix..<(previous.count - suffix)] { delta[AnyHashable(value), default: 0] -= 1 }
+    let added = requested[prefix..<(requested.count - suffix)]
+    var addedKeys: [AnyHashable] = []
+    addedKeys.reserveCapacity(added.count)
+    for value in added {
+      let key = AnyHashable(value)
+      addedKeys.append(key)
+      delta[key, default: 0] += 1
+    }
+
+    var plan = Plan()
+    for (key, change) in delta where change != 0 {
+      guard let current = live[key] else { continue }
+      let remaining = current.requests + change
+      if remaining <= 0 {
+        plan.stop.append(key)
+      } else {
+        live[key]?.requests = remaining
+      }
+    }
+    if plan.stop.count > 1 {
+      plan.stop.sort { live[$0]!.record.id < live[$1]!.record.id }
+    }
+    var planned = Set<AnyHashable>()
+    for (key, value) in zip(addedKeys, added) where live[key] == nil {
+      guard let requests = delta[key], requests > 0, planned.insert(key).inserted else { continue }
+      plan.start.append((key, value, requests))
+    }
+    return plan
+  }
+
+  /// Removes a live subscription; the caller ends it.
+  func remove(_ key: AnyHashable) -> LiveSubscription? {
+    live.removeValue(forKey: key)
+  }
+
+  /// Records `value` as live before any of its code runs, so a message its start causes, which is
+  /// processed later, sees it and can stop it.
+  ///
+  /// - Returns: The live entry, whose runner is not started yet (`.none` for an object, started by
+  ///   the caller) and the interpreter to start, or `nil` if none is registered.
+  func add(
+    key: AnyHashable, value: any Subscription, requests: Int, mailbox: Mailbox
+  ) -> (
+    record: SubscriptionRecord, liveness: SubscriptionLiveness, dispatch: Dispatch,
+    interpreter: AnySubscriptionInterpreter?
+  ) {
+    lastSubscriptionID &+= 1
+    let record = SubscriptionRecord(id: SubscriptionID(rawValue: lastSubscriptionID), subscription: value)
+    let liveness = SubscriptionLiveness()
+    let dispatch = Dispatch(cause: .subscription(record.id), sink: .mailbox(mailbox, liveness))
+    live[key] = LiveSubscription(record: record, liveness: liveness, runner: .none, requests: requests)
+    return (record, liveness, dispatch, registry.handler(for: value))
+  }
+
+  /// Sets the runner of a subscription recorded by ``add(key:value:requests:mailbox:)``.
+  ///
+  /// - Returns: `false` if the subscription was removed meanwhile (the caller then ends the runner).
+  func attach(_ runner: LiveSubscription.Runner, to key: AnyHashable, id: SubscriptionID) -> Bool {
+    guard live[key]?.record.id == id else { return false }
+    live[key]?.runner = runner
+    return true
+  }
+
+  /// The live subscription with `id`, if any.
+  func live(withID id: SubscriptionID) -> LiveSubscription? {
+    live.values.first { $0.record.id == id }
+  }
+
+  /// Every live subscription, newest first (the order of shutdown).
+  var newestFirst: [AnyHashable] {
+    live.sorted { $0.value.record.id > $1.value.record.id }.map(\.key)
+  }
+
+  /// The values of the provider's last answer, as a set.
+  var requestedSet: Set<AnyHashable> { Set(lastRequested.map { AnyHashable($0) }) }
+}
+
+/// Whether two subscriptions are the same value, without boxing either into `AnyHashable`.
+///
+/// Opens both existentials and compares with the type's own `==` when the types match: no
+/// allocation and no dynamic cast, so comparing an unchanged list costs about what the values'
+/// equality costs.
+func isSameSubscription(_ left: any Subscription, _ right: any Subscription) -> Bool {
+  func open<Left: Subscription>(_ left: Left) -> Bool {
+    func open<Right: Subscription>(_ right: Right) -> Bool {
+      guard Left.self == Right.self else { return false }
+      // Safe: `Left` and `Right` are the same type (checked above), so this reinterprets a value as
+      // its own type.
+      return left == unsafeBitCast(right, to: Left.self)
+    }
+    return open(right)
+  }
+  return open(left)
+}
