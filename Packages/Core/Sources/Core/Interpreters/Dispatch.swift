@@ -56,4 +56,27 @@ public struct Dispatch: Sendable {
       receive(message, cause)
     }
   }
+
+  /// Sends `message`, first waiting while the store's mailbox is full.
+  ///
+  /// ``send(_:)`` never waits, so a task that sends in a tight loop faster than the store
+  /// processes can queue without limit. This form suspends while the mailbox holds its capacity
+  /// (65,536 messages and events by default) and resumes as soon as the store takes them: the
+  /// producer is slowed to the store's pace instead of buffered. Messages keep their order with
+  /// everything else sent through the mailbox. Cancelling the waiting task does not drop the
+  /// message: it still waits for room, so nothing sent is lost.
+  ///
+  /// - Parameter message: The message to send.
+  public func sendWithBackpressure(_ message: some Message) async {
+    switch sink {
+    case .mailbox(let mailbox, let liveness):
+      if let liveness, !liveness.isLive {
+        mailbox.post(.dropped(message, cause, .subscriptionStopped))
+      } else {
+        await mailbox.postRespectingCapacity(.message(message, cause))
+      }
+    case .closure(let receive):
+      receive(message, cause)
+    }
+  }
 }

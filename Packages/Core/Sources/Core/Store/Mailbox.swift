@@ -68,9 +68,9 @@ final class Mailbox: Sendable {
 
   /// Appends `envelope` once fewer than ``capacity`` envelopes are waiting.
   ///
-  /// Several producers woken together may each append one, so the queue can exceed the capacity by
-  /// the number of suspended producers, never more. A cancelled producer still waits for room:
-  /// dropping its message would break the promise that nothing sent is lost.
+  /// The room is checked and the envelope appended under one lock, so envelopes posted this way
+  /// never take the queue past the capacity (``post(_:)`` may). A cancelled producer still waits
+  /// for room: dropping its message would break the promise that nothing sent is lost.
   func postRespectingCapacity(_ envelope: Envelope) async {
     while true {
       let admitted = state.withLock { state in

@@ -4,19 +4,35 @@
 /// the lists, because the loop checks them on every message and reading the generic arrays
 /// themselves makes the runtime instantiate their metadata each time.
 final class Observers<Model: Sendable> {
-  private var monitors: [(object: ObjectIdentifier, receive: (StoreEvent<Model>) -> Void)] = []
+  private var monitors: [(key: MonitorKey, receive: (StoreEvent<Model>) -> Void)] = []
   private var listeners: [(id: ListenerID, call: (Model) -> Void)] = []
   private var lastListenerID: UInt64 = 0
   @exclusivity(unchecked) private(set) var hasMonitors = false
   @exclusivity(unchecked) private(set) var hasListeners = false
 
-  func addMonitor(_ object: ObjectIdentifier, _ receive: @escaping (StoreEvent<Model>) -> Void) {
-    monitors.append((object, receive))
+  private var lastMonitorID: UInt64 = 0
+
+  /// What identifies a monitor for removal: the object (``Store``) or a token (``ActorStore``).
+  enum MonitorKey: Hashable {
+    case object(ObjectIdentifier)
+    case token(MonitorID)
+  }
+
+  func addMonitor(_ key: MonitorKey, _ receive: @escaping (StoreEvent<Model>) -> Void) {
+    monitors.append((key, receive))
     hasMonitors = true
   }
 
-  func removeMonitor(_ object: ObjectIdentifier) {
-    monitors.removeAll { $0.object == object }
+  /// Adds a monitor identified by a new token.
+  func addMonitor(_ receive: @escaping (StoreEvent<Model>) -> Void) -> MonitorID {
+    lastMonitorID &+= 1
+    let id = MonitorID(rawValue: lastMonitorID)
+    addMonitor(.token(id), receive)
+    return id
+  }
+
+  func removeMonitor(_ key: MonitorKey) {
+    monitors.removeAll { $0.key == key }
     hasMonitors = !monitors.isEmpty
   }
 
@@ -43,6 +59,11 @@ final class Observers<Model: Sendable> {
   func notifyListeners(_ model: Model) {
     for listener in listeners { listener.call(model) }
   }
+}
+
+/// Identifies a monitor added to an ``ActorStore``, to remove it later.
+public struct MonitorID: Hashable, Sendable {
+  let rawValue: UInt64
 }
 
 /// Identifies a listener added with ``Store/addListener(_:)``, to remove it later.

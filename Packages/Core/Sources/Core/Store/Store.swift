@@ -74,6 +74,9 @@ public final class Store<Model: Sendable> {
     self.init(model: model, updater: updater, subscriptions: NoSubscriptions<Model>())
   }
 
+  /// Runs on the main actor, so the loop it releases stops subscription objects there.
+  isolated deinit {}
+
   // MARK: - Reading
 
   /// The current model.
@@ -240,14 +243,14 @@ public final class Store<Model: Sendable> {
   ///
   /// - Parameter monitor: The monitor. The store keeps a strong reference until it is removed.
   public func addMonitor(_ monitor: some StoreMonitor<Model>) {
-    loop.observers.addMonitor(ObjectIdentifier(monitor)) { monitor.receive($0) }
+    loop.observers.addMonitor(.object(ObjectIdentifier(monitor))) { monitor.receive($0) }
   }
 
   /// Detaches a monitor attached with ``addMonitor(_:)``.
   ///
   /// - Parameter monitor: The monitor to remove; nothing happens if it is not attached.
   public func removeMonitor(_ monitor: some StoreMonitor<Model>) {
-    loop.observers.removeMonitor(ObjectIdentifier(monitor))
+    loop.observers.removeMonitor(.object(ObjectIdentifier(monitor)))
   }
 
   // MARK: - Listeners

@@ -1,0 +1,215 @@
+import Synchronization
+
+/// A store that runs the loop on an actor of its own: for servers (a store per connection or per
+/// user), command-line tools and background processing, many at once on many cores.
+///
+/// It runs the same loop as ``Store``, with the same guarantees: one message at a time in arrival
+/// order, none lost or applied twice, causes, the same ``StoreEvent``s, the same reentrancy rule
+/// (a send from a monitor or listener is queued behind everything already queued), the same
+/// bound on running commands and the same backpressure for ``Dispatch/sendWithBackpressure(_:)``.
+/// What differs follows from the isolation:
+/// - Code outside the actor awaits it: `await store.send(m)`. To send many messages without a
+///   hop each, run them on the actor with ``perform(_:)``.
+/// - Monitors and listeners are closures run on the store's actor (``StoreMonitor`` objects are
+///   bound to the main actor). Subscriptions run as async functions
+///   (``register(subscriptions:run:)``); ``SubscriptionInterpreter`` objects are main-actor
+///   objects and belong to ``Store``.
+/// - It is not `Observable`: UIs use ``Store``.
+///
+/// ```swift
+/// let store = ActorStore(model: Counter(), updater: CounterUpdater())
+/// await store.send(CounterMessage.increment)
+/// await store.perform { store in
+///   for _ in 0..<1_000 { store.send(CounterMessage.increment) }
+/// }
+/// ```
+public actor ActorStore<Model: Sendable> {
+  let loop: StoreLoop<Model>
+  /// The loop's mailbox, reachable without the actor for ``dispatch``.
+  nonisolated let mailbox: Mailbox
+
+  // MARK: - Initialisers
+
+  /// Creates a store with an initial model, an updater, and a subscription provider.
+  ///
+  /// - Parameters:
+  ///   - model: The initial model.
+  ///   - updater: The updater for every message, usually a ``CombinedUpdater``.
+  ///   - subscriptions: Says which subscriptions should be alive for a model.
+  public init(
+    model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>
+  ) {
+    let target = ActorDrainTarget<Model>()
+    let mailbox = Mailbox { target.scheduleDrain() }
+    let hasProvider = !(subscriptions is NoSubscriptions<Model>)
+    self.mailbox = mailbox
+    loop = StoreLoop(
+      model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
+      mailbox: mailbox, maximumRunningCommands: StoreDefaults.maximumRunningCommands)
+    target.store = self
+  }
+
+  /// Creates a store with an initial model and an updater, without subscriptions.
+  ///
+  /// - Parameters:
+  ///   - model: The initial model.
+  ///   - updater: The updater for every message, usually a ``CombinedUpdater``.
+  public init(model: Model, updater: some Updater<Model>) {
+    self.init(model: model, updater: updater, subscriptions: NoSubscriptions<Model>())
+  }
+
+  /// Runs on the store's actor, so the loop it releases is torn down in its own isolation.
+  isolated deinit {}
+
+  // MARK: - Reading and sending
+
+  /// The current model.
+  public var model: Model { loop.model }
+
+  /// Processes `message` with an external cause before returning, after any messages that arrived
+  /// earlier; from a monitor or listener, queues it behind everything already queued.
+  ///
+  /// - Parameter message: The message to process.
+  public func send<M: Message>(_ message: M) {
+    loop.send(message, cause: .external)
+  }
+
+  /// A dispatch with an external cause, usable from any task or thread.
+  public nonisolated var dispatch: Dispatch {
+    Dispatch(cause: .external, sink: .mailbox(mailbox, nil))
+  }
+
+  /// Runs `body` on the store's actor, where it can send and read without awaiting.
+  ///
+  /// - Parameter body: Work with isolated access to the store.
+  /// - Returns: What `body` returns.
+  public func perform<Result: Sendable>(
+    _ body: @Sendable (isolated ActorStore<Model>) throws -> Result
+  ) rethrows -> Result {
+    try body(self)
+  }
+
+  func drainScheduled() {
+    loop.runLoop(limit: StoreLoop<Model>.scheduledDrainLimit)
+  }
+
+  // MARK: - Registering
+
+  /// Registers `interpreter` for every command of its ``CommandInterpreter/HandledCommand`` type.
+  ///
+  /// - Parameter interpreter: The interpreter, holding its dependencies.
+  /// - Precondition: No interpreter is registered for the same type yet.
+  public func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
+    loop.register(interpreter)
+  }
+
+  /// Registers an async function that runs each subscription of type `type` until it disappears.
+  ///
+  /// - Parameters:
+  ///   - type: The subscription type, or an existential to serve a family of generic subscriptions.
+  ///   - run: Does the work until cancelled.
+  /// - Precondition: Nothing is registered for the same type yet.
+  public func register<S: Sendable>(
+    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
+  ) {
+    loop.register(subscriptions: type, run: run)
+  }
+
+  /// The subscriptions currently running, in start order.
+  public var activeSubscriptions: [any Subscription] { loop.activeSubscriptions }
+
+  /// How many commands may run at once; see ``Store/maximumRunningCommands``.
+  public var maximumRunningCommands: Int { loop.commands.maximumRunning }
+
+  /// Sets how many commands may run at once; further ones wait, in order.
+  ///
+  /// - Parameter limit: At least 1.
+  public func setMaximumRunningCommands(_ limit: Int) {
+    precondition(limit > 0, "maximumRunningCommands must be at least 1.")
+    loop.commands.maximumRunning = limit
+  }
+
+  // MARK: - Life
+
+  /// Starts the subscriptions the current model asks for; see ``Store/start()``.
+  public func start() {
+    loop.start()
+  }
+
+  /// Stops the store; see ``Store/shutDown()``.
+  public func shutDown() {
+    loop.shutDown()
+  }
+
+  /// Whether ``shutDown()`` has been called.
+  public var isStopped: Bool { loop.isShutDown }
+
+  /// Suspends until no message is waiting and no command is running or waiting to run.
+  public func settle() async {
+    await loop.settle()
+  }
+
+  /// Whether problems are written to standard error while no monitor is attached (default `true`).
+  ///
+  /// - Parameter reports: The new setting.
+  public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
+    loop.reportsProblemsWhenUnmonitored = reports
+  }
+
+  // MARK: - Monitors and listeners
+
+  /// Attaches a monitor that receives every event from now on, on the store's actor.
+  ///
+  /// - Parameter receive: Called with the store (isolated: it may send, which queues the message
+  ///   behind everything already queued) and each event, in order.
+  /// - Returns: An identifier for ``removeMonitor(_:)``.
+  @discardableResult
+  public func addMonitor(
+    _ receive: @escaping @Sendable (isolated ActorStore<Model>, StoreEvent<Model>) -> Void
+  ) -> MonitorID {
+    loop.observers.addMonitor { [unowned self] event in receive(self, event) }
+  }
+
+  /// Detaches a monitor.
+  ///
+  /// - Parameter id: The identifier returned when it was added.
+  public func removeMonitor(_ id: MonitorID) {
+    loop.observers.removeMonitor(.token(id))
+  }
+
+  /// Calls `listener` with the model after every processed message, on the store's actor.
+  ///
+  /// - Parameter listener: Receives the store (isolated: it may send) and the model.
+  /// - Returns: An identifier for ``removeListener(_:)``.
+  @discardableResult
+  public func addListener(
+    _ listener: @escaping @Sendable (isolated ActorStore<Model>, Model) -> Void
+  ) -> ListenerID {
+    loop.observers.addListener { [unowned self] model in listener(self, model) }
+  }
+
+  /// Removes a listener.
+  ///
+  /// - Parameter id: The identifier returned when it was added.
+  public func removeListener(_ id: ListenerID) {
+    loop.observers.removeListener(id)
+  }
+}
+
+/// Lets the mailbox, created before the actor, reach it weakly.
+private final class ActorDrainTarget<Model: Sendable>: Sendable {
+  private let reference = Mutex<WeakStore>(WeakStore())
+
+  private struct WeakStore {
+    weak var store: ActorStore<Model>?
+  }
+
+  var store: ActorStore<Model>? {
+    get { reference.withLock { $0.store } }
+    set { reference.withLock { $0.store = newValue } }
+  }
+
+  func scheduleDrain() {
+    Task { [weak self] in await self?.store?.drainScheduled() }
+  }
+}
