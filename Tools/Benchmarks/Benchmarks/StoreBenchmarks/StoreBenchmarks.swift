@@ -80,6 +80,42 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(counter.value)
   }
 
+  // MARK: B1 on an actor store, and independent stores at once (issue 15)
+
+  Benchmark("B1 counter: actor store", configuration: perMessage) { benchmark async in
+    let store = ActorStore(model: Counter(), updater: CounterUpdater())
+    let iterations = benchmark.scaledIterations.count
+    benchmark.startMeasurement()
+    await store.perform { store in
+      for _ in 0..<iterations { store.send(CounterMessage.increment) }
+    }
+    benchmark.stopMeasurement()
+    blackHole(await store.model.value)
+  }
+
+  // Throughput of independent actor stores, each processing B3 messages on its own actor: the
+  // figure is per message over all stores, so with two cores it should halve from one store to two.
+  for stores in [1, 2, 8, 64] {
+    Benchmark("B3 on \(stores) actor store\(stores == 1 ? "" : "s") at once", configuration: perMessage) {
+      benchmark async in
+      let all = (0..<stores).map { _ in ActorStore(model: Composed(count: 1_000), updater: composedUpdater())
+      }
+      let share = benchmark.scaledIterations.count / stores
+      benchmark.startMeasurement()
+      await withTaskGroup(of: Void.self) { group in
+        for store in all {
+          group.addTask {
+            await store.perform { store in
+              for _ in 0..<share { store.send(CounterMessage.increment) }
+            }
+          }
+        }
+      }
+      benchmark.stopMeasurement()
+      for store in all { blackHole(await store.model.counter.value) }
+    }
+  }
+
   // MARK: B2 scale
 
   for count in listSizes {

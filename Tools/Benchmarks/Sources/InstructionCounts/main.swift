@@ -13,10 +13,30 @@ import Foundation
 // The last argument is the number of messages (a million by default); run once with 0 and subtract
 // to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
 
-let usage = "usage: InstructionCounts (b1 | b3 | b2-toggle N | b3-toggle N | loop-toggle N) [MESSAGES]"
+let usage = "usage: InstructionCounts (b1 | b3 | b2-toggle N | b3-toggle N | loop-toggle N | echo) [MESSAGES]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let takesSize = arguments.first?.hasSuffix("toggle") == true
 let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
+
+/// One command a message; its interpreter answers with a decrement (the counter ends at 0).
+struct EchoCommand: Command {}
+
+enum EchoMessage: Message {
+  case go, back
+}
+
+struct EchoUpdater: TypedUpdater {
+  func update(_ model: inout Counter, message: EchoMessage) -> [any Command] {
+    switch message {
+    case .go:
+      model.value += 1
+      return [EchoCommand()]
+    case .back:
+      model.value -= 1
+      return []
+    }
+  }
+}
 
 MainActor.assumeIsolated {
   switch (arguments.first, arguments.dropFirst().first.flatMap { Int($0) }) {
@@ -40,8 +60,32 @@ MainActor.assumeIsolated {
     var list = TodoList(count: count)
     for step in 0..<messages { list.items[toggledIndex(step: step, count: count)].done.toggle() }
     print(list.items.count)
+  case ("echo", _):
+    // MESSAGES commands whose interpreter sends a message back (issue 15's backpressure workload):
+    // prints the time taken and the peak resident memory.
+    let store = Store(model: Counter(), updater: EchoUpdater())
+    store.register(FunctionInterpreter(for: EchoCommand.self) { _, dispatch in dispatch(EchoMessage.back) })
+    let clock = ContinuousClock()
+    let start = clock.now
+    let done = Task { @MainActor in
+      for _ in 0..<messages { store.send(EchoMessage.go) }
+      await store.settle()
+    }
+    Task { @MainActor in
+      await done.value
+      var usage = rusage()
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+      print(
+        "echo \(messages): \(clock.now - start), value \(store.model.value), peak RSS \(usage.ru_maxrss / 1024) MB"
+      )
+      exit(store.model.value == 0 ? 0 : 1)
+    }
+    return
   default:
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(2)
   }
 }
+
+// The echo workload finishes in tasks on the main actor.
+if CommandLine.arguments.dropFirst().first == "echo" { dispatchMain() }

@@ -23,8 +23,6 @@ final class CommandRunner {
   private var waiting: [(record: CommandRecord, interpreter: AnyCommandInterpreter)] = []
   private var waitingHead = 0
   private let mailbox: Mailbox
-  /// The last command id handed out; ids come from this counter.
-  var lastCommandID: UInt64 = 0
   /// How many commands may run at once.
   var maximumRunning: Int
 

@@ -39,6 +39,9 @@ final class StoreLoop<Model: Sendable> {
   var reportsProblemsWhenUnmonitored = true
 
   @exclusivity(unchecked) private var lastMessageID: UInt64 = 0
+  /// The last command id handed out (commands are numbered as their message is processed, whether
+  /// they start at once or wait).
+  @exclusivity(unchecked) private var lastCommandID: UInt64 = 0
   /// Reused for every message, so emitting commands allocates only when it grows.
   @exclusivity(unchecked) private var commandBuffer: [any Command] = []
   @exclusivity(unchecked) private(set) var isInLoop = false
@@ -47,7 +50,7 @@ final class StoreLoop<Model: Sendable> {
   @exclusivity(unchecked) var isObserved = false
   /// Wraps an update in Observation's `withMutation` (set by an observed host).
   var observeMutation: ((() -> Bool) -> Bool)?
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  @exclusivity(unchecked) private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   #if DEBUG
   /// Set while an updater runs, so debug builds can catch code that reaches back into the store
   /// from an update.
@@ -196,13 +199,13 @@ final class StoreLoop<Model: Sendable> {
   private func process<M: Message>(_ message: M, cause: Cause) {
     lastMessageID &+= 1
     let id = MessageID(rawValue: lastMessageID)
-    let firstCommand = commands.lastCommandID &+ 1
+    let firstCommand = lastCommandID &+ 1
     if observers.hasMonitors {
       processMonitored(message, cause: cause, id: id)
     } else if !applyUpdate(message) {
       reportUnhandled(message, cause: cause, id: id)
     }
-    commands.lastCommandID &+= UInt64(commandBuffer.count)
+    lastCommandID &+= UInt64(commandBuffer.count)
 
     if observers.hasListeners { observers.notifyListeners(model) }
     if hasSubscriptionProvider, !isShutDown {
@@ -222,7 +225,7 @@ final class StoreLoop<Model: Sendable> {
     let start = clock.now
     let handled = applyUpdate(message)
     let duration = clock.now - start
-    let firstCommand = commands.lastCommandID &+ 1
+    let firstCommand = lastCommandID &+ 1
     let record = MessageRecord(id: id, cause: cause, message: message)
     let emitted = commandBuffer.indices.map {
       CommandRecord(

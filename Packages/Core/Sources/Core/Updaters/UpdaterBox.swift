@@ -7,13 +7,15 @@
 /// existential. The model travels as a raw pointer that the typed subclass rebinds.
 ///
 /// Safety: a box is created only by `Updater.boxed` (or a combinator built on it) for an updater of
-/// a known `Model`, and stored only where that same `Model` is statically required
-/// (`Store<Model>`, `CombinedUpdater<Model>`, `UpdaterPart<Model>`, `FunctionUpdater<Model>`,
-/// each of which wraps the box in a value typed by `Model`). Every call passes a pointer to a live,
-/// initialized `Model`, obtained from `withUnsafeMutablePointer(to: &model)` for the duration of
-/// the call only.
+/// a known `Model`, and stored only in a ``TypedUpdaterBox`` of that same `Model` (held by
+/// `StoreLoop<Model>`, `CombinedUpdater<Model>`, `UpdaterPart<Model>` and
+/// `FunctionUpdater<Model>`). Every call passes a pointer to a live, initialized `Model`: the
+/// store's own model memory (`StoreLoop.modelPointer`, written by nothing else during the call), or
+/// one from `withUnsafeMutablePointer(to: &model)` valid for the call only; a slice box offsets it
+/// to a live slice of that model.
 class AnyUpdaterBox: @unchecked Sendable {
-  // Safe to share: the only subclass stores one immutable, `Sendable` updater.
+  // Safe to share: this property is immutable, and every subclass (`UpdaterBox`, the slice boxes,
+  // `CombinedBox`, the function boxes) stores only immutable, `Sendable` values.
   let messageTypes: [any Message.Type]?
 
   init(messageTypes: [any Message.Type]?) { self.messageTypes = messageTypes }

@@ -1,6 +1,7 @@
-@testable import Core
 import Synchronization
 import Testing
+
+@testable import Core
 
 private struct Number: Message {
   let value: Int
@@ -24,7 +25,11 @@ private struct CountUpdater: TypedUpdater {
 /// Counts interpreters inside their body, and the most at once.
 private final class Occupancy: Sendable {
   private let state = Mutex<(now: Int, most: Int)>((0, 0))
-  func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+  func enter() {
+    state.withLock {
+      $0.now += 1; $0.most = max($0.most, $0.now)
+    }
+  }
   func leave() { state.withLock { $0.now -= 1 } }
   var most: Int { state.withLock { $0.most } }
   var now: Int { state.withLock { $0.now } }
