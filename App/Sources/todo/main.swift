@@ -48,7 +48,7 @@ struct Run: AsyncParsableCommand {
       let code = try await AppSession.launch(folder: folder, input: input, tracePath: trace)
       if code != 0 { throw ExitCode(code) }
     } catch let error as StartupError {
-      FileHandle.standardError.write(Data("todo: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("todo: \(TerminalText.visible(error.description))\n".utf8))
       throw ExitCode(2)
     }
   }
@@ -74,10 +74,11 @@ struct Replay: AsyncParsableCommand {
   func run() async throws {
     do {
       let report = try ReplayReport.run(path: file, until: until)
-      print(report.text)
+      // The report shows titles and names from the trace: made visible, as the app itself shows them.
+      print(TerminalText.visible(report.text, keepingLineFeeds: true))
       if !report.succeeded { throw ExitCode(1) }
     } catch let error as ReplayReport.Unreadable {
-      FileHandle.standardError.write(Data("todo: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("todo: \(TerminalText.visible(error.description))\n".utf8))
       throw ExitCode(1)
     }
   }
