@@ -99,8 +99,10 @@ public struct InputParser: Sendable {
       guard !rest.isEmpty else { return fail("usage: import FILE.csv (or: import cancel)") }
       return .success(.importCSV(path: absolute(String(rest))))
     case "export":
-      guard !rest.isEmpty else { return fail("usage: export FILE.csv") }
-      return .success(.exportCSV(path: absolute(String(rest))))
+      let replacing = arguments.first == "--force"
+      let file = replacing ? rest.droppingFirstWord() : rest
+      guard !file.isEmpty else { return fail("usage: export [--force] FILE.csv") }
+      return .success(.exportCSV(path: absolute(String(file)), replacing: replacing))
     case "notifications", "inbox":
       return parseInbox(arguments).mapError { Failure(command: command, reason: $0.text) }
     case "quit", "exit":

@@ -32,8 +32,10 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case importCSV(path: String)
   /// Cancel the running import.
   case cancelImport
-  /// Export to a CSV file (absolute path).
-  case exportCSV(path: String)
+  /// Export to a CSV file (absolute path); `replacing` when the user allowed an existing file to be
+  /// replaced (`export --force`). The session refuses the export before it reaches the updater if
+  /// the file exists without it, or lies in the data folder.
+  case exportCSV(path: String, replacing: Bool)
   /// Show or manage the notifications inbox.
   case notifications(InboxAction)
   /// Leave the app.

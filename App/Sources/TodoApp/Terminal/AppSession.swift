@@ -23,20 +23,25 @@ public final class AppSession {
   private let parser: InputParser
   private let reader: LineReader
   private let tracker = CommandTracker()
+  private let dataFolder: URL
 
   /// Creates a session on a store built by ``AppComposition/makeStore(database:folder:)``.
   ///
   /// - Parameters:
   ///   - store: The store, not yet started.
   ///   - input: Where commands come from.
-  ///   - tracePath: Where to record the causal trace, if anywhere.
+  ///   - tracePath: Where to record the causal trace, if anywhere; the file is made readable by
+  ///     its owner only, since it holds the session's titles.
+  ///   - dataFolder: The data folder, into which `export` never writes.
   /// - Throws: `TraceRecorderError` if the trace file cannot be created.
-  public init(store: Store<AppModel>, input: Input, tracePath: String?) throws {
+  public init(store: Store<AppModel>, input: Input, tracePath: String?, dataFolder: URL) throws {
     self.store = store
     self.input = input
+    self.dataFolder = dataFolder
     let reader = LineReader()
     self.reader = reader
     printer = Printer(isInteractive: input.isInteractive, isReadingSecret: { reader.isReadingSecret })
+    if let tracePath { try PrivateFile.create(atPath: tracePath) }
     recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
     self.tracePath = tracePath
     parser = InputParser(
@@ -45,20 +50,30 @@ public final class AppSession {
 
   /// Opens the database in `folder`, runs a session on it, and closes it.
   ///
+  /// The data folder is made private first (notices go to standard error) and locked for the
+  /// session: a second instance on the same folder stops at once with a ``StartupError``.
+  ///
   /// - Parameters:
   ///   - folder: The data folder.
   ///   - input: Where commands come from.
   ///   - tracePath: Where to record the causal trace, if anywhere.
-  /// - Returns: The process's exit code.
-  /// - Throws: ``StartupError`` when the database or the trace file cannot be opened.
+  /// - Returns: The process's exit code (see ``run()``).
+  /// - Throws: ``StartupError`` when the data folder is in use or unusable, or the database or the
+  ///   trace file cannot be opened.
   public static func launch(folder: URL, input: Input, tracePath: String?) async throws(StartupError) -> Int32
   {
+    let notices = try DataFolder.makePrivate(folder)
+    for notice in notices {
+      FileHandle.standardError.write(Data("todo: \(TerminalText.visible(notice))\n".utf8))
+    }
+    let lock = try DataFolderLock(folder: folder)
+    defer { lock.release() }
     let database = try AppComposition.openDatabase(in: folder)
-    defer { try? database.close() }
+    defer { AppComposition.close(database, in: folder) }
     let store = AppComposition.makeStore(database: database, folder: folder)
     let session: AppSession
     do {
-      session = try AppSession(store: store, input: input, tracePath: tracePath)
+      session = try AppSession(store: store, input: input, tracePath: tracePath, dataFolder: folder)
     } catch {
       throw StartupError("\(error)")
     }
@@ -106,7 +121,7 @@ public final class AppSession {
     for await event in reader.events {
       guard case .line(let line) = event else { break }
       printer.lineEntered()
-      let parsed = parser.parse(line)
+      let parsed = checked(parser.parse(line))
       // Each line of a script sees the work of the lines before it done, an import's included, so
       // the output is the same at every run (apart from how far a cancelled import got); only
       // `import cancel` must reach the import meanwhile.
@@ -129,6 +144,17 @@ public final class AppSession {
       printer.showPrompt()
     }
     printer.leavePrompt()
+  }
+
+  /// `parsed`, or the refusal of an export that must not happen (see ``ExportTarget``): whether a
+  /// file exists is a fact of the file system, learnt here at the edge, not in the updater.
+  private func checked(
+    _ parsed: Result<UserIntent, InputParser.Failure>?
+  ) -> Result<UserIntent, InputParser.Failure>? {
+    guard case .success(.exportCSV(let path, let replacing)) = parsed,
+      let refusal = ExportTarget.refusal(path: path, replacing: replacing, dataFolder: dataFolder)
+    else { return parsed }
+    return .failure(InputParser.Failure(command: "export", reason: refusal))
   }
 
   private static func actsOnRunningImport(_ parsed: Result<UserIntent, InputParser.Failure>?) -> Bool {

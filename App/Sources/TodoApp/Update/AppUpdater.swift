@@ -152,7 +152,7 @@ public struct AppUpdater: Updater {
       }
       model.ui.say("Stopping the import after its current batch…")
       return cancelImport(of: owner, in: &model)
-    case .exportCSV(let path):
+    case .exportCSV(let path, _):
       return [TodoCommand.exportCSV(path: path, owner: owner)]
     default:
       return []

@@ -13,7 +13,7 @@ enum Help {
     "  due N in 10m|2h|1d        set a due time (or: due N 2026-11-22T10:00, due N none)",
     "  clear-done                delete the done items",
     "  import FILE.csv           import items (import cancel stops it)",
-    "  export FILE.csv           export the list",
+    "  export [--force] FILE.csv export the list (--force replaces an existing file)",
     "  notifications             the inbox (notifications read N | dismiss N | clear)",
     "  quit                      leave",
   ]

@@ -51,7 +51,9 @@ struct InputParserTests {
   @Test("relative paths are resolved against the working directory")
   func paths() {
     #expect(parse("import data/todos.csv") == .success(.importCSV(path: "/home/ada/data/todos.csv")))
-    #expect(parse("export /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv")))
+    #expect(parse("export /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv", replacing: false)))
+    #expect(
+      parse("export --force /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv", replacing: true)))
   }
 
   @Test("bad input gets a reason that says how to write it, never the rest of the line")
