@@ -12,6 +12,10 @@ struct TodoCLI: AsyncParsableCommand {
       Without a subcommand, runs the app: at a prompt when standard input is a terminal, otherwise \
       reading commands line by line (type `help` at the prompt for the list). Options of the app \
       (--data-dir, --script, --trace): todo run --help.
+
+      Exit status: 0; 1 when a command of a script failed; 2 when the app cannot start (its data \
+      folder is in use by another todo, or unusable); 130 after SIGINT and 143 after SIGTERM, once \
+      the work under way has finished.
       """,
     version: "1.0.0",
     subcommands: [Run.self, Replay.self],

@@ -8,6 +8,8 @@ public import Foundation
 public enum UserIntent: Equatable, Sendable, Codable {
   /// Show the commands.
   case help
+  /// Show the CSV format that `import` reads (`help import`).
+  case importHelp
   /// Create an account.
   case register(username: String, password: Password)
   /// Sign in.
