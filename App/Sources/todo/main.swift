@@ -12,6 +12,10 @@ struct TodoCLI: AsyncParsableCommand {
       Without a subcommand, runs the app: at a prompt when standard input is a terminal, otherwise \
       reading commands line by line (type `help` at the prompt for the list). Options of the app \
       (--data-dir, --script, --trace): todo run --help.
+
+      Exit status: 0; 1 when a command of a script failed; 2 when the app cannot start (its data \
+      folder is in use by another todo, or unusable); 130 after SIGINT and 143 after SIGTERM, once \
+      the work under way has finished.
       """,
     version: "1.0.0",
     subcommands: [Run.self, Replay.self],
@@ -48,7 +52,7 @@ struct Run: AsyncParsableCommand {
       let code = try await AppSession.launch(folder: folder, input: input, tracePath: trace)
       if code != 0 { throw ExitCode(code) }
     } catch let error as StartupError {
-      FileHandle.standardError.write(Data("todo: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("todo: \(TerminalText.visible(error.description))\n".utf8))
       throw ExitCode(2)
     }
   }
@@ -74,10 +78,11 @@ struct Replay: AsyncParsableCommand {
   func run() async throws {
     do {
       let report = try ReplayReport.run(path: file, until: until)
-      print(report.text)
+      // The report shows titles and names from the trace: made visible, as the app itself shows them.
+      print(TerminalText.visible(report.text, keepingLineFeeds: true))
       if !report.succeeded { throw ExitCode(1) }
     } catch let error as ReplayReport.Unreadable {
-      FileHandle.standardError.write(Data("todo: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("todo: \(TerminalText.visible(error.description))\n".utf8))
       throw ExitCode(1)
     }
   }

@@ -17,11 +17,12 @@ enum AppProcess {
     return folder.appendingPathComponent(".build/debug/todo")
   }
 
-  /// A fresh, empty data folder.
+  /// A fresh, empty data folder, private as the app makes one (so it has nothing to tighten).
   static func temporaryFolder() -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "todo-e2e-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return folder
   }
 
@@ -29,14 +30,21 @@ enum AppProcess {
   static var environment: Environment { .inherit.updating(["TZ": "UTC"]) }
 
   /// Runs `todo` with `arguments`, feeding `input` on standard input, and waits for it to exit.
-  static func run(_ arguments: [String], input: String = "") async throws -> Output {
-    try await run(path: executable.path, arguments, input: input)
+  ///
+  /// - Parameter variables: Environment variables to set on top of ``environment`` (`TZ`, say).
+  static func run(
+    _ arguments: [String], input: String = "", variables: [Environment.Key: String?] = [:]
+  ) async throws -> Output {
+    try await run(path: executable.path, arguments, input: input, variables: variables)
   }
 
   /// Runs the program at `path` and waits for it to exit.
-  static func run(path: String, _ arguments: [String], input: String = "") async throws -> Output {
+  static func run(
+    path: String, _ arguments: [String], input: String = "", variables: [Environment.Key: String?] = [:]
+  ) async throws -> Output {
     let result = try await Subprocess.run(
-      .path(FilePath(path)), arguments: Arguments(arguments), environment: environment,
+      .path(FilePath(path)), arguments: Arguments(arguments),
+      environment: variables.isEmpty ? environment : environment.updating(variables),
       input: .string(input), output: .string(limit: 64 << 20), error: .string(limit: 1 << 20))
     return Output(
       standardOutput: result.standardOutput, standardError: result.standardError,

@@ -40,15 +40,15 @@ struct Conversation {
 }
 
 extension AppProcess {
-  /// Runs `todo` with `arguments` and lets `body` talk to it; closes its input when `body` returns
+  /// Runs `todo` (or the program at `path`) with `arguments` and lets `body` talk to it; closes its input when `body` returns
   /// and waits for it to exit.
   ///
   /// - Returns: The whole output and the exit status.
   static func converse(
-    _ arguments: [String], _ body: (inout Conversation) async throws -> Void
+    path: String = executable.path, _ arguments: [String], _ body: (inout Conversation) async throws -> Void
   ) async throws -> (output: String, status: Int32) {
     let run = try await Subprocess.run(
-      .path(FilePath(executable.path)), arguments: Arguments(arguments), environment: environment,
+      .path(FilePath(path)), arguments: Arguments(arguments), environment: environment,
       input: .inputWriter, output: .sequence, error: .discarded
     ) { execution in
       let writer = execution.standardInputWriter

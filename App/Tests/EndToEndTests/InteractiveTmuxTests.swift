@@ -58,14 +58,14 @@ extension EndToEnd {
       }
     }
 
-    @Test("Ctrl-C at the Password: prompt exits 0 and leaves the terminal echoing")
+    @Test("Ctrl-C at the Password: prompt exits 130 and leaves the terminal echoing")
     func interruptAtPasswordPrompt() async throws {
       try await TmuxPane.with { pane in
         try await pane.waitFor("todo>")
         try await pane.type("register gil")
         try await pane.waitFor("Password:")
         try await pane.send("C-c")
-        #expect(try await pane.waitForExit() == "0")
+        #expect(try await pane.waitForExit() == "130")
         let settings = try pane.terminalSettings()
         let flags = settings.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
         #expect(flags.contains("echo"), "stty -a after the app exited: \(settings)")
@@ -80,9 +80,9 @@ extension EndToEnd {
         try await pane.send("half typed")
         try await pane.waitFor("todo> half typed")
         try await pane.send("C-c")
-        #expect(try await pane.waitForExit() == "0")
+        #expect(try await pane.waitForExit() == "130")
         let lines = try await pane.waitFor(TmuxPane.exitMarker).split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("\(TmuxPane.exitMarker) 0") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("\(TmuxPane.exitMarker) 130") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("SIGINT: finishing in-flight work, then exiting.") })
       }
     }

@@ -22,7 +22,7 @@ extension EndToEnd {
       #expect(result.status == 0, "stderr: \(result.standardError)")
       #expect(
         result.standardOutput == """
-          Registered ada. Log in with: login ada PASSWORD
+          Registered ada. Log in with: login ada
           Signed in as ada.
           Your list is empty.
           Added 1. Buy milk
@@ -61,7 +61,7 @@ extension EndToEnd {
       #expect(
         result.standardOutput == """
           frobnicate: unknown command "frobnicate"; type help for the list
-          Sign in first (login NAME PASSWORD, or register NAME PASSWORD).
+          Sign in first (login NAME, or register NAME).
 
           """)
     }
@@ -85,6 +85,9 @@ extension EndToEnd {
       #expect(help.status == 0)
       #expect(help.standardOutput.contains("replay"))
       #expect(help.standardOutput.contains("--data-dir"))
+      // The help text is wrapped to the terminal's width.
+      let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(words.contains("130 after SIGINT and 143 after SIGTERM"))
       let runHelp = try await AppProcess.run(["run", "--help"])
       #expect(runHelp.standardOutput.contains("--data-dir"))
       #expect(runHelp.standardOutput.contains("--trace"))

@@ -18,6 +18,21 @@ enum StoredItems {
     }
   }
 
+  /// Adds an item, as another program would, to the list of the owner of the item titled `neighbour`,
+  /// after every item of that list.
+  static func insert(title: String, nextTo neighbour: String, in databasePath: String) throws {
+    let database = try DatabaseQueue(path: databasePath)
+    defer { try? database.close() }
+    try database.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO todo_item (owner, id, title, done, due, created, updated)
+          SELECT owner, 'elsewhere', ?, 0, NULL, created + 1, created + 1
+          FROM todo_item WHERE title = ?
+          """, arguments: [title, neighbour])
+    }
+  }
+
   /// The rows of the to-do table written by ``AppProcess/writeCSV(rows:to:)``: their numbers, and
   /// those whose title or done flag do not match that number's row.
   static func imported(in databasePath: String) throws -> (numbers: [Int], broken: [String]) {

@@ -37,29 +37,72 @@ public enum AppComposition {
   /// The file of the app's database inside its data folder.
   public static let databaseFileName = "todo.sqlite"
 
+  /// The file of the saved session's token inside the data folder.
+  public static let sessionFileName = "session"
+
   /// Opens (creating if needed) the app's one database file and runs every feature's migrations.
   ///
-  /// - Parameter folder: The data folder; created if missing.
+  /// A new database file is created readable by its owner only (0600). A database that another
+  /// program keeps locked is waited for up to five seconds.
+  ///
+  /// - Parameter folder: The data folder; created (0700) if missing.
   /// - Returns: The database.
-  /// - Throws: ``StartupError`` with a sentence saying what went wrong.
+  /// - Throws: ``StartupError`` with one sentence saying what went wrong and what to do, never
+  ///   SQLite's own text, which quotes SQL.
   public static func openDatabase(in folder: URL) throws(StartupError) -> DatabasePool {
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw StartupError("Cannot create the data folder \(folder.path): \(error.localizedDescription)")
     }
     let path = folder.appendingPathComponent(databaseFileName).path
     do {
+      try PrivateFile.create(atPath: path)
+    } catch {
+      throw StartupError("Cannot create the database \(path): \(error.localizedDescription)")
+    }
+    var database: DatabasePool?
+    do {
       var configuration = Configuration()
       configuration.busyMode = .timeout(5)
-      let database = try DatabasePool(path: path, configuration: configuration)
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      database = pool
+      if try pool.read(isForeign) { throw DatabaseError(resultCode: .SQLITE_NOTADB) }
       var migrator = DatabaseMigrator()
       CredentialStore.registerMigrations(in: &migrator)
       TodoDatabase.registerMigrations(in: &migrator)
-      try migrator.migrate(database)
-      return database
+      try migrator.migrate(pool)
+      return pool
     } catch {
-      throw StartupError("Cannot open the database \(path): \(error)")
+      try? database?.close()
+      throw StartupError(opening: path, error)
+    }
+  }
+
+  /// Whether the database holds tables but none of the app's: another program's database.
+  private static func isForeign(_ db: Database) throws -> Bool {
+    let tables = try String.fetchAll(
+      db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    return !tables.isEmpty && !tables.contains("grdb_migrations")
+  }
+
+  /// Closes the database so that nothing but the database file stays in the data folder.
+  ///
+  /// SQLite removes the `-wal` and `-shm` files when the last connection to the database closes,
+  /// but only if that connection may write: a pool may close a read-only reader last. So the WAL
+  /// is checkpointed into the database first, and one read-write connection is opened and closed
+  /// alone after the pool.
+  ///
+  /// - Parameters:
+  ///   - database: The app's database, no longer used.
+  ///   - folder: Its data folder.
+  public static func close(_ database: DatabasePool, in folder: URL) {
+    // Each step is best effort: at exit, a failure leaves files SQLite recovers at the next launch.
+    _ = try? database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    try? database.close()
+    if let last = try? DatabaseQueue(path: folder.appendingPathComponent(databaseFileName).path) {
+      try? last.close()
     }
   }
 
@@ -75,7 +118,8 @@ public enum AppComposition {
     let now: @Sendable () -> Date = { Date() }
     let clock = ContinuousClock()
     let authentication = AuthenticationInterpreter(
-      credentials: CredentialStore(database: database), sessionFile: folder.appendingPathComponent("session"),
+      credentials: CredentialStore(database: database),
+      sessionFile: folder.appendingPathComponent(sessionFileName),
       now: now, clock: clock)
     store.register(authentication)
     store.register(subscriptions: SessionExpiry.self, run: authentication.runSessionExpiry)
@@ -94,4 +138,25 @@ public struct StartupError: Error, CustomStringConvertible {
   public let description: String
 
   init(_ description: String) { self.description = description }
+
+  /// The sentence for an error opening the database at `path`: what happened and what to do.
+  init(opening path: String, _ error: any Error) {
+    guard let error = error as? DatabaseError else {
+      self.init("Cannot open the database \(path): \(error.localizedDescription)")
+      return
+    }
+    switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED:
+      self.init(
+        "the database \(path) is locked by another program; nothing was changed. Try again once it has finished."
+      )
+    case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+      self.init(
+        "\(path) is not a todo database or is damaged; move it away (the app then starts afresh) or restore it "
+          + "from a backup.")
+    default:
+      self.init(
+        "Cannot open the database \(path): \(error.message ?? "SQLite error \(error.resultCode.rawValue)").")
+    }
+  }
 }

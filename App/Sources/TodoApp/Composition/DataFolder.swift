@@ -19,4 +19,65 @@ public enum DataFolder {
     return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
       ".local/share/todo", isDirectory: true)
   }
+
+  /// The files of the app in its data folder, which must be private like the folder.
+  static let privateFileNames = [
+    AppComposition.databaseFileName, AppComposition.databaseFileName + "-wal",
+    AppComposition.databaseFileName + "-shm", AppComposition.sessionFileName, DataFolderLock.fileName,
+  ]
+
+  /// Creates `folder` readable by its owner only (0700) if it is missing; makes an existing one,
+  /// and the app's files in it, private (0700 and 0600) if others could read them.
+  ///
+  /// The folder holds password hashes, session tokens and every list: nobody else on the machine
+  /// should read them, whatever the umask.
+  ///
+  /// - Parameter folder: The data folder.
+  /// - Returns: A notice for each folder or file made private, to show the user.
+  /// - Throws: ``StartupError`` if the folder cannot be created or changed.
+  public static func makePrivate(_ folder: URL) throws(StartupError) -> [String] {
+    let manager = FileManager.default
+    var notices: [String] = []
+    if !manager.fileExists(atPath: folder.path) {
+      do {
+        try manager.createDirectory(
+          at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw StartupError("Cannot create the data folder \(folder.path): \(error.localizedDescription)")
+      }
+      return notices
+    }
+    var isDirectory: ObjCBool = false
+    guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw StartupError("Cannot create the data folder \(folder.path): a file of that name is in the way.")
+    }
+    if let mode = permissions(folder.path, followingLink: true), mode & 0o077 != 0 {
+      guard chmod(folder.path, 0o700) == 0 else {
+        throw StartupError(
+          "Cannot make the data folder \(folder.path) private: \(String(cString: strerror(errno))).")
+      }
+      notices.append(
+        "made the data folder \(folder.path) private (0700; it was 0\(String(mode, radix: 8))): it holds "
+          + "password hashes and your lists.")
+    }
+    for name in privateFileNames {
+      let path = folder.appendingPathComponent(name).path
+      guard let mode = permissions(path, followingLink: false), mode & 0o077 != 0 else { continue }
+      guard chmod(path, 0o600) == 0 else {
+        throw StartupError("Cannot make \(path) private: \(String(cString: strerror(errno))).")
+      }
+      notices.append("made \(path) private (0600; it was 0\(String(mode, radix: 8))).")
+    }
+    return notices
+  }
+
+  /// The permission bits of the file at `path`; `nil` if there is none, or if it is a symbolic link
+  /// and `followingLink` is false (a link's own bits mean nothing, and its target is not the app's).
+  private static func permissions(_ path: String, followingLink: Bool) -> mode_t? {
+    var status = stat()
+    guard (followingLink ? stat(path, &status) : lstat(path, &status)) == 0,
+      (status.st_mode & S_IFMT) != S_IFLNK
+    else { return nil }
+    return status.st_mode & 0o777
+  }
 }

@@ -40,9 +40,12 @@ public struct InputParser: Sendable {
 
   /// Parses `line`.
   ///
-  /// - Parameter line: One line as typed.
+  /// - Parameters:
+  ///   - line: One line as typed.
+  ///   - password: The password typed at the prompt that followed `login NAME` or `register NAME`,
+  ///     exactly; `nil` if no prompt asked for one.
   /// - Returns: The intent, `nil` for a blank line, or the failure to show.
-  public func parse(_ line: String) -> Result<UserIntent, Failure>? {
+  public func parse(_ line: String, password: String? = nil) -> Result<UserIntent, Failure>? {
     let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let command = words.first?.lowercased() else { return nil }
     let arguments = Array(words.dropFirst())
@@ -50,11 +53,24 @@ public struct InputParser: Sendable {
     func fail(_ reason: String) -> Result<UserIntent, Failure> {
       .failure(Failure(command: command, reason: reason))
     }
+    // SQLite would keep a text only up to its first NUL, silently: a line holding one is refused.
+    if line.unicodeScalars.contains("\u{0}") {
+      return fail(
+        "the line holds a NUL character (␀), which no title or name may hold; type it again without it.")
+    }
 
     switch command {
     case "help", "?":
+      if arguments.map({ $0.lowercased() }) == ["import"] { return .success(.importHelp) }
       return .success(.help)
     case "register", "login":
+      if let password, arguments.count == 1 {
+        let name = arguments[0]
+        let secret = Password(password)
+        return .success(
+          command == "register"
+            ? .register(username: name, password: secret) : .login(username: name, password: secret))
+      }
       guard arguments.count == 2 else {
         return fail("usage: \(command) NAME PASSWORD")
       }
@@ -99,8 +115,10 @@ public struct InputParser: Sendable {
       guard !rest.isEmpty else { return fail("usage: import FILE.csv (or: import cancel)") }
       return .success(.importCSV(path: absolute(String(rest))))
     case "export":
-      guard !rest.isEmpty else { return fail("usage: export FILE.csv") }
-      return .success(.exportCSV(path: absolute(String(rest))))
+      let replacing = arguments.first == "--force"
+      let file = replacing ? rest.droppingFirstWord() : rest
+      guard !file.isEmpty else { return fail("usage: export [--force] FILE.csv") }
+      return .success(.exportCSV(path: absolute(String(file)), replacing: replacing))
     case "notifications", "inbox":
       return parseInbox(arguments).mapError { Failure(command: command, reason: $0.text) }
     case "quit", "exit":

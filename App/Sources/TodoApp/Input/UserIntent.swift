@@ -8,6 +8,8 @@ public import Foundation
 public enum UserIntent: Equatable, Sendable, Codable {
   /// Show the commands.
   case help
+  /// Show the CSV format that `import` reads (`help import`).
+  case importHelp
   /// Create an account.
   case register(username: String, password: Password)
   /// Sign in.
@@ -32,8 +34,10 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case importCSV(path: String)
   /// Cancel the running import.
   case cancelImport
-  /// Export to a CSV file (absolute path).
-  case exportCSV(path: String)
+  /// Export to a CSV file (absolute path); `replacing` when the user allowed an existing file to be
+  /// replaced (`export --force`). The session refuses the export before it reaches the updater if
+  /// the file exists without it, or lies in the data folder.
+  case exportCSV(path: String, replacing: Bool)
   /// Show or manage the notifications inbox.
   case notifications(InboxAction)
   /// Leave the app.

@@ -23,20 +23,31 @@ public final class AppSession {
   private let parser: InputParser
   private let reader: LineReader
   private let tracker = CommandTracker()
+  private let dataFolder: URL
+  private let isFirstLaunch: Bool
 
   /// Creates a session on a store built by ``AppComposition/makeStore(database:folder:)``.
   ///
   /// - Parameters:
   ///   - store: The store, not yet started.
   ///   - input: Where commands come from.
-  ///   - tracePath: Where to record the causal trace, if anywhere.
+  ///   - tracePath: Where to record the causal trace, if anywhere; the file is made readable by
+  ///     its owner only, since it holds the session's titles.
+  ///   - dataFolder: The data folder, into which `export` never writes.
+  ///   - isFirstLaunch: Whether the data folder held no database before: an interactive session
+  ///     then greets the user.
   /// - Throws: `TraceRecorderError` if the trace file cannot be created.
-  public init(store: Store<AppModel>, input: Input, tracePath: String?) throws {
+  public init(
+    store: Store<AppModel>, input: Input, tracePath: String?, dataFolder: URL, isFirstLaunch: Bool = false
+  ) throws {
     self.store = store
     self.input = input
+    self.dataFolder = dataFolder
+    self.isFirstLaunch = isFirstLaunch
     let reader = LineReader()
     self.reader = reader
     printer = Printer(isInteractive: input.isInteractive, isReadingSecret: { reader.isReadingSecret })
+    if let tracePath { try PrivateFile.create(atPath: tracePath) }
     recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
     self.tracePath = tracePath
     parser = InputParser(
@@ -45,20 +56,33 @@ public final class AppSession {
 
   /// Opens the database in `folder`, runs a session on it, and closes it.
   ///
+  /// The data folder is made private first (notices go to standard error) and locked for the
+  /// session: a second instance on the same folder stops at once with a ``StartupError``.
+  ///
   /// - Parameters:
   ///   - folder: The data folder.
   ///   - input: Where commands come from.
   ///   - tracePath: Where to record the causal trace, if anywhere.
-  /// - Returns: The process's exit code.
-  /// - Throws: ``StartupError`` when the database or the trace file cannot be opened.
+  /// - Returns: The process's exit code (see ``run()``).
+  /// - Throws: ``StartupError`` when the data folder is in use or unusable, or the database or the
+  ///   trace file cannot be opened.
   public static func launch(folder: URL, input: Input, tracePath: String?) async throws(StartupError) -> Int32
   {
+    let notices = try DataFolder.makePrivate(folder)
+    for notice in notices {
+      FileHandle.standardError.write(Data("todo: \(TerminalText.visible(notice))\n".utf8))
+    }
+    let lock = try DataFolderLock(folder: folder)
+    defer { lock.release() }
+    let isFirstLaunch = !FileManager.default.fileExists(
+      atPath: folder.appendingPathComponent(AppComposition.databaseFileName).path)
     let database = try AppComposition.openDatabase(in: folder)
-    defer { try? database.close() }
+    defer { AppComposition.close(database, in: folder) }
     let store = AppComposition.makeStore(database: database, folder: folder)
     let session: AppSession
     do {
-      session = try AppSession(store: store, input: input, tracePath: tracePath)
+      session = try AppSession(
+        store: store, input: input, tracePath: tracePath, dataFolder: folder, isFirstLaunch: isFirstLaunch)
     } catch {
       throw StartupError("\(error)")
     }
@@ -68,12 +92,17 @@ public final class AppSession {
   /// Runs until `quit`, the end of the input, or SIGINT/SIGTERM; then finishes in-flight work and
   /// stops the store.
   ///
-  /// - Returns: The process's exit code: in script mode 1 if any command failed, otherwise 0.
+  /// - Returns: The process's exit code: 130 after SIGINT and 143 after SIGTERM (128 plus the
+  ///   signal's number, as a shell reports a process the signal ended), otherwise in script mode 1
+  ///   if any command failed, and 0.
   public func run() async -> Int32 {
     store.addMonitor(tracker)
     if let recorder { store.addMonitor(recorder) }
     printer.attach(to: store)
     store.start()
+    if isFirstLaunch && input.isInteractive {
+      store.send(AppMessage.firstLaunch(dataFolder: dataFolder.path))
+    }
     let now = Date()
     store.send(AppMessage.started(at: now, timeZone: TimeZone.current.identifier))
     store.send(NotificationsMessage.clockTicked(now))
@@ -98,15 +127,27 @@ public final class AppSession {
       if input.isInteractive, let tracePath { printer.note("Writing the trace to \(tracePath)…") }
       await recorder.close()
     }
+    if case .shutdownRequested(let signal) = store.model.ui.lifecycle {
+      return Self.exitStatus(after: signal)
+    }
     return input.isInteractive || store.model.ui.failures == 0 ? 0 : 1
+  }
+
+  /// 128 plus the signal's number, for the signals that end a session.
+  static func exitStatus(after signal: String) -> Int32 {
+    switch signal {
+    case "SIGINT": 128 + SIGINT
+    case "SIGTERM": 128 + SIGTERM
+    default: 1
+    }
   }
 
   private func readCommands() async {
     printer.showPrompt()
     for await event in reader.events {
-      guard case .line(let line) = event else { break }
+      guard case .line(let line, let password) = event else { break }
       printer.lineEntered()
-      let parsed = parser.parse(line)
+      let parsed = checked(parser.parse(line, password: password))
       // Each line of a script sees the work of the lines before it done, an import's included, so
       // the output is the same at every run (apart from how far a cancelled import got); only
       // `import cancel` must reach the import meanwhile.
@@ -118,7 +159,11 @@ public final class AppSession {
       store.send(NotificationsMessage.clockTicked(now))
       switch parsed {
       case nil: break
-      case .success(let intent): store.send(AppMessage.intent(intent, at: now))
+      case .success(let intent):
+        if input.isInteractive && password == nil, let command = Self.commandTakingPassword(intent) {
+          store.send(AppMessage.passwordOnTheLine(command: command))
+        }
+        store.send(AppMessage.intent(intent, at: now))
       case .failure(let failure):
         store.send(AppMessage.invalidInput(command: failure.command, reason: failure.reason))
       }
@@ -129,6 +174,26 @@ public final class AppSession {
       printer.showPrompt()
     }
     printer.leavePrompt()
+  }
+
+  /// `parsed`, or the refusal of an export that must not happen (see ``ExportTarget``): whether a
+  /// file exists is a fact of the file system, learnt here at the edge, not in the updater.
+  private func checked(
+    _ parsed: Result<UserIntent, InputParser.Failure>?
+  ) -> Result<UserIntent, InputParser.Failure>? {
+    guard case .success(.exportCSV(let path, let replacing)) = parsed,
+      let refusal = ExportTarget.refusal(path: path, replacing: replacing, dataFolder: dataFolder)
+    else { return parsed }
+    return .failure(InputParser.Failure(command: "export", reason: refusal))
+  }
+
+  /// `login` or `register` when `intent` carries a password.
+  private static func commandTakingPassword(_ intent: UserIntent) -> String? {
+    switch intent {
+    case .login: "login"
+    case .register: "register"
+    default: nil
+    }
   }
 
   private static func actsOnRunningImport(_ parsed: Result<UserIntent, InputParser.Failure>?) -> Bool {

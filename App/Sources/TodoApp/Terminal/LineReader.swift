@@ -4,12 +4,15 @@ import Foundation
 /// reminders while the user sits at the prompt.
 ///
 /// In interactive mode, `login NAME` or `register NAME` without a password asks for it with echo
-/// off, so the password is not shown or kept in the shell's scrollback. The terminal's settings are
+/// off, so the password is not shown or kept in the shell's scrollback; it comes with its line,
+/// apart, so that it may hold spaces. The terminal's settings are
 /// put back when the password is read, and by ``restoreTerminal()`` on every way out of the session:
 /// a signal ends the session while the reading thread is still blocked at the prompt.
 final class LineReader: Sendable {
   enum Event: Sendable {
-    case line(String)
+    /// A line as typed and, when a password prompt followed it, the password typed there, exactly
+    /// (spaces included).
+    case line(String, password: String? = nil)
     case endOfInput
     /// The session must stop (a signal arrived) even though input may continue.
     case stop
@@ -36,7 +39,8 @@ final class LineReader: Sendable {
     let terminal = terminal
     let thread = Thread {
       while let line = readLine(strippingNewline: true) {
-        continuation.yield(.line(asksForPasswords ? Self.completingPassword(line, terminal: terminal) : line))
+        let password = asksForPasswords ? Self.askedPassword(after: line, terminal: terminal) : nil
+        continuation.yield(.line(line, password: password))
       }
       continuation.yield(.endOfInput)
       continuation.finish()
@@ -64,14 +68,15 @@ final class LineReader: Sendable {
     terminal.restore()
   }
 
-  /// `login ada` becomes `login ada <typed password>`; other lines are unchanged.
-  private static func completingPassword(_ line: String, terminal: TerminalSettings) -> String {
+  /// After `login ada` or `register ada` alone, the password typed at a `Password:` prompt; `nil`
+  /// after other lines, or if nothing was typed.
+  private static func askedPassword(after line: String, terminal: TerminalSettings) -> String? {
     let words = line.split(whereSeparator: \.isWhitespace)
-    guard words.count == 2, ["login", "register"].contains(words[0].lowercased()) else { return line }
+    guard words.count == 2, ["login", "register"].contains(words[0].lowercased()) else { return nil }
     guard let password = readSecretLine(prompt: "Password: ", terminal: terminal), !password.isEmpty else {
-      return line
+      return nil
     }
-    return "\(line) \(password)"
+    return password
   }
 
   /// Reads one line from the terminal with echo off, restoring the terminal's settings after.

@@ -76,7 +76,7 @@ final class Printer {
   /// Prints a line that is not part of the session's output (a note as the app exits).
   func note(_ text: String) {
     leavePrompt()
-    write(text + "\n")
+    write(TerminalText.visible(text) + "\n")
   }
 
   /// `todo> `, `ada [2 unread]> ` when signed in with unread notifications, and a progress bar while
@@ -90,7 +90,7 @@ final class Printer {
     } else if model.ui.runningImport != nil {
       prompt += " " + progressBar(0)
     }
-    return prompt + "> "
+    return TerminalText.visible(prompt) + "> "
   }
 
   /// `[import ####------ 42%]`.
@@ -118,11 +118,12 @@ final class Printer {
     if isInteractive && isAtPrompt {
       let width = columns()
       write(
-        TerminalEdits.inserting(lines.flatMap { styled(TerminalEdits.rows(of: $0.text, columns: width), $0) })
+        TerminalEdits.inserting(
+          lines.flatMap { styled(TerminalEdits.rows(of: TerminalText.visible($0.text), columns: width), $0) })
       )
     } else {
       var text = ""
-      for line in lines { text += styled([line.text], line).joined() + "\n" }
+      for line in lines { text += styled([TerminalText.visible(line.text)], line).joined() + "\n" }
       write(text)
     }
     if model.ui.outbox.count > UIModel.acknowledgementThreshold { acknowledge(printedUpTo) }

@@ -12,4 +12,9 @@ public enum AppMessage: Message, Equatable, Codable {
   case invalidInput(command: String, reason: String)
   /// The terminal printed every outbox line numbered below `upTo`: they may leave the outbox.
   case printed(upTo: Int)
+  /// The app runs for the first time on the data folder at this path, at a terminal: greet the user.
+  case firstLaunch(dataFolder: String)
+  /// At a terminal, a password was typed on the line of `command` (`login` or `register`), so it
+  /// shows on screen: warn the user.
+  case passwordOnTheLine(command: String)
 }

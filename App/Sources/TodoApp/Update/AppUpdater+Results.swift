@@ -9,7 +9,7 @@ extension AppUpdater {
   func render(_ message: AuthenticationMessage, into model: inout AppModel) {
     switch message {
     case .registered(let user):
-      model.ui.say("Registered \(user.name). Log in with: login \(user.name) PASSWORD")
+      model.ui.say("Registered \(user.name). Log in with: login \(user.name)")
     case .registrationFailed(let failure):
       model.ui.fail("Registration failed: \(failure)")
     case .signedIn(let session):

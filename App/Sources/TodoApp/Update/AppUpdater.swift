@@ -55,6 +55,16 @@ public struct AppUpdater: Updater {
     case .printed(let end):
       model.ui.acknowledgePrinted(upTo: end)
       return []
+    case .firstLaunch(let folder):
+      model.ui.say(
+        "Welcome to todo. Your lists are kept in \(folder) (todo --data-dir PATH chooses another).")
+      model.ui.say("Type help to see the commands. To begin: register NAME.")
+      return []
+    case .passwordOnTheLine(let command):
+      model.ui.warn(
+        "The password was typed on the line, so it shows on screen and in the scrollback; next time type "
+          + "\(command) NAME alone and it is asked for without being shown.")
+      return []
     }
   }
 
@@ -63,10 +73,21 @@ public struct AppUpdater: Updater {
     case .help:
       for line in Help.lines { model.ui.say(line) }
       return []
+    case .importHelp:
+      for line in Help.importLines { model.ui.say(line) }
+      return []
     case .quit:
       model.ui.lifecycle = .quitRequested
       return []
     case .register(let username, let password):
+      // Registering does not sign in, but the authentication slice shows one state at a time: a
+      // registration begun while signed in would hide the session the session file still holds.
+      guard model.authentication.session == nil else {
+        model.ui.fail(
+          "Already signed in as \(model.authentication.user?.name ?? "?"); log out first to register another account."
+        )
+        return []
+      }
       return begin(.register(username: username, password: password), in: &model)
     case .login(let username, let password):
       guard model.authentication.session == nil else {
@@ -152,7 +173,7 @@ public struct AppUpdater: Updater {
       }
       model.ui.say("Stopping the import after its current batch…")
       return cancelImport(of: owner, in: &model)
-    case .exportCSV(let path):
+    case .exportCSV(let path, _):
       return [TodoCommand.exportCSV(path: path, owner: owner)]
     default:
       return []
@@ -199,7 +220,7 @@ public struct AppUpdater: Updater {
 
   private func signedInUser(in model: inout AppModel) -> UserID? {
     guard let user = model.authentication.user else {
-      model.ui.fail("Sign in first (login NAME PASSWORD, or register NAME PASSWORD).")
+      model.ui.fail("Sign in first (login NAME, or register NAME).")
       return nil
     }
     return user.id

@@ -1,20 +1,35 @@
-/// The text of `help`.
+/// The text of `help` and `help import`.
 enum Help {
   static let lines = [
     "Commands:",
-    "  register NAME PASSWORD    create an account",
-    "  login NAME PASSWORD       sign in (the session is restored at the next launch)",
+    "  register NAME             create an account (asks for the password, without showing it)",
+    "  login NAME                sign in (asks for the password; the session is restored at the next launch)",
     "  logout                    sign out",
     "  add TITLE                 add an item",
     "  list [open|done|due]      show the items",
     "  done N / undo N           mark item N done / not done",
     "  rename N TITLE            rename item N",
     "  rm N                      delete item N",
-    "  due N in 10m|2h|1d        set a due time (or: due N 2026-11-22T10:00, due N none)",
+    "  due N in 10m|2h|1d        set a due time (or: due N 2026-11-22T10:00, local time; due N none)",
     "  clear-done                delete the done items",
-    "  import FILE.csv           import items (import cancel stops it)",
-    "  export FILE.csv           export the list",
+    "  import FILE.csv           import items (import cancel stops it; help import shows the format)",
+    "  export [--force] FILE.csv export the list (--force replaces an existing file)",
     "  notifications             the inbox (notifications read N | dismiss N | clear)",
-    "  quit                      leave",
+    "  quit                      leave (Ctrl-C also finishes the work under way, then exits with status 130)",
+    "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD.",
+  ]
+
+  static let importLines = [
+    "import FILE.csv reads a CSV file (RFC 4180, UTF-8) whose first line is the header",
+    "  id,title,done,due,created,updated",
+    "then one item per line:",
+    "  id        empty for a new item, or an identity: a row with the id of an item replaces it",
+    "  title     the text; quote it (\"…\") if it holds a comma, a quote (written \"\") or a line break",
+    "  done      true or false",
+    "  due       empty, or a time: 2026-11-22T09:30:00Z, 2026-11-22T10:30:00+01:00,",
+    "            or 2026-11-22T09:30:00 without a zone, which is local time (as at the prompt)",
+    "  created, updated   empty (the time of the import) or a time, as due",
+    "Malformed rows are skipped and reported with their line; the others are imported.",
+    "An example file: docs/examples/todos.csv; export writes the same format.",
   ]
 }

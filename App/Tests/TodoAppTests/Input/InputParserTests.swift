@@ -51,7 +51,10 @@ struct InputParserTests {
   @Test("relative paths are resolved against the working directory")
   func paths() {
     #expect(parse("import data/todos.csv") == .success(.importCSV(path: "/home/ada/data/todos.csv")))
-    #expect(parse("export /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv")))
+    #expect(parse("export /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv", replacing: false)))
+    #expect(
+      parse("export --force /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv", replacing: true)))
+    #expect(parse("help import") == .success(.importHelp))
   }
 
   @Test("bad input gets a reason that says how to write it, never the rest of the line")
@@ -77,6 +80,24 @@ struct InputParserTests {
     #expect(parse("due 1 tomorrow")?.isFailure == true)
     #expect(parse("add") == .failure(.init(command: "add", reason: "usage: add TITLE")))
     #expect(parse("notifications read x")?.isFailure == true)
+  }
+
+  @Test("a password from the prompt is taken whole, spaces and all, after login NAME or register NAME")
+  func passwordFromThePrompt() {
+    #expect(
+      parser.parse("login ada", password: " two words ")
+        == .success(.login(username: "ada", password: Password(" two words "))))
+    #expect(
+      parser.parse("register bob", password: "a b c d")
+        == .success(.register(username: "bob", password: Password("a b c d"))))
+  }
+
+  @Test("a line holding a NUL is refused, whatever the command")
+  func nul() {
+    let reason =
+      "the line holds a NUL character (␀), which no title or name may hold; type it again without it."
+    #expect(parse("add milk\u{0}eggs") == .failure(.init(command: "add", reason: reason)))
+    #expect(parse("rename 1 a\u{0}") == .failure(.init(command: "rename", reason: reason)))
   }
 
   @Test("a parsed password never appears in the intent's description")

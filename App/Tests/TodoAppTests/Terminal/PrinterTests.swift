@@ -43,6 +43,23 @@ struct PrinterTests {
     #expect(!screen.text.contains("\u{1B}[2K"), "clearing the line would erase what the user typed")
   }
 
+  @Test("a banner's text holding an escape sequence shows it as ␛, inside the banner's own colours")
+  func hostileBannerAtPrompt() {
+    let screen = Screen()
+    let printer = printer(interactive: true, screen: screen)
+    let store = store()
+    printer.attach(to: store)
+    printer.showPrompt()
+    let reminder = InAppNotification(
+      id: NotificationID(rawValue: 1), title: "Reminder", body: "“\u{1B}]0;PWNED\u{07}” is due now.",
+      time: AppFixture.now, kind: .system)
+    store.send(NotificationsMessage.posted(reminder))
+    #expect(
+      screen.text
+        == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “␛]0;PWNED␇” is due now.\u{1B}[0m"])
+        + TerminalEdits.replacingPrompt("ada> ", with: "ada [1 unread]> "))
+  }
+
   @Test("a signal ends the prompt's line before its notice, and no prompt is drawn after it")
   func signalAtPrompt() {
     let screen = Screen()

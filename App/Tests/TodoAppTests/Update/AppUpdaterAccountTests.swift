@@ -24,7 +24,24 @@ struct AppUpdaterAccountTests {
   func registered() {
     let bob = User(id: UserID(rawValue: 2), name: "bob")
     assertUpdate(AppUpdater(), given: AppModel(), when: AuthenticationMessage.registered(bob)) {
-      $0.ui.say("Registered bob. Log in with: login bob PASSWORD")
+      $0.ui.say("Registered bob. Log in with: login bob")
+    }
+  }
+
+  @Test("register while signed in is refused: no command, and the session stays in the model")
+  func registerWhileSignedIn() {
+    assertUpdate(
+      AppUpdater(), given: AppFixture.signedIn,
+      when: AppFixture.intent(.register(username: "bob", password: Password("password2")))
+    ) { $0.ui.fail("Already signed in as ada; log out first to register another account.") }
+  }
+
+  @Test("a password typed on the line at a terminal is warned about, not counted as a failure")
+  func passwordOnTheLine() {
+    assertUpdate(AppUpdater(), given: AppModel(), when: AppMessage.passwordOnTheLine(command: "login")) {
+      $0.ui.warn(
+        "The password was typed on the line, so it shows on screen and in the scrollback; next time type "
+          + "login NAME alone and it is asked for without being shown.")
     }
   }
 

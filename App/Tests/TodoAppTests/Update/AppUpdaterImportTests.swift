@@ -107,7 +107,8 @@ struct AppUpdaterImportTests {
   func export() {
     let signedIn = AppFixture.signedIn
     assertUpdate(
-      AppUpdater(), given: signedIn, when: AppFixture.intent(.exportCSV(path: "/home/ada/out.csv")),
+      AppUpdater(), given: signedIn,
+      when: AppFixture.intent(.exportCSV(path: "/home/ada/out.csv", replacing: false)),
       then: signedIn, commands: [TodoCommand.exportCSV(path: "/home/ada/out.csv", owner: ada.id)])
     assertUpdate(
       AppUpdater(), given: signedIn,

@@ -35,10 +35,20 @@ struct AppUpdaterTests {
     ) { $0.authentication.status = .signingIn(username: "ada") }
   }
 
+  @Test("the first launch greets the user, says where the data lives and to type help")
+  func firstLaunch() {
+    assertUpdate(AppUpdater(), given: AppModel(), when: AppMessage.firstLaunch(dataFolder: "/home/ada/todo"))
+    {
+      $0.ui.say(
+        "Welcome to todo. Your lists are kept in /home/ada/todo (todo --data-dir PATH chooses another).")
+      $0.ui.say("Type help to see the commands. To begin: register NAME.")
+    }
+  }
+
   @Test("list commands need a signed-in user; without one the user is told how to sign in")
   func needsSignIn() {
     assertUpdate(AppUpdater(), given: AppModel(), when: intent(.add(title: "x"))) {
-      $0.ui.fail("Sign in first (login NAME PASSWORD, or register NAME PASSWORD).")
+      $0.ui.fail("Sign in first (login NAME, or register NAME).")
     }
   }
 

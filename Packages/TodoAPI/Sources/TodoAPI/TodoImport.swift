@@ -73,8 +73,10 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
 
 /// The CSV format of import and export (RFC 4180: comma-separated, `"` quoting, CRLF or LF).
 ///
-/// The first line is the header `id,title,done,due,created,updated`. `done` is `true` or `false`;
-/// dates are ISO 8601 with time zone (`2026-11-22T09:30:00Z`); `due` may be empty. On import `id`
+/// The first line is the header `id,title,done,due,created,updated`, which a UTF-8 byte-order mark
+/// may precede. `done` is `true` or `false`; dates are ISO 8601 (`2026-11-22T09:30:00Z`,
+/// `2026-11-22T10:30:00+01:00`), and on import a date without a zone (`2026-11-22T09:30:00`) is
+/// local time, as the app's prompt reads one; export writes UTC. `due` may be empty. On import `id`
 /// may be empty (a new identity is made) and `created`/`updated` may be empty (the import time is
 /// used); an existing `id` replaces that item. A non-empty `id` has at most ``maximumIDLength``
 /// characters, no control characters (line breaks, tabs) and no whitespace at either end.

@@ -8,7 +8,8 @@ import TodoAPI
 /// line number of every record even when quoted fields span lines, and a malformed record reported
 /// and skipped while parsing goes on with the next one.
 ///
-/// Accepted: fields separated by `,`; records ended by LF, CRLF or a lone CR; fields quoted with
+/// A UTF-8 byte-order mark (EF BB BF) at the start of the input, which spreadsheets write, is
+/// skipped, so a quoted first field after it is still quoted. Accepted: fields separated by `,`; records ended by LF, CRLF or a lone CR; fields quoted with
 /// `"`, inside which `""` is a quote and commas and line breaks are data. A record that breaks
 /// these rules (a quote inside an unquoted field, text after a closing quote, a quote left open
 /// at the end of the input, a field that is not UTF-8) comes out with a ``CSVRecord/problem``.
@@ -64,6 +65,9 @@ struct CSVReader {
   private var previousWasCR = false
   /// Bytes consumed before the current chunk.
   private var offset = 0
+  /// How many bytes of a byte-order mark the input has begun with so far; `nil` once the start of
+  /// the input is past.
+  private var byteOrderMarkMatched: Int? = 0
 
   // MARK: Reading a malformed record again from its second line
 
@@ -98,7 +102,16 @@ struct CSVReader {
   mutating func consume(
     _ chunk: UnsafeRawBufferPointer, emit: (CSVRecord) throws -> Void
   ) rethrows {
-    for index in chunk.indices {
+    var first = chunk.startIndex
+    while let matched = byteOrderMarkMatched, first < chunk.endIndex {
+      guard chunk[first] == Self.byteOrderMark[matched] else {
+        try endByteOrderMark(emit)
+        break
+      }
+      first += 1
+      byteOrderMarkMatched = matched + 1 == Self.byteOrderMark.count ? nil : matched + 1
+    }
+    for index in chunk.indices[first...] {
       try step(chunk[index], at: offset + index, emit)
       if replayIndex < replay.count { try parseReplay(emit) }
     }
@@ -110,6 +123,7 @@ struct CSVReader {
   /// - Parameter emit: Receives the last records, if any.
   /// - Throws: What `emit` throws.
   mutating func finish(emit: (CSVRecord) throws -> Void) rethrows {
+    try endByteOrderMark(emit)
     // Each turn either emits the last record or resumes on its second line, which holds fewer bytes.
     while recordHasStarted {
       if state == .quoted {
@@ -127,6 +141,16 @@ struct CSVReader {
   }
 
   // MARK: - Parsing
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// Ends the search for a byte-order mark: the bytes that began like one were data, parsed now.
+  private mutating func endByteOrderMark(_ emit: (CSVRecord) throws -> Void) rethrows {
+    guard let matched = byteOrderMarkMatched else { return }
+    byteOrderMarkMatched = nil
+    // Only the input's first bytes are ever matched, so their offsets are their indices.
+    for index in 0..<matched { try step(Self.byteOrderMark[index], at: index, emit) }
+  }
 
   @inline(__always)
   private mutating func step(

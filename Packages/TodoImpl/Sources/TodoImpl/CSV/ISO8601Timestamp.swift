@@ -1,19 +1,25 @@
+import Foundation
+
 /// Reads and writes the ISO 8601 timestamps of the CSV format, as milliseconds since 1970.
 ///
 /// Hand-written because an import parses up to three dates per row and a million rows:
 /// Foundation's formatters cost microseconds per date, this costs nanoseconds. The accepted form is
 /// the one ``TodoAPI/TodoCSV`` documents: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of a second
-/// (digits past the millisecond are dropped), then `Z` or an offset `±HH:MM` (or `±HHMM`).
+/// (digits past the millisecond are dropped), then `Z` or an offset `±HH:MM` (or `±HHMM`), or no
+/// zone at all, which means the time in a given time zone (the local one, as the app's prompt
+/// reads a time typed without a zone).
 /// Written timestamps are in UTC, with milliseconds only when there are some:
 /// `2026-11-22T09:30:00Z`, `2026-11-22T09:30:00.250Z`.
 enum ISO8601Timestamp {
   /// Parses a timestamp.
   ///
-  /// - Parameter text: The text, without surrounding spaces.
+  /// - Parameters:
+  ///   - text: The text, without surrounding spaces.
+  ///   - timeZone: The zone of a timestamp written without one; `nil` if a zone is required.
   /// - Returns: Milliseconds since 1970-01-01T00:00:00Z, or `nil` if `text` is not such a timestamp.
-  static func milliseconds(from text: String) -> Int64? {
+  static func milliseconds(from text: String, timeZone: TimeZone? = nil) -> Int64? {
     var text = text
-    return text.withUTF8 { parse(Bytes($0)) }
+    return text.withUTF8 { parse(Bytes($0), timeZone: timeZone) }
   }
 
   /// Formats a timestamp in UTC.
@@ -86,7 +92,7 @@ enum ISO8601Timestamp {
     func byte(at index: Int) -> UInt8? { index < buffer.count ? buffer[index] : nil }
   }
 
-  private static func parse(_ text: Bytes) -> Int64? {
+  private static func parse(_ text: Bytes, timeZone: TimeZone?) -> Int64? {
     guard let year = text.number(at: 0, count: 4), text.byte(at: 4) == UInt8(ascii: "-"),
       let month = text.number(at: 5, count: 2), text.byte(at: 7) == UInt8(ascii: "-"),
       let day = text.number(at: 8, count: 2), text.byte(at: 10) == UInt8(ascii: "T"),
@@ -109,10 +115,25 @@ enum ISO8601Timestamp {
       }
       guard index > firstDigit else { return nil }
     }
-    guard let offset = offsetSeconds(text, at: index) else { return nil }
     let days = self.days(year: year, month: month, day: day)
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-    return seconds * 1000 + millisecond
+    let wallClock = days * 86_400 + hour * 3600 + minute * 60 + second
+    let offset: Int64
+    if index == text.buffer.count, let timeZone {
+      offset = self.offset(of: timeZone, atWallClock: wallClock)
+    } else {
+      guard let written = offsetSeconds(text, at: index) else { return nil }
+      offset = written
+    }
+    return (wallClock - offset) * 1000 + millisecond
+  }
+
+  /// The offset east of UTC that `timeZone` has when its clocks show `wallClock` (seconds since
+  /// 1970 as if in UTC): the offset at that instant taken as UTC, then again at the instant it
+  /// gives, which settles on the right one except in the hour a daylight-saving change skips or
+  /// repeats.
+  private static func offset(of timeZone: TimeZone, atWallClock wallClock: Int64) -> Int64 {
+    let first = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wallClock))))
+    return Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wallClock - first))))
   }
 
   /// The zone offset east of UTC at `index`, which must end the text.

@@ -1,3 +1,4 @@
+import Foundation
 import TodoAPI
 
 /// One valid row of an imported CSV file, ready to store.
@@ -18,14 +19,21 @@ struct ImportRow: Sendable, Equatable {
   /// The column names of ``TodoAPI/TodoCSV/header``.
   static let headerFields = TodoCSV.header.split(separator: ",").map(String.init)
 
+  /// The zone of the process when first asked, read once rather than for each of a million rows.
+  static let localTimeZone = TimeZone.current
+
   /// Checks a record of the file against the format of ``TodoAPI/TodoCSV``.
   ///
   /// - Parameters:
   ///   - record: The record as parsed.
   ///   - now: The import time in milliseconds, for empty `created` and `updated`.
   ///   - makeID: Makes an identity for a row whose `id` is empty.
+  ///   - timeZone: The zone of a date written without one: local time by default, as the app's
+  ///     prompt reads a time typed without a zone.
   /// - Returns: The row, or the error to report for its line.
-  static func decode(_ record: CSVRecord, now: Int64, makeID: () -> TodoID) -> Decoded {
+  static func decode(
+    _ record: CSVRecord, now: Int64, makeID: () -> TodoID, timeZone: TimeZone = localTimeZone
+  ) -> Decoded {
     func failure(_ reason: String) -> Decoded {
       .malformed(TodoImportRowError(line: record.line, reason: reason))
     }
@@ -46,9 +54,9 @@ struct ImportRow: Sendable, Equatable {
     case "false": isDone = false
     default: return failure("done is \(quoted(fields[2])); expected true or false")
     }
-    let due = date(fields[3])
-    let created = date(fields[4])
-    let updated = date(fields[5])
+    let due = date(fields[3], timeZone)
+    let created = date(fields[4], timeZone)
+    let updated = date(fields[5], timeZone)
     if due == .invalid || created == .invalid || updated == .invalid {
       let (name, index) = due == .invalid ? ("due", 3) : created == .invalid ? ("created", 4) : ("updated", 5)
       return failure(
@@ -79,9 +87,9 @@ struct ImportRow: Sendable, Equatable {
     }
   }
 
-  private static func date(_ text: String) -> DateField {
+  private static func date(_ text: String, _ timeZone: TimeZone) -> DateField {
     if text.isEmpty { return .empty }
-    return ISO8601Timestamp.milliseconds(from: text).map(DateField.valid) ?? .invalid
+    return ISO8601Timestamp.milliseconds(from: text, timeZone: timeZone).map(DateField.valid) ?? .invalid
   }
 
   /// What is wrong with a non-empty identity, if anything: too long, a control character (a line

@@ -31,6 +31,31 @@ struct CSVReaderTests {
     #expect(fields("a,b\nc,d") == [["a", "b"], ["c", "d"]])
   }
 
+  @Test("a byte-order mark at the start is skipped, in any chunking, so a quoted field after it stays quoted")
+  func byteOrderMark() {
+    for chunkSize in [1, 2, 3, .max] {
+      let records = parse("\u{FEFF}\"id\",\"b\"\n\"c\",d\n", chunkSize: chunkSize)
+      #expect(records.map(\.fields) == [["id", "b"], ["c", "d"]], "chunks of \(chunkSize)")
+      #expect(records.allSatisfy { $0.problem == nil })
+      #expect(records.first?.endOffset == 12, "offsets count the mark's three bytes")
+    }
+    #expect(fields("a,\u{FEFF}b\n\u{FEFF}c\n") == [["a", "\u{FEFF}b"], ["\u{FEFF}c"]], "only at the start")
+  }
+
+  @Test("bytes that begin like a byte-order mark but are not one are data")
+  func notAByteOrderMark() {
+    // EF BB then "x": not a mark, so the bytes stay in the field (as invalid UTF-8, reported).
+    var reader = CSVReader()
+    var records: [CSVRecord] = []
+    for chunk in [[0xEF], [0xBB, UInt8(ascii: "x"), UInt8(ascii: "\n")]] as [[UInt8]] {
+      chunk.withUnsafeBytes { reader.consume($0) { records.append($0) } }
+    }
+    reader.finish { records.append($0) }
+    #expect(records.count == 1)
+    #expect(records.first?.problem == "field 1 is not valid UTF-8")
+    #expect(fields("\u{FEFE}x\n") == [["\u{FEFE}x"]])
+  }
+
   @Test("keeps empty fields, first, middle and last")
   func emptyFields() {
     #expect(fields(",a,,b,\n") == [["", "a", "", "b", ""]])

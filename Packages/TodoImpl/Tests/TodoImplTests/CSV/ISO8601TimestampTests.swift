@@ -41,6 +41,27 @@ struct ISO8601TimestampTests {
     #expect(ISO8601Timestamp.milliseconds(from: text) == nil)
   }
 
+  @Test("a timestamp without a zone is read in the zone given, daylight-saving time included")
+  func withoutZone() throws {
+    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    let rome = try #require(TimeZone(identifier: "Europe/Rome"))
+    func utc(_ text: String) -> Int64? { ISO8601Timestamp.milliseconds(from: text) }
+    #expect(
+      ISO8601Timestamp.milliseconds(from: "2030-01-02T09:00:00", timeZone: tokyo)
+        == utc("2030-01-02T00:00:00Z"))
+    #expect(
+      ISO8601Timestamp.milliseconds(from: "2026-01-15T12:00:00.5", timeZone: rome)
+        == utc("2026-01-15T11:00:00.5Z"))
+    #expect(
+      ISO8601Timestamp.milliseconds(from: "2026-07-01T12:00:00", timeZone: rome)
+        == utc("2026-07-01T10:00:00Z"))
+    #expect(
+      ISO8601Timestamp.milliseconds(from: "2026-07-01T12:00:00Z", timeZone: rome)
+        == utc("2026-07-01T12:00:00Z"),
+      "a written zone wins")
+    #expect(ISO8601Timestamp.milliseconds(from: "2026-07-01T12:00", timeZone: rome) == nil)
+  }
+
   @Test("writes UTC, with milliseconds only when there are some")
   func writing() {
     #expect(ISO8601Timestamp.string(fromMilliseconds: 1_795_339_800_000) == "2026-11-22T09:30:00Z")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TodoAPI
 
@@ -19,6 +20,16 @@ struct ImportRowTests {
     } else {
       nil
     }
+  }
+
+  @Test("dates without a zone are local time: the time zone given, the process's by default")
+  func datesWithoutZone() throws {
+    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    let record = CSVRecord(
+      line: 7, fields: ["", "t", "false", "2026-11-22T18:30:00", "", ""], problem: nil, endOffset: 0)
+    let decoded = ImportRow.decode(record, now: now, makeID: { TodoID(rawValue: "made") }, timeZone: tokyo)
+    #expect(
+      decoded == .row(ImportRow(id: "made", title: "t", isDone: false, due: now, created: now, updated: now)))
   }
 
   @Test("a full row becomes a row to store, title cleaned, dates in milliseconds")

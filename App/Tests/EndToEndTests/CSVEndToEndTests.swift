@@ -1,0 +1,76 @@
+import Foundation
+import Subprocess
+import Testing
+
+extension EndToEnd {
+  @Suite("End to end: CSV files and typed lines")
+  struct CSVEndToEndTests {
+    private static let header = "id,title,done,due,created,updated"
+
+    @Test("a byte-order mark before a quoted header is accepted")
+    func byteOrderMarkBeforeQuotedHeader() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let csv = folder.appendingPathComponent("bom.csv")
+      try Data(
+        ("\u{FEFF}\"id\",\"title\",\"done\",\"due\",\"created\",\"updated\"\r\n"
+          + "\"\",\"From a spreadsheet\",\"false\",\"\",\"\",\"\"\r\n").utf8
+      ).write(to: csv)
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register wes password1\nlogin wes password1\nimport \(csv.path)\nlist\n")
+      #expect(result.status == 0, "\(result.standardOutput)")
+      #expect(result.standardOutput.contains("Imported 1 row from \(csv.path).\n"))
+      #expect(result.standardOutput.hasSuffix("\n1. [ ] From a spreadsheet\n"))
+    }
+
+    @Test("a time without a zone means local time, in a CSV file as at the prompt")
+    func timeWithoutZoneIsLocal() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let csv = folder.appendingPathComponent("local.csv")
+      try "\(Self.header)\n,From the file,false,2030-01-02T09:00:00,,\n".write(
+        to: csv, atomically: true, encoding: .utf8)
+      let exported = AppProcess.temporaryFolder().appendingPathComponent("out.csv")
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register xia password1\nlogin xia password1\nimport \(csv.path)\nadd Typed\n"
+          + "due 2 2030-01-02T09:00\nlist due\nexport \(exported.path)\n",
+        variables: ["TZ": "Asia/Tokyo"])
+      #expect(result.status == 0, "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.contains(
+          "1. [ ] From the file  (due 2030-01-02 09:00)\n2. [ ] Typed  (due 2030-01-02 09:00)\n"),
+        "\(result.standardOutput)")
+      let lines = try String(contentsOf: exported, encoding: .utf8).split(separator: "\n")
+      #expect(lines.dropFirst().allSatisfy { $0.contains(",2030-01-02T00:00:00Z,") }, "\(lines)")
+    }
+
+    @Test("a NUL inside a typed line is refused with a message, not cut off")
+    func nulInALine() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register yul password1\nlogin yul password1\nadd before\u{0}after\nlist\n")
+      #expect(result.status == 1)
+      #expect(
+        result.standardOutput.hasSuffix(
+          "add: the line holds a NUL character (␀), which no title or name may hold; type it again without it.\n"
+            + "No items.\n"), "\(result.standardOutput)")
+    }
+
+    @Test("the example file in docs/examples imports cleanly, and help import points to it")
+    func exampleFile() async throws {
+      var root = URL(fileURLWithPath: #filePath)
+      while root.lastPathComponent != "App" { root.deleteLastPathComponent() }
+      let example = root.deletingLastPathComponent().appendingPathComponent("docs/examples/todos.csv")
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "help import\nregister zed password1\nlogin zed password1\nimport \(example.path)\n")
+      #expect(result.status == 0, "\(result.standardOutput)")
+      #expect(result.standardOutput.contains("docs/examples/todos.csv"))
+      #expect(result.standardOutput.contains(Self.header))
+      #expect(result.standardOutput.firstMatch(of: /Imported \d+ rows from/) != nil)
+      #expect(!result.standardOutput.contains("Skipped"))
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Passwords, the first launch and hostile text at a real terminal under tmux.
+  @Suite(
+    "End to end: the prompt under tmux",
+    .enabled(if: TmuxPane.tmuxPath != nil || TmuxPane.isCI, "tmux is not installed (and CI is not set)"))
+  struct InteractivePromptTmuxTests {
+    @Test("the first launch greets the user and says to type help; the next launch does not")
+    func firstLaunchGreeting() async throws {
+      let folder = AppProcess.temporaryFolder().appendingPathComponent("fresh")
+      try await TmuxPane.with(folder: folder) { pane in
+        let screen = try await pane.waitFor("todo>")
+        #expect(screen.contains("Type help to see the commands."), "\(screen)")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+      try await TmuxPane.with(folder: folder) { pane in
+        let screen = try await pane.waitFor("todo>")
+        #expect(!screen.contains("Type help"), "\(screen)")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
+    @Test("a password with spaces typed at the hidden prompt registers and signs in")
+    func passwordWithSpaces() async throws {
+      try await TmuxPane.with { pane in
+        try await pane.waitFor("todo>")
+        try await pane.type("register pia")
+        try await pane.waitFor("Password:")
+        try await pane.type("three word secret")
+        try await pane.waitFor("Registered pia.")
+        try await pane.type("login pia")
+        try await pane.waitFor("Password:", times: 2)
+        try await pane.type("three word secret")
+        let screen = try await pane.waitFor("pia>")
+        #expect(screen.contains("Signed in as pia."))
+        #expect(!screen.contains("three word secret"))
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
+    @Test("a password typed on the command line at a terminal signs in, with a warning")
+    func passwordOnTheLineWarns() async throws {
+      let folder = AppProcess.temporaryFolder()
+      _ = try await AppProcess.run(["--data-dir", folder.path], input: "register rex password1\n")
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("todo>")
+        try await pane.type("login rex password1")
+        let screen = try await pane.waitFor("rex>")
+        #expect(screen.contains("The password was typed on the line"), "\(screen)")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
+    @Test("an escape sequence typed or imported is shown as text at the terminal, not obeyed")
+    func escapeShownAtTheTerminal() async throws {
+      let folder = AppProcess.temporaryFolder()
+      _ = try await AppProcess.run(
+        ["--data-dir", folder.path], input: "register sol password1\nlogin sol password1\n")
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("sol>")
+        // The Up arrow, pressed at the prompt, submits `ESC [ A`.
+        try await pane.send("Up", "Enter")
+        let screen = try await pane.waitFor("unknown command")
+        #expect(screen.contains("␛[a: unknown command \"␛[a\""), "\(screen)")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+  }
+}
