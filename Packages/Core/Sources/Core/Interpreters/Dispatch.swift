@@ -34,26 +34,35 @@ public struct Dispatch: Sendable {
     self.init(cause: cause, sink: .closure(receive))
   }
 
-  /// Sends `message`.
+  /// Queues `message` for the store.
   ///
   /// - Parameter message: The message to send.
-  public func callAsFunction(_ message: some Message) {
+  /// - Returns: A handle whose ``SentMessage/finish()`` waits for the message and everything it
+  ///   causes.
+  @discardableResult
+  public func callAsFunction(_ message: some Message) -> SentMessage {
     send(message)
   }
 
-  /// Sends `message`.
+  /// Queues `message` for the store; it is processed on the store's actor in arrival order.
   ///
   /// - Parameter message: The message to send.
-  public func send(_ message: some Message) {
+  /// - Returns: A handle whose ``SentMessage/finish()`` waits until the message has been processed
+  ///   and every command it caused has finished. Awaiting it from inside an interpreter is safe.
+  @discardableResult
+  public func send(_ message: some Message) -> SentMessage {
     switch sink {
     case .mailbox(let mailbox, let liveness):
       if let liveness, !liveness.isLive {
         mailbox.post(.dropped(message, cause, .subscriptionStopped))
-      } else {
-        mailbox.post(.message(message, cause))
+        return .complete
       }
+      let ticket = MessageTicket()
+      mailbox.post(.message(message, cause, ticket))
+      return SentMessage(.ticket(ticket))
     case .closure(let receive):
       receive(message, cause)
+      return .complete
     }
   }
 
@@ -73,7 +82,7 @@ public struct Dispatch: Sendable {
       if let liveness, !liveness.isLive {
         mailbox.post(.dropped(message, cause, .subscriptionStopped))
       } else {
-        await mailbox.postRespectingCapacity(.message(message, cause))
+        await mailbox.postRespectingCapacity(.message(message, cause, nil))
       }
     case .closure(let receive):
       receive(message, cause)

@@ -70,8 +70,14 @@ public actor ActorStore<Model: Sendable> {
   /// earlier; from a monitor or listener, queues it behind everything already queued.
   ///
   /// - Parameter message: The message to process.
-  public func send<M: Message>(_ message: M) {
-    loop.send(message, cause: .external)
+  /// - Returns: A handle whose ``SentMessage/finish()`` waits for the commands it caused.
+  @discardableResult
+  public func send<M: Message>(_ message: M) -> SentMessage {
+    loop.send(message, cause: .external).handle(waitingOn: self)
+  }
+
+  func waitForConsequences(of id: MessageID) async {
+    await loop.waitForConsequences(of: id)
   }
 
   /// A dispatch with an external cause, usable from any task or thread.
@@ -195,6 +201,8 @@ public actor ActorStore<Model: Sendable> {
     loop.observers.removeListener(id)
   }
 }
+
+extension ActorStore: ConsequenceWaiting {}
 
 /// Lets the mailbox, created before the actor, reach it weakly.
 private final class ActorDrainTarget<Model: Sendable>: Sendable {

@@ -3,6 +3,12 @@ struct AnyCommandInterpreter: Sendable {
   let run: @Sendable (any Command, Dispatch) async throws -> Void
 }
 
+/// The command whose interpreter the current task runs, to catch a `settle()` that would wait for
+/// itself.
+enum CommandContext {
+  @TaskLocal static var current: CommandID?
+}
+
 /// A command handed to its interpreter and not yet finished.
 struct RunningCommand {
   let record: CommandRecord
@@ -100,7 +106,7 @@ final class CommandRunner {
       let clock = ContinuousClock()
       let start = timed ? clock.now : nil
       do {
-        try await interpreter.run(command, dispatch)
+        try await CommandContext.$current.withValue(id) { try await interpreter.run(command, dispatch) }
         mailbox.post(.commandFinished(id, failure: nil, duration: start.map { clock.now - $0 }))
       } catch {
         mailbox.post(.commandFinished(id, failure: error, duration: start.map { clock.now - $0 }))

@@ -19,9 +19,9 @@ import Synchronization
 final class Mailbox: Sendable {
   enum Envelope: Sendable {
     /// From another task: held by a test store that holds incoming messages.
-    case message(any Message, Cause)
+    case message(any Message, Cause, MessageTicket?)
     /// Sent on the store's actor while the loop was busy, or behind earlier arrivals: never held.
-    case sent(any Message, Cause)
+    case sent(any Message, Cause, MessageTicket?)
     case commandFinished(CommandID, failure: (any Error)?, duration: Duration?)
     case subscriptionFinished(SubscriptionID, failure: (any Error)?)
     case dropped(any Message, Cause, DropReason)

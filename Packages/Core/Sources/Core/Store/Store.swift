@@ -115,8 +115,11 @@ public final class Store<Model: Sendable> {
   /// is dropped and reported.
   ///
   /// - Parameter message: The message to process.
-  public func send<M: Message>(_ message: M) {
-    loop.send(message, cause: .external)
+  /// - Returns: A handle: `await store.send(m).finish()` waits until every command the message
+  ///   caused, transitively, has finished (see ``SentMessage``). Ignoring it costs nothing.
+  @discardableResult
+  public func send<M: Message>(_ message: M) -> SentMessage {
+    loop.send(message, cause: .external).handle(waitingOn: self)
   }
 
   /// A dispatch with an external cause, usable from any task or thread.
@@ -222,6 +225,10 @@ public final class Store<Model: Sendable> {
 
   /// Suspends until no message is waiting and no command is running or waiting to run.
   ///
+  /// To wait for what one message caused, await its handle instead: `await store.send(m).finish()`.
+  /// Called from inside an interpreter, `settle()` would wait for that interpreter's own command
+  /// and never return: it stops the program with a message saying so (precondition).
+  ///
   /// Running subscriptions do not count: they are meant to run indefinitely. Scripts and tests call
   /// this to wait until the effects of what they sent have played out, including messages that
   /// commands send and the commands those messages emit. Returns at once after ``shutDown()``
@@ -314,6 +321,16 @@ private final class DrainTarget {
 }
 
 extension Store: Observable {}
+
+extension Store: ConsequenceWaiting {
+  nonisolated func waitForConsequences(of id: MessageID) async {
+    await waitOnActor(for: id)
+  }
+
+  private func waitOnActor(for id: MessageID) async {
+    await loop.waitForConsequences(of: id)
+  }
+}
 
 // MARK: - Testing hooks
 

@@ -45,11 +45,17 @@ final class StoreLoop<Model: Sendable> {
   /// Reused for every message, so emitting commands allocates only when it grows.
   @exclusivity(unchecked) private var commandBuffer: [any Command] = []
   @exclusivity(unchecked) private(set) var isInLoop = false
+  /// Whether something was sent on the actor while the loop ran (queued as `.sent`): the outer
+  /// `send` then drains before returning, so a listener's follow-up is processed when it returns.
+  /// Without it, `send` leaves messages from other tasks to the scheduled drain, as they arrive.
+  @exclusivity(unchecked) private var sentWhileInLoop = false
   @exclusivity(unchecked) private(set) var isShutDown = false
   /// Whether ``observeMutation`` must wrap updates: set by an observed host.
   @exclusivity(unchecked) var isObserved = false
   /// Wraps an update in Observation's `withMutation` (set by an observed host).
   var observeMutation: ((() -> Bool) -> Bool)?
+  /// Messages whose commands have not all finished, for ``SentMessage/finish()``.
+  private var consequences = ConsequenceTracker()
   @exclusivity(unchecked) private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   #if DEBUG
   /// Set while an updater runs, so debug builds can catch code that reaches back into the store
@@ -90,26 +96,41 @@ final class StoreLoop<Model: Sendable> {
   /// Processes `message`, sent on the host's actor, before returning, after whatever arrived
   /// before it; inside the loop, queues it behind everything already queued.
   @inline(__always)
-  func send<M: Message>(_ message: M, cause: Cause) {
+  func send<M: Message>(_ message: M, cause: Cause) -> SendOutcome {
     guard !isInLoop, !isShutDown, !mailbox.hasPending else {
-      sendQueued(message, cause: cause)
-      return
+      return sendQueued(message, cause: cause)
     }
     isInLoop = true
-    process(message, cause: cause)
-    if mailbox.hasPending { drain(limit: nil) }
+    var outcome = SendOutcome.complete
+    if process(message, cause: cause, ticket: nil) { outcome = .tracked(MessageID(rawValue: lastMessageID)) }
+    if sentWhileInLoop { drain(limit: nil) }
     isInLoop = false
     if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    return outcome
+  }
+
+  /// Suspends until the tree of `id` has finished.
+  func waitForConsequences(of id: MessageID, isolation: isolated (any Actor)? = #isolation) async {
+    guard consequences.isPending(id) else { return }
+    let ticket = MessageTicket()
+    consequences.attach(ticket, to: id)
+    await ticket.wait()
   }
 
   @inline(never)
-  private func sendQueued(_ message: any Message, cause: Cause) {
+  private func sendQueued(_ message: any Message, cause: Cause) -> SendOutcome {
     if isShutDown {
       report(.messageDropped(message, cause: cause, reason: .storeShutDown))
-      return
+      return .complete
     }
-    mailbox.post(.sent(message, cause))
-    if !isInLoop { runLoop(limit: nil) }
+    let ticket = MessageTicket()
+    mailbox.post(.sent(message, cause, ticket))
+    if isInLoop {
+      sentWhileInLoop = true
+    } else {
+      runLoop(limit: nil)
+    }
+    return .ticket(ticket)
   }
 
   /// Drains the mailbox, unless the loop is already running (it will reach what is queued).
@@ -141,7 +162,7 @@ final class StoreLoop<Model: Sendable> {
     guard !isInLoop, let hooks, !hooks.held.isEmpty else { return nil }
     let pending = hooks.held.removeFirst()
     isInLoop = true
-    process(pending.message, cause: pending.cause)
+    process(pending.message, cause: pending.cause, ticket: pending.ticket)
     drain(limit: nil)
     isInLoop = false
     if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
@@ -160,24 +181,27 @@ final class StoreLoop<Model: Sendable> {
       handled += batch.count
       for envelope in batch { handle(envelope) }
     }
+    sentWhileInLoop = false
     if handled > 0, let hooks { hooks.activity() }
   }
 
   private func handle(_ envelope: Mailbox.Envelope) {
     switch envelope {
-    case .message(let message, let cause):
+    case .message(let message, let cause, let ticket):
       if isShutDown {
+        ticket?.complete()
         report(.messageDropped(message, cause: cause, reason: .storeShutDown))
       } else if let hooks {
-        hooks.held.append(PendingMessage(message: message, cause: cause))
+        hooks.held.append(PendingMessage(message: message, cause: cause, ticket: ticket))
       } else {
-        process(message, cause: cause)
+        process(message, cause: cause, ticket: ticket)
       }
-    case .sent(let message, let cause):
+    case .sent(let message, let cause, let ticket):
       if isShutDown {
+        ticket?.complete()
         report(.messageDropped(message, cause: cause, reason: .storeShutDown))
       } else {
-        process(message, cause: cause)
+        process(message, cause: cause, ticket: ticket)
       }
     case .commandFinished(let id, let failure, let duration):
       commandFinished(id, failure: failure, duration: duration)
@@ -196,7 +220,11 @@ final class StoreLoop<Model: Sendable> {
   /// The hot path holds no value of a type that depends on `Model` other than the model itself:
   /// the runtime would instantiate that type's metadata on every call (measured with `perf`).
   /// Everything monitors need is built in ``processMonitored(_:cause:id:)``.
-  private func process<M: Message>(_ message: M, cause: Cause) {
+  ///
+  /// - Returns: Whether the update emitted commands that started or wait to start (their tree is
+  ///   then tracked); `ticket`, if given, completes when that tree finishes.
+  @discardableResult
+  private func process<M: Message>(_ message: M, cause: Cause, ticket: MessageTicket?) -> Bool {
     lastMessageID &+= 1
     let id = MessageID(rawValue: lastMessageID)
     let firstCommand = lastCommandID &+ 1
@@ -211,12 +239,17 @@ final class StoreLoop<Model: Sendable> {
     if hasSubscriptionProvider, !isShutDown {
       reconcile(subscriptions, after: message, id: id)
     }
-    if !commandBuffer.isEmpty {
-      // A monitor, listener or subscription that shut the store down keeps these from starting;
-      // monitors already saw them with the processed message.
-      if !isShutDown { startCommands(from: firstCommand, emittedBy: id) }
-      commandBuffer.removeAll(keepingCapacity: true)
+    guard !commandBuffer.isEmpty else {
+      ticket?.complete()
+      return false
     }
+    // A monitor, listener or subscription that shut the store down keeps these from starting;
+    // monitors already saw them with the processed message.
+    let started = !isShutDown
+    if started { startCommands(from: firstCommand, emittedBy: id, cause: cause, ticket: ticket) }
+    commandBuffer.removeAll(keepingCapacity: true)
+    if !started { ticket?.complete() }
+    return started
   }
 
   @inline(never)
@@ -258,7 +291,11 @@ final class StoreLoop<Model: Sendable> {
   // MARK: - Commands
 
   @inline(never)
-  private func startCommands(from first: UInt64, emittedBy message: MessageID) {
+  private func startCommands(
+    from first: UInt64, emittedBy message: MessageID, cause: Cause, ticket: MessageTicket?
+  ) {
+    consequences.emitted(commandBuffer.count, by: message, cause: cause)
+    if let ticket { consequences.attach(ticket, to: message) }
     let timed = observers.hasMonitors
     var id = first
     for command in commandBuffer {
@@ -267,7 +304,9 @@ final class StoreLoop<Model: Sendable> {
       switch commands.start(record, timed: timed) {
       case .started: if timed { observers.emit(.commandStarted(record)) }
       case .waiting: break
-      case .noInterpreter: report(.noInterpreter(record))
+      case .noInterpreter:
+        consequences.finished(emittedBy: message)
+        report(.noInterpreter(record))
       }
       if isShutDown { break }
     }
@@ -277,6 +316,7 @@ final class StoreLoop<Model: Sendable> {
     let timed = observers.hasMonitors
     let (finished, started) = commands.finish(id, timed: timed)
     if let finished {
+      consequences.finished(emittedBy: finished.record.emittedBy)
       if let failure, !(isShutDown && failure is CancellationError) {
         report(.commandFailed(finished.record, error: failure, duration: duration ?? .zero))
       } else if timed {
@@ -343,10 +383,12 @@ final class StoreLoop<Model: Sendable> {
     isShutDown = true
     for key in subscriptions.newestFirst { stopSubscription(key, stoppedBy: nil) }
     _ = commands.cancelAll()
+    consequences.completeAll()
     if let hooks {
       let held = hooks.held
       hooks.held.removeAll()
       for pending in held {
+        pending.ticket?.complete()
         report(.messageDropped(pending.message, cause: pending.cause, reason: .storeShutDown))
       }
     }
@@ -362,6 +404,12 @@ final class StoreLoop<Model: Sendable> {
 
   /// Suspends until ``isIdle``.
   func settle(isolation: isolated (any Actor)? = #isolation) async {
+    if let command = CommandContext.current {
+      preconditionFailure(
+        "settle() was called from inside the interpreter of \(command): it waits for every running "
+          + "command, including this one, so it would never return. Await what you dispatched "
+          + "instead: `await dispatch(message).finish()`.")
+    }
     while !isIdle {
       await withCheckedContinuation { idleWaiters.append($0) }
     }

@@ -36,4 +36,5 @@ final class TestHooks {
 package struct PendingMessage: Sendable {
   package let message: any Message
   package let cause: Cause
+  let ticket: MessageTicket?
 }

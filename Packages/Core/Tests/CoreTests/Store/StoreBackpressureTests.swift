@@ -96,7 +96,7 @@ struct StoreBackpressureTests {
     while received.count < 1_000 {
       most = max(most, mailbox.count)
       let batch = mailbox.takeAll()
-      for case .message(let message as Number, _) in batch { received.append(message.value) }
+      for case .message(let message as Number, _, _) in batch { received.append(message.value) }
       if batch.isEmpty { await Task.yield() }
     }
     await producer.value

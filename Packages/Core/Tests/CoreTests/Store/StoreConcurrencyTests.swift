@@ -64,7 +64,7 @@ struct StoreConcurrencyTests {
     let store = Store(model: Tally(), updater: TallyUpdater())
     let dispatch = store.dispatch
     // Posted from another task and fully enqueued (the task has returned) before the send below.
-    await Task.detached { dispatch(Sequenced(sender: 1, sequence: 0)) }.value
+    _ = await Task.detached { dispatch(Sequenced(sender: 1, sequence: 0)) }.value
     store.send(Sequenced(sender: 1, sequence: 1))
     #expect(store.model.applied == 2)
     #expect(store.model.outOfOrder == 0)

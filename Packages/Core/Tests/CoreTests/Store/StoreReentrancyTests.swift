@@ -132,7 +132,7 @@ struct StoreReentrancyTests {
       _ = store.model
     } onChange: { [weak store] in
       // Called as the mutation begins: the message must not run inside the update.
-      MainActor.assumeIsolated { store?.send(Named(name: "fromObserver")) }
+      MainActor.assumeIsolated { _ = store?.send(Named(name: "fromObserver")) }
     }
     store.send(Named(name: "emit1"))
     #expect(store.model.processed == ["emit1", "fromObserver"])
