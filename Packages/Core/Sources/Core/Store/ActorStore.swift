@@ -73,7 +73,13 @@ public actor ActorStore<Model: Sendable> {
   /// - Returns: A handle whose ``SentMessage/finish()`` waits for the commands it caused.
   @discardableResult
   public func send<M: Message>(_ message: M) -> SentMessage {
-    loop.send(message, cause: .external).handle(waitingOn: self)
+    // Switched here, not in a generic helper: the conformance of this generic class to
+    // `ConsequenceWaiting` is looked up at run time, so only a tracked send may ask for it.
+    switch loop.send(message, cause: .external) {
+    case .complete: return .complete
+    case .tracked(let id): return trackedHandle(id)
+    case .ticket(let ticket): return SentMessage(.ticket(ticket))
+    }
   }
 
   func waitForConsequences(of id: MessageID) async {
@@ -202,7 +208,12 @@ public actor ActorStore<Model: Sendable> {
   }
 }
 
-extension ActorStore: ConsequenceWaiting {}
+extension ActorStore: ConsequenceWaiting {
+  @inline(never)
+  func trackedHandle(_ id: MessageID) -> SentMessage {
+    SentMessage(.tree(id, self))
+  }
+}
 
 /// Lets the mailbox, created before the actor, reach it weakly.
 private final class ActorDrainTarget<Model: Sendable>: Sendable {

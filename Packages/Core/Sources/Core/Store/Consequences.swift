@@ -54,13 +54,6 @@ enum SendOutcome {
   case tracked(MessageID)
   case ticket(MessageTicket)
 
-  func handle(waitingOn store: some ConsequenceWaiting) -> SentMessage {
-    switch self {
-    case .complete: .complete
-    case .tracked(let id): SentMessage(.tree(id, store))
-    case .ticket(let ticket): SentMessage(.ticket(ticket))
-    }
-  }
 }
 
 /// The completion of one message's tree, shared by its handle (any task) and the loop.

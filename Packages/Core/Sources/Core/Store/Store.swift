@@ -119,7 +119,13 @@ public final class Store<Model: Sendable> {
   ///   caused, transitively, has finished (see ``SentMessage``). Ignoring it costs nothing.
   @discardableResult
   public func send<M: Message>(_ message: M) -> SentMessage {
-    loop.send(message, cause: .external).handle(waitingOn: self)
+    // Switched here, not in a generic helper: the conformance of this generic class to
+    // `ConsequenceWaiting` is looked up at run time, so only a tracked send may ask for it.
+    switch loop.send(message, cause: .external) {
+    case .complete: return .complete
+    case .tracked(let id): return trackedHandle(id)
+    case .ticket(let ticket): return SentMessage(.ticket(ticket))
+    }
   }
 
   /// A dispatch with an external cause, usable from any task or thread.
@@ -323,6 +329,11 @@ private final class DrainTarget {
 extension Store: Observable {}
 
 extension Store: ConsequenceWaiting {
+  @inline(never)
+  func trackedHandle(_ id: MessageID) -> SentMessage {
+    SentMessage(.tree(id, self))
+  }
+
   nonisolated func waitForConsequences(of id: MessageID) async {
     await waitOnActor(for: id)
   }
