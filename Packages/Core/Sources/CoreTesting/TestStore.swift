@@ -23,7 +23,7 @@ public import Testing
 /// With ``Exhaustivity/on`` (the default) each step must be fully asserted before the next one:
 /// - the model after ``send(_:sourceLocation:assert:)`` and ``receive(_:sourceLocation:assert:)``
 ///   must equal the one the `assert` closure describes (no closure: unchanged);
-/// - every emitted command must be asserted with ``expectCommands(_:sourceLocation:)``;
+/// - every emitted command must be asserted with ``expectCommands(_:sampleResults:sourceLocation:)``;
 /// - every subscription started or stopped, with ``expectSubscriptions(started:stopped:sourceLocation:)``;
 /// - every message an interpreter sends must be received, and ``finish(sourceLocation:)`` fails
 ///   for any left over.
@@ -229,13 +229,18 @@ public final class TestStore<Model: Sendable & Equatable> {
   /// Asserts the commands emitted since the last assertion, exactly and in order.
   ///
   /// - Parameters:
-  ///   - expected: The commands; compared with `==` where `Equatable`.
+  ///   - expected: The commands; compared with `==` where `Equatable`, a `Reply` inside them by the
+  ///     messages it builds for ``ReplySample/failure`` and for `sampleResults`.
+  ///   - sampleResults: Results to apply to the replies inside the commands.
   ///   - sourceLocation: Where to report failures.
-  public func expectCommands(_ expected: [any Command], sourceLocation: SourceLocation = #_sourceLocation) {
+  public func expectCommands(
+    _ expected: [any Command], sampleResults: [ReplySample] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     collect(at: sourceLocation)
     let actual = commands.map(\.command)
     commands.removeAll()
-    assertCommands(actual, equal: expected, sourceLocation: sourceLocation)
+    assertCommands(actual, equal: expected, sampleResults: sampleResults, sourceLocation: sourceLocation)
   }
 
   /// Asserts the subscriptions started and stopped since the last assertion, as sets.
