@@ -6,7 +6,7 @@ import Core
 /// collections their elements with indices, dictionaries and sets sorted, so that two renderings of
 /// equal values are equal and a diff of two renderings points at the field that differs.
 ///
-/// A ``Core/Reply`` (any ``Core/InspectableReply``) renders as the messages it builds for sample
+/// A `Reply` (any `InspectableReply`) renders as the messages it builds for sample
 /// results: ``ReplySample/failure`` always, then each of the given samples that fits its payload
 /// type. That is how two commands carrying replies that build different messages render apart.
 public enum Dump {

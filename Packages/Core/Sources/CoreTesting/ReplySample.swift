@@ -1,4 +1,4 @@
-/// A result a test applies to the ``Core/Reply``s inside commands, to check which message each
+/// A result a test applies to the `Reply`s inside commands, to check which message each
 /// reply builds without running an interpreter.
 ///
 /// Commands are compared by their rendering when they are not `Equatable`, and a reply renders as
