@@ -186,6 +186,32 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Moves time forward by `duration` at once, as when a suspended machine wakes: every sleeper due
+  /// by then wakes seeing the new time.
+  ///
+  /// See ``jump(to:)``.
+  ///
+  /// - Parameter duration: How far to move; must not be negative.
+  public func jump(by duration: Duration) async {
+    precondition(duration >= .zero, "TestClock cannot move backwards (jump by \(duration)).")
+    let target = state.withLock { $0.now.advanced(by: duration) }
+    await jump(to: target)
+  }
+
+  /// Moves time to `instant` at once, as when a suspended machine wakes, then wakes every sleeper
+  /// whose deadline has passed, in deadline order.
+  ///
+  /// Unlike ``advance(to:)``, time does not stop at each deadline on the way: every woken sleeper
+  /// sees `instant` as the current time, which is how a timer that skips the deadlines it missed
+  /// is tested. The wake-ups are otherwise the same: the jump waits for each woken sleeper to
+  /// sleep again, and wakes the sleeps it starts that are already due.
+  ///
+  /// - Parameter instant: The new time; earlier instants are ignored.
+  public func jump(to instant: Instant) async {
+    state.withLock { if instant > $0.now { $0.now = instant } }
+    await advance(to: instant)
+  }
+
   /// Moves time to the latest deadline of the current sleepers, waking all of them (and the sleeps
   /// they start that fall before it).
   public func run() async {

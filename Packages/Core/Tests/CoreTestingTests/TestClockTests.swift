@@ -121,4 +121,22 @@ struct TestClockTests {
     #expect(journal.entries == ["once@1", "later@3"])
     #expect(clock.now.offset == .seconds(5))
   }
+
+  @Test("a jump wakes every due sleeper at the new time, as a machine waking from suspension")
+  func jump() async {
+    let clock = TestClock()
+    let journal = Journal()
+    let ticker = Task {
+      while true {
+        try await clock.sleep(for: .seconds(1))
+        journal.write(stamp("tick", clock))
+      }
+    }
+    await clock.waitForSleepers(count: 1)
+    await clock.jump(by: .seconds(10))
+    // Woken once, at second 10; its next relative sleep ends at 11, not yet due.
+    #expect(journal.entries == ["tick@10"])
+    #expect(clock.sleeperCount == 1)
+    ticker.cancel()
+  }
 }
