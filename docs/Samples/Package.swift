@@ -20,6 +20,7 @@ let documents = [
   "Subscriptions",
   "Testing",
   "TheLoop",
+  "Troubleshooting",
   "Updaters",
   "Tracing",
 ]

@@ -10,8 +10,20 @@ public enum Diff {
   ///   - actual: What happened.
   /// - Returns: The diff, or `nil` when the renderings are equal.
   public static func lines(expected: Any, actual: Any) -> String? {
-    let old = Dump.lines(of: expected)
-    let new = Dump.lines(of: actual)
+    lines(expected: expected, actual: actual, sampleResults: [])
+  }
+
+  /// A readable diff of `expected` and `actual`, with every `Reply` inside them applied to
+  /// `sampleResults`, or `nil` if their renderings are identical.
+  ///
+  /// - Parameters:
+  ///   - expected: What the test expected.
+  ///   - actual: What happened.
+  ///   - sampleResults: Results to apply to replies, besides ``ReplySample/failure``.
+  /// - Returns: The diff, or `nil` when the renderings are equal.
+  public static func lines(expected: Any, actual: Any, sampleResults: [ReplySample]) -> String? {
+    let old = Dump.lines(of: expected, sampleResults: sampleResults)
+    let new = Dump.lines(of: actual, sampleResults: sampleResults)
     guard old != new else { return nil }
     return render(edits(old, new))
   }

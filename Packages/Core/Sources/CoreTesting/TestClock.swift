@@ -9,22 +9,29 @@ import Synchronization
 /// let clock = TestClock()
 /// let recorder = MessageRecorder()
 /// let task = Task { try await TickInterpreter(clock: clock).run(.every(.seconds(1)), recorder.dispatch()) }
-/// await clock.advance(by: .seconds(10))
-/// await recorder.waitForMessages(count: 10)   // ten ticks, no real time spent
+/// await clock.waitForSleepers(count: 1)        // the ticker is asleep
+/// await clock.advance(by: .seconds(10))        // ten ticks sent, no real time spent
 /// ```
 ///
 /// ## Semantics
-/// ``advance(by:)`` sets the time forward and wakes every sleeper whose deadline has passed, in
-/// deadline order. A sleeper woken by an advance that keeps sleeping until a deadline that has also
-/// passed (a timer computing `next = previous + interval`) returns at once, so a loop of *absolute*
-/// deadlines fires once per interval covered by the advance. A loop of *relative* sleeps
-/// (`sleep(for:)`) measures from the moment it resumes, which is after the whole advance, so it
-/// fires once per advance, as it would on a machine that had been suspended. Write timers with
-/// absolute deadlines.
+/// ``advance(by:)`` moves time in steps, as a real clock would pass through every instant: to the
+/// earliest deadline inside the window, where the sleepers due then wake, then to the next one,
+/// and so on up to the target. Between steps it waits for every sleeper it woke to run and either
+/// sleep again or be cancelled, so a sleep started by a woken sleeper is seen by the same advance.
+/// Loops of relative sleeps (`sleep(for:)`) and of absolute deadlines alike fire once per interval
+/// covered: `while true { try await clock.sleep(for: .seconds(1)); dispatch(Tick()) }` sends ten
+/// ticks for `advance(by: .seconds(10))`, and they have all been sent when the advance returns.
+/// Sleepers due at the same instant wake in the order they went to sleep.
 ///
-/// Waiting for the effects of an advance is the test's job: await the messages
-/// (``MessageRecorder/waitForMessages(count:timeout:sourceLocation:)``) or the next sleep
-/// (``waitForSleepers(count:)``); the clock never yields or sleeps for real.
+/// The clock knows a sleeper only from its calls: it tracks, without guessing, a woken sleeper from
+/// its wake-up until it sleeps again. A woken task that never calls the clock again (it returns,
+/// or waits on something else first) cannot be seen ending; the advance gives it a bounded number
+/// of yields and moves on. Likewise a task that has not slept yet is unknown: before the first
+/// advance, ``waitForSleepers(count:)`` waits for the timer to be asleep.
+///
+/// Waiting for what the woken sleepers caused downstream (a store processing their messages) is
+/// the test's job: ``MessageRecorder/waitForMessages(count:timeout:sourceLocation:)``, a test
+/// store's `receive`, or `Store.settle()`. The clock never sleeps for real.
 public final class TestClock: Clock, Sendable {
   /// A point in test time: an offset from the clock's start.
   public struct Instant: InstantProtocol, Hashable, Sendable {
@@ -54,7 +61,16 @@ public final class TestClock: Clock, Sendable {
 
   private struct Sleeper {
     let deadline: Instant
+    let task: Int
     let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  /// Where a sleeper woken by an advance is: the advance waits for it between steps.
+  private enum Wake {
+    /// Its continuation was resumed; its task has not run yet.
+    case resuming
+    /// Its task is running its own code again.
+    case running
   }
 
   private struct State {
@@ -62,12 +78,28 @@ public final class TestClock: Clock, Sendable {
     var sleepers: [Int: Sleeper] = [:]
     var nextSleeper = 0
     var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The tasks of the current advance step's woken sleepers that have not slept again, by task.
+    var woken: [Int: Wake] = [:]
+    /// Advances waiting for every woken sleeper to be running.
+    var resumeWaiters: [CheckedContinuation<Void, Never>] = []
 
     mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
       let count = sleepers.count
       let ready = sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
       sleeperWaiters.removeAll { $0.count <= count }
       return ready
+    }
+
+    /// The task calls into the clock again: it is no longer one the advance waits for.
+    mutating func checkIn(_ task: Int) -> [CheckedContinuation<Void, Never>] {
+      guard woken.removeValue(forKey: task) != nil else { return [] }
+      return takeResumeWaiters()
+    }
+
+    mutating func takeResumeWaiters() -> [CheckedContinuation<Void, Never>] {
+      guard !woken.values.contains(where: { $0 == .resuming }) else { return [] }
+      defer { resumeWaiters.removeAll() }
+      return resumeWaiters
     }
   }
 
@@ -92,7 +124,11 @@ public final class TestClock: Clock, Sendable {
   ///   - tolerance: Ignored.
   /// - Throws: `CancellationError` if the task is cancelled while sleeping.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try Task.checkCancellation()
+    let task = Self.currentTask()
+    if Task.isCancelled {
+      resume(state.withLock { $0.checkIn(task) })
+      throw CancellationError()
+    }
     let token = state.withLock { state -> Int? in
       if deadline <= state.now { return nil }
       state.nextSleeper += 1
@@ -102,20 +138,29 @@ public final class TestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let (waiters, cancelled) = state.withLock { state -> ([CheckedContinuation<Void, Never>], Bool) in
-          if Task.isCancelled { return ([], true) }
-          state.sleepers[token] = Sleeper(deadline: deadline, continuation: continuation)
-          return (state.takeSatisfiedWaiters(), false)
+          let checkedIn = state.checkIn(task)
+          if Task.isCancelled { return (checkedIn, true) }
+          state.sleepers[token] = Sleeper(deadline: deadline, task: task, continuation: continuation)
+          return (checkedIn + state.takeSatisfiedWaiters(), false)
         }
         if cancelled { continuation.resume(throwing: CancellationError()) }
-        for waiter in waiters { waiter.resume() }
+        resume(waiters)
       }
     } onCancel: {
       state.withLock { $0.sleepers.removeValue(forKey: token) }?.continuation.resume(
         throwing: CancellationError())
     }
+    resume(
+      state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        guard state.woken[task] == .resuming else { return [] }
+        state.woken[task] = .running
+        return state.takeResumeWaiters()
+      })
   }
 
-  /// Moves time forward by `duration`, waking every sleeper whose deadline has passed, in order.
+  /// Moves time forward by `duration`, waking every sleeper whose deadline falls inside it.
+  ///
+  /// See ``advance(to:)``.
   ///
   /// - Parameter duration: How far to move; must not be negative.
   public func advance(by duration: Duration) async {
@@ -124,22 +169,51 @@ public final class TestClock: Clock, Sendable {
     await advance(to: target)
   }
 
-  /// Moves time forward to `instant`, waking every sleeper whose deadline has passed, in order.
+  /// Moves time forward to `instant`, waking every sleeper whose deadline falls before it, in
+  /// deadline order, including sleeps the woken sleepers start on the way.
+  ///
+  /// Time moves in steps: to the earliest deadline not after `instant`, where the sleepers due then
+  /// wake (in the order they went to sleep); the advance then waits until each of them sleeps
+  /// again, is cancelled, or stops calling the clock (see the type's discussion), and takes the next
+  /// step. A loop of relative sleeps therefore fires once per interval, each sleep measured from
+  /// the deadline that woke it.
   ///
   /// - Parameter instant: The new time; earlier instants are ignored.
   public func advance(to instant: Instant) async {
-    let due = state.withLock { state -> [Sleeper] in
-      if instant > state.now { state.now = instant }
-      let due = state.sleepers.filter { $0.value.deadline <= state.now }.sorted {
-        ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
-      }
-      for (key, _) in due { state.sleepers[key] = nil }
-      return due.map(\.value)
+    while let due = nextStep(upTo: instant) {
+      for sleeper in due { sleeper.continuation.resume() }
+      await waitForWokenSleepers()
     }
-    for sleeper in due { sleeper.continuation.resume() }
   }
 
-  /// Moves time to the latest deadline of the current sleepers, waking all of them.
+  /// Moves time forward by `duration` at once, as when a suspended machine wakes: every sleeper due
+  /// by then wakes seeing the new time.
+  ///
+  /// See ``jump(to:)``.
+  ///
+  /// - Parameter duration: How far to move; must not be negative.
+  public func jump(by duration: Duration) async {
+    precondition(duration >= .zero, "TestClock cannot move backwards (jump by \(duration)).")
+    let target = state.withLock { $0.now.advanced(by: duration) }
+    await jump(to: target)
+  }
+
+  /// Moves time to `instant` at once, as when a suspended machine wakes, then wakes every sleeper
+  /// whose deadline has passed, in deadline order.
+  ///
+  /// Unlike ``advance(to:)``, time does not stop at each deadline on the way: every woken sleeper
+  /// sees `instant` as the current time, which is how a timer that skips the deadlines it missed
+  /// is tested. The wake-ups are otherwise the same: the jump waits for each woken sleeper to
+  /// sleep again, and wakes the sleeps it starts that are already due.
+  ///
+  /// - Parameter instant: The new time; earlier instants are ignored.
+  public func jump(to instant: Instant) async {
+    state.withLock { if instant > $0.now { $0.now = instant } }
+    await advance(to: instant)
+  }
+
+  /// Moves time to the latest deadline of the current sleepers, waking all of them (and the sleeps
+  /// they start that fall before it).
   public func run() async {
     let last = state.withLock { $0.sleepers.values.map(\.deadline).max() }
     if let last { await advance(to: last) }
@@ -147,7 +221,9 @@ public final class TestClock: Clock, Sendable {
 
   /// Suspends until at least `count` tasks are sleeping on this clock.
   ///
-  /// Use it to know that a timer has gone back to sleep, so that no message is still on its way.
+  /// Use it before the first ``advance(by:)`` to know that a task just started (a subscription,
+  /// a command) has reached its first sleep: the clock cannot know about a task that has not
+  /// called it yet.
   ///
   /// - Parameter count: The number of sleepers to wait for.
   public func waitForSleepers(count: Int = 1) async {
@@ -159,5 +235,61 @@ public final class TestClock: Clock, Sendable {
       }
       if ready { continuation.resume() }
     }
+  }
+
+  // MARK: - Stepping
+
+  /// How many times an advance yields for a woken sleeper that runs but has not slept again.
+  ///
+  /// Only a sleeper that ends, or waits on something other than this clock, uses the whole
+  /// budget; one that sleeps again ends the wait at once.
+  private static let runningSleeperYields = 1_000
+
+  /// Takes one step towards `target`: sets the time to the earliest deadline not after it and
+  /// removes the sleepers due then, or, when none is left, sets the time to `target`.
+  private func nextStep(upTo target: Instant) -> [Sleeper]? {
+    state.withLock { state -> [Sleeper]? in
+      let earliest = state.sleepers.values.map(\.deadline).filter { $0 <= target }.min()
+      guard let earliest else {
+        if target > state.now { state.now = target }
+        return nil
+      }
+      if earliest > state.now { state.now = earliest }
+      let due = state.sleepers.filter { $0.value.deadline == earliest }.sorted { $0.key < $1.key }
+      for (token, sleeper) in due {
+        state.sleepers[token] = nil
+        state.woken[sleeper.task] = .resuming
+      }
+      return due.map(\.value)
+    }
+  }
+
+  /// Waits until every sleeper the last step woke has run and then slept again (or been
+  /// cancelled); one that has run but does not call the clock again is given a bounded number of
+  /// yields, then forgotten.
+  private func waitForWokenSleepers() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        if !state.woken.values.contains(.resuming) { return true }
+        state.resumeWaiters.append(continuation)
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+    var yields = 0
+    while yields < Self.runningSleeperYields, state.withLock({ !$0.woken.isEmpty }) {
+      await Task.yield()
+      yields += 1
+    }
+    state.withLock { $0.woken.removeAll() }
+  }
+
+  private func resume(_ waiters: [CheckedContinuation<Void, Never>]) {
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// An identity for the current task, to recognise a woken sleeper when it sleeps again.
+  private static func currentTask() -> Int {
+    withUnsafeCurrentTask { $0?.hashValue } ?? 0
   }
 }

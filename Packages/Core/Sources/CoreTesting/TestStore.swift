@@ -23,7 +23,7 @@ public import Testing
 /// With ``Exhaustivity/on`` (the default) each step must be fully asserted before the next one:
 /// - the model after ``send(_:sourceLocation:assert:)`` and ``receive(_:sourceLocation:assert:)``
 ///   must equal the one the `assert` closure describes (no closure: unchanged);
-/// - every emitted command must be asserted with ``expectCommands(_:sourceLocation:)``;
+/// - every emitted command must be asserted with ``expectCommands(_:sampleResults:sourceLocation:)``;
 /// - every subscription started or stopped, with ``expectSubscriptions(started:stopped:sourceLocation:)``;
 /// - every message an interpreter sends must be received, and ``finish(sourceLocation:)`` fails
 ///   for any left over.
@@ -38,8 +38,9 @@ public import Testing
 ///
 /// A message no updater handles, a command or subscription without an interpreter, an interpreter
 /// or subscription that throws, and a message sent to the store after it was shut down (before
-/// ``finish(sourceLocation:)``) fail the test in both modes. Messages a subscription sends after it
-/// was stopped are dropped silently, as in production.
+/// ``finish(sourceLocation:)``) fail the test in both modes. So does a message a subscription sends
+/// after it was stopped: the store drops it, as in production, and the failure names the
+/// subscription, whose interpreter did not stop its work in `stop()` (or on cancellation).
 @MainActor
 public final class TestStore<Model: Sendable & Equatable> {
   /// How strictly the store checks what the test asserted.
@@ -62,6 +63,8 @@ public final class TestStore<Model: Sendable & Equatable> {
   private var commands: [CommandRecord] = []
   private var started: [SubscriptionRecord] = []
   private var stopped: [SubscriptionRecord] = []
+  /// Every subscription started in this test, to name the sender of a late message.
+  private var subscriptionNames: [SubscriptionID: String] = [:]
 
   /// Creates a test store with subscriptions.
   ///
@@ -226,13 +229,18 @@ public final class TestStore<Model: Sendable & Equatable> {
   /// Asserts the commands emitted since the last assertion, exactly and in order.
   ///
   /// - Parameters:
-  ///   - expected: The commands; compared with `==` where `Equatable`.
+  ///   - expected: The commands; compared with `==` where `Equatable`, a `Reply` inside them by the
+  ///     messages it builds for ``ReplySample/failure`` and for `sampleResults`.
+  ///   - sampleResults: Results to apply to the replies inside the commands.
   ///   - sourceLocation: Where to report failures.
-  public func expectCommands(_ expected: [any Command], sourceLocation: SourceLocation = #_sourceLocation) {
+  public func expectCommands(
+    _ expected: [any Command], sampleResults: [ReplySample] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     collect(at: sourceLocation)
     let actual = commands.map(\.command)
     commands.removeAll()
-    assertCommands(actual, equal: expected, sourceLocation: sourceLocation)
+    assertCommands(actual, equal: expected, sampleResults: sampleResults, sourceLocation: sourceLocation)
   }
 
   /// Asserts the subscriptions started and stopped since the last assertion, as sets.
@@ -373,6 +381,12 @@ public final class TestStore<Model: Sendable & Equatable> {
     return (starts + stops).joined(separator: ", ")
   }
 
+  /// "Subscription Tick(every: 1.0 seconds) (s1)" for a subscription cause, else the cause.
+  private func describeSender(_ cause: Cause) -> String {
+    guard case .subscription(let id) = cause, let name = subscriptionNames[id] else { return "\(cause)" }
+    return "Subscription \(name) (\(id))"
+  }
+
   private func compare(
     _ actual: [any Subscription], _ expected: [any Subscription], what: String, sourceLocation: SourceLocation
   ) {
@@ -395,6 +409,7 @@ public final class TestStore<Model: Sendable & Equatable> {
         commands.append(contentsOf: emitted)
       case .subscriptionStarted(let record, _):
         started.append(record)
+        subscriptionNames[record.id] = render(record.subscription)
       case .subscriptionStopped(let record, _):
         stopped.append(record)
       case .unhandledMessage(let record):
@@ -416,7 +431,13 @@ public final class TestStore<Model: Sendable & Equatable> {
         Issue.record(
           "\(render(message)) (\(cause)) was sent after the store was shut down and was dropped.",
           sourceLocation: sourceLocation)
-      case .modelUpdated, .commandStarted, .commandFinished, .messageDropped:
+      case .messageDropped(let message, let cause, .subscriptionStopped):
+        Issue.record(
+          """
+          \(describeSender(cause)) sent \(render(message)) after it was stopped; the store dropped it. \
+          Its interpreter must stop its work in stop(), or end its task when cancelled.
+          """, sourceLocation: sourceLocation)
+      case .modelUpdated, .commandStarted, .commandFinished:
         break
       }
     }

@@ -15,12 +15,18 @@ public import Testing
 ///
 /// A failure prints a line diff of the model and of the command list.
 ///
+/// A command that carries a `Reply` (the message to send once its work has a result) is compared
+/// by the messages its reply builds: for ``ReplySample/failure`` always, and for each of
+/// `sampleResults` whose value fits the reply's payload type. An updater that maps the answer to
+/// the wrong message fails here, without running an interpreter.
+///
 /// - Parameters:
 ///   - updater: The updater under test.
 ///   - model: The model before the message.
 ///   - message: The message.
 ///   - expected: The exact model after the update.
 ///   - commands: The exact commands, in order; compared with `==` where they are `Equatable`.
+///   - sampleResults: Results to apply to the replies inside the commands.
 ///   - sourceLocation: Where to report failures.
 public func assertUpdate<U: Updater, M: Message>(
   _ updater: U,
@@ -28,6 +34,7 @@ public func assertUpdate<U: Updater, M: Message>(
   when message: M,
   then expected: U.Model,
   commands: [any Command] = [],
+  sampleResults: [ReplySample] = [],
   sourceLocation: SourceLocation = #_sourceLocation
 ) where U.Model: Equatable {
   let result = updater.result(of: message, on: model)
@@ -39,7 +46,8 @@ public func assertUpdate<U: Updater, M: Message>(
   if result.model != expected, let diff = Diff.lines(expected: expected, actual: result.model) {
     Issue.record("The model differs (− expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
   }
-  assertCommands(result.commands, equal: commands, sourceLocation: sourceLocation)
+  assertCommands(
+    result.commands, equal: commands, sampleResults: sampleResults, sourceLocation: sourceLocation)
 }
 
 /// Asserts an update, describing the expected model as a change to the given one.
@@ -53,6 +61,7 @@ public func assertUpdate<U: Updater, M: Message>(
 ///   - model: The model before the message.
 ///   - message: The message.
 ///   - commands: The exact commands, in order.
+///   - sampleResults: Results to apply to the replies inside the commands.
 ///   - sourceLocation: Where to report failures.
 ///   - change: Changes a copy of `model` into the expected model.
 public func assertUpdate<U: Updater, M: Message>(
@@ -60,13 +69,14 @@ public func assertUpdate<U: Updater, M: Message>(
   given model: U.Model,
   when message: M,
   commands: [any Command] = [],
+  sampleResults: [ReplySample] = [],
   sourceLocation: SourceLocation = #_sourceLocation,
   then change: (inout U.Model) -> Void
 ) where U.Model: Equatable {
   var expected = model
   change(&expected)
   assertUpdate(
-    updater, given: model, when: message, then: expected, commands: commands,
+    updater, given: model, when: message, then: expected, commands: commands, sampleResults: sampleResults,
     sourceLocation: sourceLocation)
 }
 
@@ -99,13 +109,20 @@ public func assertIgnored<U: Updater, M: Message>(
 /// - Parameters:
 ///   - actual: The commands that were emitted.
 ///   - expected: The commands the test expects.
+///   - sampleResults: Results to apply to the replies inside the commands (see
+///     ``assertUpdate(_:given:when:then:commands:sampleResults:sourceLocation:)``).
 ///   - sourceLocation: Where to report failures.
 public func assertCommands(
-  _ actual: [any Command], equal expected: [any Command], sourceLocation: SourceLocation = #_sourceLocation
+  _ actual: [any Command], equal expected: [any Command], sampleResults: [ReplySample] = [],
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let equal = actual.count == expected.count && zip(actual, expected).allSatisfy { areEqual($0, $1) }
+  let equal =
+    actual.count == expected.count
+    && zip(actual, expected).allSatisfy { areEqual($0, $1, sampleResults: sampleResults) }
   guard !equal else { return }
-  let diff = Diff.lines(expected: expected, actual: actual) ?? "(the commands render alike but differ)"
+  let diff =
+    Diff.lines(expected: expected, actual: actual, sampleResults: sampleResults)
+    ?? "(the commands render alike but differ)"
   Issue.record("The commands differ (− expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
 }
 

@@ -1,5 +1,20 @@
 import CoreTesting
+import Synchronization
 import Testing
+
+/// What sleepers did, in order, from any task.
+private final class Journal: Sendable {
+  private let lines = Mutex<[String]>([])
+
+  func write(_ line: String) { lines.withLock { $0.append(line) } }
+
+  var entries: [String] { lines.withLock { $0 } }
+}
+
+/// `name@seconds`, for a journal line.
+private func stamp(_ name: String, _ clock: TestClock) -> String {
+  "\(name)@\(clock.now.offset.components.seconds)"
+}
 
 @Suite("TestClock")
 struct TestClockTests {
@@ -44,5 +59,84 @@ struct TestClockTests {
     try await first.value
     try await second.value
     #expect(clock.now.offset == .seconds(9))
+  }
+
+  @Test("a loop of relative sleeps fires once per interval covered, all before advance returns")
+  func relativeSleepLoop() async {
+    let clock = TestClock()
+    let journal = Journal()
+    let ticker = Task {
+      while true {
+        try await clock.sleep(for: .seconds(1))
+        journal.write(stamp("tick", clock))
+      }
+    }
+    await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .seconds(10))
+    #expect(journal.entries == (1...10).map { "tick@\($0)" })
+    #expect(clock.sleeperCount == 1)  // asleep until second 11
+    #expect(clock.now.offset == .seconds(10))
+    ticker.cancel()
+  }
+
+  @Test("sleepers wake in deadline order, including sleeps started during the same advance")
+  func deadlineOrder() async {
+    let clock = TestClock()
+    let journal = Journal()
+    func every(_ seconds: Int, _ name: String) -> Task<Void, any Error> {
+      Task {
+        while true {
+          try await clock.sleep(for: .seconds(seconds))
+          journal.write(stamp(name, clock))
+        }
+      }
+    }
+    let slow = every(3, "slow")
+    await clock.waitForSleepers(count: 1)
+    let fast = every(2, "fast")
+    await clock.waitForSleepers(count: 2)
+    await clock.advance(by: .seconds(7))
+    // At second 6 both are due; the slow one went to sleep first (at 3, the fast one at 4).
+    #expect(journal.entries == ["fast@2", "slow@3", "fast@4", "slow@6", "fast@6"])
+    slow.cancel()
+    fast.cancel()
+  }
+
+  @Test("a sleeper that returns after waking does not hold the advance")
+  func oneShotSleeper() async throws {
+    let clock = TestClock()
+    let journal = Journal()
+    let once = Task {
+      try await clock.sleep(for: .seconds(1))
+      journal.write(stamp("once", clock))
+    }
+    let later = Task {
+      try await clock.sleep(for: .seconds(3))
+      journal.write(stamp("later", clock))
+    }
+    await clock.waitForSleepers(count: 2)
+    await clock.advance(by: .seconds(5))
+    try await once.value
+    try await later.value
+    #expect(journal.entries == ["once@1", "later@3"])
+    #expect(clock.now.offset == .seconds(5))
+  }
+
+  @Test("a jump wakes every due sleeper at the new time, as a machine waking from suspension")
+  func jump() async {
+    let clock = TestClock()
+    let journal = Journal()
+    let ticker = Task {
+      while true {
+        try await clock.sleep(for: .seconds(1))
+        journal.write(stamp("tick", clock))
+      }
+    }
+    await clock.waitForSleepers(count: 1)
+    await clock.jump(by: .seconds(10))
+    // Woken once, at second 10; its next relative sleep ends at 11, not yet due.
+    #expect(journal.entries == ["tick@10"])
+    #expect(clock.sleeperCount == 1)
+    ticker.cancel()
   }
 }

@@ -215,4 +215,36 @@ struct TestStoreTests {
     }
     await store.finish()
   }
+
+  @Test("a subscription that sends after it was stopped fails the test, naming the subscription")
+  func lateSubscriptionMessage() async {
+    let leaky = LeakySubscription()
+    let store = TestStore(model: Counter(), updater: CounterUpdater(), subscriptions: ticking)
+    store.register(subscriptions: Tick.self) { _, dispatch in
+      leaky.dispatch = dispatch
+      return leaky
+    }
+    store.send(CounterMessage.startTicking) { $0.isTicking = true }
+    store.expectSubscriptions(started: [Tick(every: .seconds(1))])
+    store.send(CounterMessage.stopTicking) { $0.isTicking = false }
+    store.expectSubscriptions(stopped: [Tick(every: .seconds(1))])
+    leaky.dispatch?(CounterMessage.increment)
+    await withKnownIssue {
+      await store.finish()
+    } matching: {
+      $0.description.contains(
+        "Subscription Tick(every: 1.0 seconds) (s1) sent CounterMessage.increment after it was stopped")
+    }
+    #expect(store.model.value == 0)
+  }
+}
+
+/// A subscription interpreter whose `stop()` forgets to stop: it keeps its dispatch.
+@MainActor
+private final class LeakySubscription: SubscriptionInterpreter {
+  var dispatch: Dispatch?
+
+  func start() {}
+
+  func stop() {}
 }

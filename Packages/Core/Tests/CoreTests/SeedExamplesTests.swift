@@ -45,6 +45,28 @@ private struct TickInterpreter {
   }
 }
 
+private struct Ticking: Equatable, Sendable {
+  var isOn = false
+  var ticks = 0
+}
+
+private enum TickingMessage: Message, Equatable {
+  case start
+  case stop
+  case tick
+}
+
+private struct TickingUpdater: TypedUpdater {
+  func update(_ model: inout Ticking, message: TickingMessage) -> [any Command] {
+    switch message {
+    case .start: model.isOn = true
+    case .stop: model.isOn = false
+    case .tick: model.ticks += 1
+    }
+    return []
+  }
+}
+
 @Suite("The seed's test examples")
 struct SeedExamplesTests {
   @Test("updater: the new model and the commands it returns")
@@ -77,5 +99,33 @@ struct SeedExamplesTests {
     await clock.waitForSleepers(count: 1)
     task.cancel()
     #expect(recorder.messages(of: TestMessage.self) == Array(repeating: .testMessage, count: 10))
+  }
+
+  @Test("start, wait 10 seconds, stop: 10 messages, from a loop of relative sleeps in a store")
+  @MainActor
+  func startWaitStop() async {
+    let clock = TestClock()
+    let provider = FunctionSubscriptionProvider<Ticking> { model, _ in
+      model.isOn ? [TickSubscription(seconds: 1)] : []
+    }
+    let store = TestStore(model: Ticking(), updater: TickingUpdater(), subscriptions: provider)
+    store.register(subscriptions: TickSubscription.self) { subscription, dispatch in
+      while true {
+        try await clock.sleep(for: .seconds(subscription.seconds))
+        dispatch(TickingMessage.tick)
+      }
+    }
+    store.send(TickingMessage.start) { $0.isOn = true }
+    store.expectSubscriptions(started: [TickSubscription(seconds: 1)])
+    await clock.waitForSleepers(count: 1)
+
+    await clock.advance(by: .seconds(10))  // wait 10 seconds
+    store.send(TickingMessage.stop) { $0.isOn = false }
+    store.expectSubscriptions(stopped: [TickSubscription(seconds: 1)])
+
+    for tick in 1...10 {
+      await store.receive(TickingMessage.tick) { $0.ticks = tick }
+    }
+    await store.finish()
   }
 }

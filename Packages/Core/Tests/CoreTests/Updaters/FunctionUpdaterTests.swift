@@ -35,13 +35,11 @@ struct FunctionUpdaterTests {
 
   @Test("the value-returning form replaces the model with the one it returns")
   func valueReturning() {
-    let updater = FunctionUpdater<Counter>(
-      handling: CounterMessage.self,
-      returning: { model, message in
-        var next = model
-        next.value = message == .increment ? model.value + 5 : model.value
-        return (next, [])
-      })
+    let updater = FunctionUpdater<Counter>(copyingModelFor: CounterMessage.self) { model, message in
+      var next = model
+      next.value = message == .increment ? model.value + 5 : model.value
+      return (next, [])
+    }
     assertUpdate(updater, given: Counter(value: 1), when: CounterMessage.increment) { $0.value = 6 }
   }
 }

@@ -13,7 +13,7 @@ public import NotificationsAPI
 ///
 /// Ticks fall on absolute deadlines, `start + k × interval`, so a late wake-up does not push the
 /// following ticks back. A wake-up so late that it has passed several deadlines (a suspended
-/// machine, a test clock advanced by several intervals at once) sends one tick, with the current
+/// machine, a test clock that jumps several intervals at once) sends one tick, with the current
 /// time, and the next one falls on the first deadline still ahead: a burst of ticks all carrying
 /// the same time would tell the model nothing more.
 public struct TickRunner<RunnerClock: Clock>: Sendable where RunnerClock.Duration == Duration {

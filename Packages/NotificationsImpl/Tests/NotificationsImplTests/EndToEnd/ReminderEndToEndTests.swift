@@ -44,7 +44,7 @@ struct ReminderEndToEndTests {
     store.expectSubscriptions(started: [item.reminder])
     await time.clock.waitForSleepers(count: 1)
 
-    await time.clock.advance(by: .seconds(300))
+    await time.clock.jump(by: .seconds(300))
 
     await store.receive(item.reminderDue(at: 300)) { $0.notifications.now = .t0(plus: 300) }
     store.expectCommands([item.reminderPost])
@@ -84,7 +84,7 @@ struct ReminderEndToEndTests {
     store.exhaustivity = .off
     store.start()
     await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(300))
+    await time.clock.jump(by: .seconds(300))
     await store.receive(NotificationsMessage.self) { if case .posted = $0 { true } else { false } }
     await store.finish()
 
@@ -132,7 +132,7 @@ struct ReminderEndToEndTests {
     await time.clock.advance(by: .seconds(300))
     #expect(time.clock.sleeperCount == 1)
 
-    await time.clock.advance(by: .seconds(300))
+    await time.clock.jump(by: .seconds(300))
     await store.receive(moved.reminderDue(at: 600)) { $0.notifications.now = .t0(plus: 600) }
     store.expectCommands([moved.reminderPost])
     store.expectSubscriptions(stopped: [moved.reminder])
@@ -215,8 +215,8 @@ struct ReminderEndToEndTests {
     store.expectSubscriptions(started: [soon.reminder])
     await time.clock.waitForSleepers(count: 1)
 
-    // One advance past the countdown and the due date: the reminder rings alone.
-    await time.clock.advance(by: .seconds(300))
+    // One jump past the countdown and the due date: the reminder rings alone.
+    await time.clock.jump(by: .seconds(300))
     await store.receive(soon.reminderDue(at: .sixHours + 300)) {
       $0.notifications.now = .t0(plus: .sixHours + 300)
     }

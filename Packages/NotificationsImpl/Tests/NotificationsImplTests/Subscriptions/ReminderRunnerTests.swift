@@ -67,7 +67,7 @@ struct ReminderRunnerTests {
   func lateWakeUp() async {
     let task = start(reminder)
     await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(310))
+    await time.clock.jump(by: .seconds(310))
     await task.value
     #expect(
       recorder.messages(of: NotificationsMessage.self) == [
@@ -105,7 +105,7 @@ struct ReminderRunnerTests {
     let dispatch = recorder.dispatch()
     let task = Task { await runner.run(reminder, dispatch: dispatch) }
     await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(300))
+    await time.clock.jump(by: .seconds(300))
     await task.value
     #expect(recorder.messages(of: NotificationsMessage.self) == [due])
   }

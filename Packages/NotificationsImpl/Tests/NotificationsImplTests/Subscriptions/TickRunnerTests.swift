@@ -38,7 +38,7 @@ struct TickRunnerTests {
   func lateWakeUp() async {
     let task = start(.seconds(1))
     await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .milliseconds(2500))
+    await time.clock.jump(by: .milliseconds(2500))
     await recorder.waitForMessages(count: 1)
     await time.clock.waitForSleepers(count: 1)
     await time.clock.advance(by: .milliseconds(500))

@@ -1,0 +1,108 @@
+/// The message a command sends back once its work has a result: the continuation of a reusable
+/// command such as the seed's `APICommand<Payload>`.
+///
+/// An updater that asks a library for something names the message that carries the answer; the
+/// command keeps it as a `Reply`, and whoever performs the command turns the outcome into that
+/// message:
+///
+/// ```swift
+/// struct APICommand<Payload: Decodable & Sendable>: Command {
+///   let path: String
+///   let reply: Reply<Payload>
+/// }
+/// // in an updater:
+/// return [APICommand(path: "/me", reply: Reply(ProfileMessage.loaded))]
+/// // in the interpreter:
+/// await command.reply.send(through: dispatch) { try await client.get(command.path, as: Payload.self) }
+/// ```
+///
+/// A closure cannot be compared, but a reply can be inspected: ``InspectableReply`` applies it to a
+/// result of any type, which is how CoreTesting's `assertUpdate` and `TestStore` check that an
+/// updater maps the answer to the right message, by applying both the expected and the actual reply
+/// to sample results.
+public struct Reply<Payload: Sendable>: Sendable {
+  private let transform: @Sendable (Result<Payload, any Error>) -> any Message
+
+  /// Creates a reply that builds its message with `transform`, usually an enum case taking a
+  /// `Result` (`Reply(ProfileMessage.loaded)`).
+  ///
+  /// - Parameter transform: Turns the work's result into the message to send; keep it pure.
+  public init<M: Message>(_ transform: @escaping @Sendable (Result<Payload, any Error>) -> M) {
+    self.transform = { transform($0) }
+  }
+
+  /// Creates a reply whose closure may build messages of different types.
+  ///
+  /// - Parameter transform: Turns the work's result into the message to send; keep it pure.
+  public init(any transform: @escaping @Sendable (Result<Payload, any Error>) -> any Message) {
+    self.transform = transform
+  }
+
+  /// The message for `result`.
+  ///
+  /// - Parameter result: The outcome of the command's work.
+  /// - Returns: The message to send.
+  public func message(for result: Result<Payload, any Error>) -> any Message {
+    transform(result)
+  }
+
+  /// Runs `work` and returns the message for its value, or for the error it threw.
+  ///
+  /// - Parameter work: The command's work, producing the payload.
+  /// - Returns: The message to send.
+  public func message(after work: () async throws -> Payload) async -> any Message {
+    do {
+      return transform(.success(try await work()))
+    } catch {
+      return transform(.failure(error))
+    }
+  }
+
+  /// Runs `work` and sends the message for its value, or for the error it threw, through
+  /// `dispatch`.
+  ///
+  /// - Parameters:
+  ///   - dispatch: The dispatch of the command being performed.
+  ///   - work: The command's work, producing the payload.
+  public func send(through dispatch: Dispatch, after work: () async throws -> Payload) async {
+    let reply = await message(after: work)
+    dispatch(reply)
+  }
+}
+
+extension Reply: InspectableReply {
+  /// `Payload`.
+  public var payloadType: Any.Type { Payload.self }
+
+  /// The message for `result` if its success value is a `Payload`; a failure always applies.
+  ///
+  /// - Parameter result: A sample result.
+  /// - Returns: The message, or `nil` when the success value is of another type.
+  public func message(forSample result: Result<any Sendable, any Error>) -> (any Message)? {
+    switch result {
+    case .success(let value):
+      guard let payload = value as? Payload else { return nil }
+      return transform(.success(payload))
+    case .failure(let error):
+      return transform(.failure(error))
+    }
+  }
+}
+
+extension Reply: CustomStringConvertible {
+  /// `Reply<Payload>`: the closure has no readable form; inspect it with sample results instead.
+  public var description: String { "Reply<\(Payload.self)>" }
+}
+
+/// A ``Reply`` seen without its payload type, so that tests can apply it to sample results.
+public protocol InspectableReply: Sendable {
+  /// The type of the value a successful result carries.
+  var payloadType: Any.Type { get }
+
+  /// The message the reply builds for `result`, or `nil` if `result`'s success value is not of
+  /// ``payloadType``.
+  ///
+  /// - Parameter result: A sample result: a value of any type, or an error.
+  /// - Returns: The message, or `nil` when the sample does not fit.
+  func message(forSample result: Result<any Sendable, any Error>) -> (any Message)?
+}

@@ -1,0 +1,57 @@
+/// A command that knows how to perform itself given a dependency, so that one
+/// ``SelfPerformingInterpreter`` serves every command of a generic family.
+///
+/// A reusable generic command (`APICommand<Todo>`, `APICommand<User>`, …) needs its payload type to
+/// do its work (decode a `Todo`), and an interpreter written for one specialization serves only
+/// that one. Conforming the generic command to this protocol puts the payload-specific part in the
+/// command and leaves the dependency in the interpreter:
+///
+/// ```swift
+/// struct APICommand<Payload: Decodable & Sendable>: SelfPerformingCommand {
+///   let path: String
+///   let reply: Reply<Payload>
+///
+///   func perform(with client: any HTTPClient, dispatch: Dispatch) async throws {
+///     await reply.send(through: dispatch) { try await client.get(path, as: Payload.self) }
+///   }
+/// }
+/// store.register(SelfPerformingInterpreter<any HTTPClient>(liveClient))  // every APICommand<…>
+/// ```
+///
+/// The interpreter is registered for the family `any SelfPerformingCommand<Dependency>`, so the
+/// store routes each new specialization to it with one cast, then from its cache.
+public protocol SelfPerformingCommand<Dependency>: Command {
+  /// What the command needs to do its work: an HTTP client, a database, a clock.
+  associatedtype Dependency
+
+  /// Does the work with `dependency` and sends zero or more messages through `dispatch`.
+  ///
+  /// - Parameters:
+  ///   - dependency: The interpreter's dependency.
+  ///   - dispatch: Sends messages back to the store, each caused by this command.
+  /// - Throws: Any error; the store reports it to monitors as a failed command.
+  func perform(with dependency: Dependency, dispatch: Dispatch) async throws
+}
+
+/// Performs every ``SelfPerformingCommand`` whose dependency is `Dependency`, whatever its generic
+/// parameters: one registration for a whole family of generic commands.
+public struct SelfPerformingInterpreter<Dependency: Sendable>: CommandInterpreter {
+  private let dependency: Dependency
+
+  /// Creates an interpreter that lends `dependency` to the commands it performs.
+  ///
+  /// - Parameter dependency: The live dependency in the app, a fake in tests.
+  public init(_ dependency: Dependency) {
+    self.dependency = dependency
+  }
+
+  /// Lets `command` perform itself with the dependency.
+  ///
+  /// - Parameters:
+  ///   - command: A command of the family.
+  ///   - dispatch: Sends messages back to the store.
+  /// - Throws: Whatever the command throws.
+  public func interpret(_ command: any SelfPerformingCommand<Dependency>, dispatch: Dispatch) async throws {
+    try await command.perform(with: dependency, dispatch: dispatch)
+  }
+}

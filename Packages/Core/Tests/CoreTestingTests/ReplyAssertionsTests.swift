@@ -1,0 +1,111 @@
+import Core
+import CoreTesting
+import Testing
+
+private struct Profile: Equatable, Sendable {
+  let name: String
+}
+
+private enum ProfileMessage: Message {
+  case refresh
+  case loaded(Result<Profile, any Error>)
+  case cached(Result<Profile, any Error>)
+}
+
+/// The seed's reusable API command, carrying the message to send as a `Reply`.
+private struct APICommand<Payload: Sendable>: Command {
+  let path: String
+  let reply: Reply<Payload>
+}
+
+/// Maps the answer to `reply`, as the updater under test chooses.
+private struct ProfileUpdater: TypedUpdater {
+  let reply: Reply<Profile>
+
+  func update(_ model: inout Profile?, message: ProfileMessage) -> [any Command] {
+    guard case .refresh = message else { return [] }
+    return [APICommand(path: "/me", reply: reply)]
+  }
+}
+
+/// Maps a success to `loaded` with the name upper-cased: wrong only on success.
+private let shouting = Reply<Profile> { result in
+  ProfileMessage.loaded(result.map { Profile(name: $0.name.uppercased()) })
+}
+
+@Suite("Commands carrying a Reply")
+struct ReplyAssertionsTests {
+  @Test("assertUpdate passes when the updater maps the answer to the expected message")
+  func rightMessage() {
+    assertUpdate(
+      ProfileUpdater(reply: Reply(ProfileMessage.loaded)), given: nil, when: ProfileMessage.refresh,
+      then: nil, commands: [APICommand(path: "/me", reply: Reply(ProfileMessage.loaded))],
+      sampleResults: [.success(Profile(name: "Ada"))])
+  }
+
+  @Test("assertUpdate fails when the updater maps the answer to the wrong message, even with no samples")
+  func wrongMessage() {
+    withKnownIssue {
+      assertUpdate(
+        ProfileUpdater(reply: Reply(ProfileMessage.cached)), given: nil, when: ProfileMessage.refresh,
+        then: nil, commands: [APICommand(path: "/me", reply: Reply(ProfileMessage.loaded))])
+    } matching: { issue in
+      issue.description.contains("The commands differ")
+        && issue.description.contains("− ")
+        && issue.description.contains("ProfileMessage.loaded")
+        && issue.description.contains("+ ")
+        && issue.description.contains("ProfileMessage.cached")
+    }
+  }
+
+  @Test("a mapping wrong only on success is caught by a success sample, and names it")
+  func wrongOnSuccess() {
+    let expected: [any Command] = [APICommand(path: "/me", reply: Reply(ProfileMessage.loaded))]
+    let updater = ProfileUpdater(reply: shouting)
+    // With the failure sample alone the two replies build the same message.
+    assertUpdate(updater, given: nil, when: ProfileMessage.refresh, then: nil, commands: expected)
+    withKnownIssue {
+      assertUpdate(
+        updater, given: nil, when: ProfileMessage.refresh, then: nil, commands: expected,
+        sampleResults: [.success(Profile(name: "Ada"))])
+    } matching: { issue in
+      issue.description.contains(#"success(Profile(name: "Ada"))"#)
+        && issue.description.contains(#""ADA""#)
+    }
+  }
+
+  @Test("samples of another payload type do not apply to a reply")
+  func otherPayload() {
+    assertUpdate(
+      ProfileUpdater(reply: shouting), given: nil, when: ProfileMessage.refresh, then: nil,
+      commands: [APICommand(path: "/me", reply: Reply(ProfileMessage.loaded))],
+      sampleResults: [.success(42)])
+  }
+
+  @Test("a rendered reply shows the message for each sample")
+  func rendering() {
+    let lines = Dump.lines(
+      of: APICommand(path: "/me", reply: Reply(ProfileMessage.loaded)),
+      sampleResults: [.success(Profile(name: "Ada"))])
+    let text = lines.map { String($0.drop { $0 == " " }) }
+    #expect(text.contains("reply: Reply<Profile>("))
+    #expect(text.contains("failure(sample failure): ProfileMessage.loaded("))
+    #expect(text.contains(#"success(Profile(name: "Ada")): ProfileMessage.loaded("#))
+  }
+
+  @Test("TestStore.expectCommands fails when the updater maps the answer to the wrong message")
+  @MainActor
+  func testStore() async {
+    let store = TestStore(model: Profile?.none, updater: ProfileUpdater(reply: shouting))
+    store.register(FunctionInterpreter(for: APICommand<Profile>.self) { _, _ in })
+    store.send(ProfileMessage.refresh)
+    withKnownIssue {
+      store.expectCommands(
+        [APICommand(path: "/me", reply: Reply(ProfileMessage.loaded))],
+        sampleResults: [.success(Profile(name: "Ada"))])
+    } matching: {
+      $0.description.contains("The commands differ")
+    }
+    await store.finish()
+  }
+}
