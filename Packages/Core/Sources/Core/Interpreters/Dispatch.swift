@@ -59,7 +59,7 @@ public struct Dispatch: Sendable {
       }
       let ticket = MessageTicket()
       mailbox.post(.message(message, cause, ticket))
-      return SentMessage(.ticket(ticket))
+      return .ticket(ticket)
     case .closure(let receive):
       receive(message, cause)
       return .complete

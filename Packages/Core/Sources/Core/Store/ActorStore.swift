@@ -78,7 +78,7 @@ public actor ActorStore<Model: Sendable> {
     switch loop.send(message, cause: .external) {
     case .complete: return .complete
     case .tracked(let id): return trackedHandle(id)
-    case .ticket(let ticket): return SentMessage(.ticket(ticket))
+    case .ticket(let ticket): return .ticket(ticket)
     }
   }
 
@@ -211,7 +211,7 @@ public actor ActorStore<Model: Sendable> {
 extension ActorStore: ConsequenceWaiting {
   @inline(never)
   func trackedHandle(_ id: MessageID) -> SentMessage {
-    SentMessage(.tree(id, self))
+    .tree(id, self)
   }
 }
 

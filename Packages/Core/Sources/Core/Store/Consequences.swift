@@ -13,32 +13,39 @@ import Synchronization
 /// of the tree finishes. Awaiting from inside an interpreter is safe: a message the interpreter
 /// dispatched roots its own tree, which does not contain the interpreter's command.
 public struct SentMessage: Sendable {
-  enum Storage: Sendable {
-    case complete
-    case ticket(MessageTicket)
-    /// Processed, with commands outstanding: asks the store only if someone awaits, so a send
-    /// that nobody awaits allocates nothing for its handle.
-    case tree(MessageID, any ConsequenceWaiting)
-  }
+  /// The message's id when `source` is its store; unused for a ticket.
+  private let id: UInt64
+  /// `nil` (complete), a ``MessageTicket``, or the store to ask (processed, with commands
+  /// outstanding: the store is asked only if someone awaits). Two words, so a handle nobody
+  /// awaits is returned in registers and costs a release of `nil`.
+  private let source: (any AnyObject & Sendable)?
 
-  private let storage: Storage
-
-  init(_ storage: Storage) {
-    self.storage = storage
+  private init(id: UInt64, source: (any AnyObject & Sendable)?) {
+    self.id = id
+    self.source = source
   }
 
   /// A handle that is already complete.
-  static var complete: SentMessage { SentMessage(.complete) }
+  static var complete: SentMessage { SentMessage(id: 0, source: nil) }
+
+  /// A handle completed by `ticket`.
+  static func ticket(_ ticket: MessageTicket) -> SentMessage { SentMessage(id: 0, source: ticket) }
+
+  /// A handle on the tree of `id`, which `store` tracks.
+  static func tree(_ id: MessageID, _ store: some ConsequenceWaiting) -> SentMessage {
+    SentMessage(id: id.rawValue, source: store)
+  }
 
   /// Suspends until the message has been processed and every command it caused, transitively,
   /// has finished; at once after the store shuts down.
   ///
   /// Cancelling the waiting task stops the wait; it does not cancel the commands.
   public func finish() async {
-    switch storage {
-    case .complete: return
-    case .ticket(let ticket): await ticket.wait()
-    case .tree(let id, let store): await store.waitForConsequences(of: id)
+    switch source {
+    case nil: return
+    case let ticket as MessageTicket: await ticket.wait()
+    case let store as any ConsequenceWaiting: await store.waitForConsequences(of: MessageID(rawValue: id))
+    default: return
     }
   }
 }

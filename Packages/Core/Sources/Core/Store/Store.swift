@@ -124,7 +124,7 @@ public final class Store<Model: Sendable> {
     switch loop.send(message, cause: .external) {
     case .complete: return .complete
     case .tracked(let id): return trackedHandle(id)
-    case .ticket(let ticket): return SentMessage(.ticket(ticket))
+    case .ticket(let ticket): return .ticket(ticket)
     }
   }
 
@@ -331,7 +331,7 @@ extension Store: Observable {}
 extension Store: ConsequenceWaiting {
   @inline(never)
   func trackedHandle(_ id: MessageID) -> SentMessage {
-    SentMessage(.tree(id, self))
+    .tree(id, self)
   }
 
   nonisolated func waitForConsequences(of id: MessageID) async {
