@@ -13,10 +13,47 @@ import Foundation
 // The last argument is the number of messages (a million by default); run once with 0 and subtract
 // to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
 
-let usage = "usage: InstructionCounts (b1 | b3 | b2-toggle N | b3-toggle N | loop-toggle N | echo) [MESSAGES]"
+let usage =
+  "usage: InstructionCounts (b1 | b3 | b2-toggle N | b3-toggle N | loop-toggle N | echo | stores) [MESSAGES]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let takesSize = arguments.first?.hasSuffix("toggle") == true
 let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
+
+/// B3 messages on 1, 2, 8 and 64 actor stores at once (issue 15), then B1 on an actor store:
+/// wall-clock in one process, store counts interleaved over three rounds;
+/// prints nanoseconds a message over all stores.
+func nanoseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
+func measureStores(messages: Int) async {
+  let clock = ContinuousClock()
+  for round in 1...3 {
+    for stores in [1, 2, 8, 64] {
+      let all = (0..<stores).map { _ in ActorStore(model: Composed(count: 1_000), updater: composedUpdater())
+      }
+      let share = messages / stores
+      let start = clock.now
+      await withTaskGroup(of: Void.self) { group in
+        for store in all {
+          group.addTask {
+            await store.perform { store in
+              for _ in 0..<share { store.send(CounterMessage.increment) }
+            }
+          }
+        }
+      }
+      let perMessage = nanoseconds(clock.now - start) / Double(share * stores)
+      print("round \(round): B3 on \(stores) actor store(s) at once: \(Int(perMessage)) ns a message")
+    }
+  }
+  let actorStore = ActorStore(model: Counter(), updater: CounterUpdater())
+  let start = clock.now
+  await actorStore.perform { store in
+    for _ in 0..<messages { store.send(CounterMessage.increment) }
+  }
+  print("B1 on an actor store: \(Int(nanoseconds(clock.now - start) / Double(messages))) ns a message")
+}
 
 /// One command a message; its interpreter answers with a decrement (the counter ends at 0).
 struct EchoCommand: Command {}
@@ -60,6 +97,12 @@ MainActor.assumeIsolated {
     var list = TodoList(count: count)
     for step in 0..<messages { list.items[toggledIndex(step: step, count: count)].done.toggle() }
     print(list.items.count)
+  case ("stores", _):
+    Task {
+      await measureStores(messages: messages)
+      exit(0)
+    }
+    return
   case ("echo", _):
     // MESSAGES commands whose interpreter sends a message back (issue 15's backpressure workload):
     // prints the time taken and the peak resident memory.
@@ -88,4 +131,4 @@ MainActor.assumeIsolated {
 }
 
 // The echo workload finishes in tasks on the main actor.
-if CommandLine.arguments.dropFirst().first == "echo" { dispatchMain() }
+if ["echo", "stores"].contains(CommandLine.arguments.dropFirst().first) { dispatchMain() }

@@ -58,9 +58,6 @@ public actor ActorStore<Model: Sendable> {
     self.init(model: model, updater: updater, subscriptions: NoSubscriptions<Model>())
   }
 
-  /// Runs on the store's actor, so the loop it releases is torn down in its own isolation.
-  isolated deinit {}
-
   // MARK: - Reading and sending
 
   /// The current model.
@@ -214,6 +211,10 @@ extension ActorStore: ConsequenceWaiting {
     .tree(id, self)
   }
 }
+
+// No `isolated deinit`: in a generic actor it makes release builds of client modules fail with
+// "circular reference" (Swift 6.3.1). The loop's deinit needs no isolation here: it cancels tasks
+// (subscriptions of an actor store are tasks) and frees memory it owns exclusively.
 
 /// Lets the mailbox, created before the actor, reach it weakly.
 private final class ActorDrainTarget<Model: Sendable>: Sendable {
