@@ -83,8 +83,9 @@ public actor ActorStore<Model: Sendable> {
     await loop.waitForConsequences(of: id)
   }
 
-  /// A dispatch with an external cause, usable from any task or thread.
-  public nonisolated var dispatch: Dispatch {
+  /// Queues messages with an external cause, from any task or thread, without waiting for the
+  /// actor: they are processed later, in arrival order (see ``Store/queue``).
+  public nonisolated var queue: Dispatch {
     Dispatch(cause: .external, sink: .mailbox(mailbox, nil))
   }
 

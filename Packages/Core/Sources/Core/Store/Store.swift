@@ -128,12 +128,23 @@ public final class Store<Model: Sendable> {
     }
   }
 
-  /// A dispatch with an external cause, usable from any task or thread.
+  /// Queues messages with an external cause, from any task or thread.
   ///
-  /// Messages sent through it are queued and processed on the store's actor in arrival order.
-  public nonisolated var dispatch: Dispatch {
+  /// `store.queue(m)` only queues: the message is processed on the main actor later, in arrival
+  /// order, so ``model`` does not reflect it when the call returns. On the main actor, prefer
+  /// ``send(_:)``, which applies the message before returning; elsewhere, `await store.send(m)`
+  /// hops to the main actor and returns once it is applied. To wait for a queued message and what
+  /// it causes: `await store.queue(m).finish()`.
+  public nonisolated var queue: Dispatch {
     Dispatch(cause: .external, sink: .mailbox(mailbox, nil))
   }
+
+  /// The old name of ``queue``.
+  @available(
+    *, deprecated, renamed: "queue",
+    message: "`dispatch` only queues the message; `send(_:)` applies it before returning."
+  )
+  public nonisolated var dispatch: Dispatch { queue }
 
   // MARK: - Registering
 

@@ -52,7 +52,7 @@ struct ActorStoreTests {
   @Test("100 tasks dispatching 1,000 messages each: all applied, each sender's in order")
   func arrivalOrderFromManyTasks() async {
     let store = ActorStore(model: Tally(), updater: updater)
-    let dispatch = store.dispatch
+    let dispatch = store.queue
     await withTaskGroup(of: Void.self) { group in
       for sender in 0..<100 {
         group.addTask {
@@ -101,8 +101,8 @@ struct ActorStoreTests {
         else { return }
         store.send(Note(text: "from monitor"))
       }
-      store.dispatch(Note(text: "a"))
-      store.dispatch(Note(text: "b"))
+      store.queue(Note(text: "a"))
+      store.queue(Note(text: "b"))
       store.send(Note(text: "c"))
       #expect(store.model.log == ["a", "b", "c", "from monitor"])
     }

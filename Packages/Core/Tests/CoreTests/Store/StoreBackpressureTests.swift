@@ -107,7 +107,7 @@ struct StoreBackpressureTests {
   @Test("100,000 messages from a task with backpressure all arrive")
   func backpressureThroughTheStore() async {
     let store = Store(model: Count(), updater: CountUpdater())
-    let dispatch = store.dispatch
+    let dispatch = store.queue
     await Task.detached {
       for _ in 0..<100_000 { await dispatch.sendWithBackpressure(Number(value: -1)) }
     }.value

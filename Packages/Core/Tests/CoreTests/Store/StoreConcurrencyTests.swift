@@ -28,7 +28,7 @@ struct StoreConcurrencyTests {
   @Test("100 tasks sending 10,000 messages each: exactly 1,000,000 applied, each sender's in order")
   func millionMessages() async {
     let store = Store(model: Tally(), updater: TallyUpdater())
-    let dispatch = store.dispatch
+    let dispatch = store.queue
     await withTaskGroup(of: Void.self) { group in
       for sender in 0..<100 {
         group.addTask {
@@ -62,7 +62,7 @@ struct StoreConcurrencyTests {
   @Test("a message from another task that arrived first is processed before a later send on the actor")
   func arrivalOrderAcrossTheMailbox() async {
     let store = Store(model: Tally(), updater: TallyUpdater())
-    let dispatch = store.dispatch
+    let dispatch = store.queue
     // Posted from another task and fully enqueued (the task has returned) before the send below.
     _ = await Task.detached { dispatch(Sequenced(sender: 1, sequence: 0)) }.value
     store.send(Sequenced(sender: 1, sequence: 1))

@@ -53,7 +53,7 @@ struct StoreErrorTests {
     store.addMonitor(monitor)
     store.shutDown()
     store.send(CounterMessage.increment)
-    store.dispatch(CounterMessage.increment)
+    store.queue(CounterMessage.increment)
     await store.settle()
     #expect(store.model.value == 0)
     #expect(monitor.kinds == ["dropped from external", "dropped from external"])

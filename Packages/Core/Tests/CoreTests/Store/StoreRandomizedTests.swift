@@ -195,12 +195,12 @@ struct StoreRandomizedTests {
         let stamp = Stamp(sender: -2, sequence: listenerSequence)
         listenerSequence += 1
         ledger.sent(stamp)
-        store.dispatch(Step(stamp: stamp, commands: 1, echoes: 1))
+        store.queue(Step(stamp: stamp, commands: 1, echoes: 1))
       }
       store.start()
 
       // Two tasks and the actor send at once.
-      let dispatch = store.dispatch
+      let dispatch = store.queue
       let plans: [[Step]] = (0..<3).map { sender in
         (0..<Int.random(in: 10..<30, using: &random)).map { sequence in
           Step(

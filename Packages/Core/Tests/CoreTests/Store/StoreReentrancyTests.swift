@@ -86,12 +86,12 @@ struct StoreReentrancyTests {
       FunctionMonitor<Names> { [weak store] event in
         guard case .messageDropped = event, !told, let store else { return }
         told = true
-        store.dispatch(Named(name: "seq2"))
+        store.queue(Named(name: "seq2"))
         store.send(Named(name: "fromMonitor"))
       })
     // Both posted to the mailbox before anything drains it: [dropped, y].
     stale(Named(name: "late"))
-    store.dispatch(Named(name: "y"))
+    store.queue(Named(name: "y"))
     store.send(Named(name: "c"))
     #expect(store.model.processed == ["a", "stop", "y", "c", "seq2", "fromMonitor"])
   }
@@ -106,8 +106,8 @@ struct StoreReentrancyTests {
         else { return }
         store?.send(Named(name: "m"))
       })
-    store.dispatch(Named(name: "a"))
-    store.dispatch(Named(name: "b"))
+    store.queue(Named(name: "a"))
+    store.queue(Named(name: "b"))
     store.send(Named(name: "c"))
     #expect(store.model.processed == ["a", "b", "c", "m"])
     #expect(check.violations.isEmpty)
@@ -189,11 +189,11 @@ struct StoreReentrancyTests {
         maximumDepth = max(maximumDepth, depth)
         defer { depth -= 1 }
         guard case .commandFinished = event, let store else { return }
-        store.dispatch(Sequenced(sender: -1, sequence: monitorSequence))
+        store.queue(Sequenced(sender: -1, sequence: monitorSequence))
         store.send(Sequenced(sender: -2, sequence: monitorSequence))
         monitorSequence += 1
       })
-    let dispatch = store.dispatch
+    let dispatch = store.queue
     await withTaskGroup(of: Void.self) { group in
       for sender in 0..<20 {
         group.addTask {
