@@ -222,20 +222,24 @@ enum TodoTable {
       // follows, while they are alive; each row binds its own before its step.
       try check(sqlite3_bind_text(handle, index, bytes, Int32(text.count), nil))
     }
-    try check(sqlite3_bind_int64(handle, 1, Int64(owner.rawValue)))
-    for row in rows {
-      var id = row.id
-      var title = row.title
-      try id.withUTF8 { id in
-        try title.withUTF8 { title in
-          try bindText(2, id)
-          try bindText(3, title)
-          try check(sqlite3_bind_int(handle, 4, row.isDone ? 1 : 0))
-          try check(row.due.map { sqlite3_bind_int64(handle, 5, $0) } ?? sqlite3_bind_null(handle, 5))
-          try check(sqlite3_bind_int64(handle, 6, row.created))
-          try check(sqlite3_bind_int64(handle, 7, row.updated))
-          try check(sqlite3_step(handle), success: SQLITE_DONE)
-          try check(sqlite3_reset(handle))
+    // The statement is finalized when `statement` is released: it must outlive every use of
+    // `handle`, which ARC alone would not see.
+    try withExtendedLifetime(statement) {
+      try check(sqlite3_bind_int64(handle, 1, Int64(owner.rawValue)))
+      for row in rows {
+        var id = row.id
+        var title = row.title
+        try id.withUTF8 { id in
+          try title.withUTF8 { title in
+            try bindText(2, id)
+            try bindText(3, title)
+            try check(sqlite3_bind_int(handle, 4, row.isDone ? 1 : 0))
+            try check(row.due.map { sqlite3_bind_int64(handle, 5, $0) } ?? sqlite3_bind_null(handle, 5))
+            try check(sqlite3_bind_int64(handle, 6, row.created))
+            try check(sqlite3_bind_int64(handle, 7, row.updated))
+            try check(sqlite3_step(handle), success: SQLITE_DONE)
+            try check(sqlite3_reset(handle))
+          }
         }
       }
     }
