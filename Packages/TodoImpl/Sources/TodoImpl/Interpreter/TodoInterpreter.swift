@@ -24,7 +24,8 @@ public import TodoAPI
 /// Imports are described in ``TodoImportOptions``: one runs at a time; a second
 /// ``TodoAPI/TodoCommand/importCSV(path:owner:)`` meanwhile fails with
 /// ``TodoAPI/TodoFailure/importInProgress``, and ``TodoAPI/TodoCommand/cancelImport(owner:)`` stops
-/// the running one after its current batch if it is that user's. Copies of an interpreter share
+/// the running one if it is that user's: at once if it is parsing, once its current batch is stored
+/// if it is writing one. Devices, FIFOs and sockets are refused. Copies of an interpreter share
 /// their running import.
 public struct TodoInterpreter: CommandInterpreter {
   let database: any DatabaseWriter
