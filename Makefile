@@ -34,6 +34,10 @@ run: ## Build and run the terminal app (pass arguments with APP_ARGS="...")
 bench: ## Run the benchmarks (release build; takes a few minutes)
 	@cd Tools/Benchmarks && swift package --allow-writing-to-package-directory benchmark
 
+.PHONY: bench-import
+bench-import: ## The store's CSV import beside the sqlite3 shell's own, same file, same run (needs sqlite3)
+	@Tools/Scripts/bench-import.sh
+
 graph: ## Regenerate docs/dependency-graph.*
 	@swift run --package-path Tools depgraph generate --root .
 

@@ -21,6 +21,7 @@ let package = Package(
         .product(name: "TodoAPI", package: "TodoAPI"),
         .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
     .testTarget(

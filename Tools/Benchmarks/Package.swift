@@ -22,6 +22,24 @@ let package = Package(
       name: "BenchmarkSupport",
       dependencies: [.product(name: "Core", package: "Core")]
     ),
+    .target(
+      name: "TodoBenchmarkSupport",
+      dependencies: [
+        .product(name: "Core", package: "Core"),
+        .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "TodoImpl", package: "TodoImpl"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .executableTarget(
+      name: "ImportTiming",
+      dependencies: [
+        "TodoBenchmarkSupport",
+        .product(name: "Core", package: "Core"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+      ]
+    ),
     .executableTarget(
       name: "InstructionCounts",
       dependencies: ["BenchmarkSupport", .product(name: "Core", package: "Core")]
@@ -50,12 +68,14 @@ let package = Package(
     .executableTarget(
       name: "TodoBenchmarks",
       dependencies: [
+        "TodoBenchmarkSupport",
         .product(name: "Benchmark", package: "package-benchmark"),
         .product(name: "Core", package: "Core"),
         .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
         .product(name: "TodoAPI", package: "TodoAPI"),
         .product(name: "TodoImpl", package: "TodoImpl"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       path: "Benchmarks/TodoBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

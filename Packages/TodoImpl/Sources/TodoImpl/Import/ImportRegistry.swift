@@ -39,7 +39,8 @@ final class ImportRegistry: Sendable {
     }
   }
 
-  /// Asks the running import, if it is `owner`'s, to stop after its current batch.
+  /// Asks the running import, if it is `owner`'s, to stop: after the chunk it is parsing, or the
+  /// batch it is storing.
   ///
   /// A cancellation that arrives before the import has begun (the two run in tasks of their own)
   /// finds nothing and is dropped; the App holds a cancel typed that early until the import's first

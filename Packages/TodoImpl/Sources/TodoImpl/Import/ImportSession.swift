@@ -23,7 +23,8 @@ struct ImportSession {
   private let batchSize: Int
   private let importTime: Int64
   private let makeID: () -> TodoID
-  private var hasHeader = false
+  /// Whether the header was read: the rows come next.
+  private(set) var hasHeader = false
   private var pending: [ImportRow] = []
   private var pendingOffsets: [Int] = []
   /// The first malformed rows, at most ``TodoAPI/TodoCSV/reportedErrorLimit``.

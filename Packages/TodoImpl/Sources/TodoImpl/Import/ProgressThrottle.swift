@@ -31,4 +31,12 @@ struct ProgressThrottle {
     lastTime = time
     return true
   }
+
+  /// Records a report sent without asking, as the import's first one (at 0), so that the next one
+  /// waits for the interval.
+  ///
+  /// - Parameter time: When it was sent.
+  mutating func didReport(at time: Date) {
+    lastTime = time
+  }
 }

@@ -6,7 +6,8 @@
 /// final fraction, exactly 1, is always sent. So a fast import of a million rows sends at most about
 /// a hundred messages, and a slow one at most ten a second.
 public struct TodoImportOptions: Hashable, Sendable {
-  /// The rows stored per transaction; cancellation takes effect between batches.
+  /// The rows stored per transaction: a batch is stored whole or not at all, so a cancellation
+  /// waits for the batch being stored, if any.
   public var batchSize: Int
   /// The least growth of the fraction read between two progress messages.
   public var progressStep: Double

@@ -24,7 +24,8 @@ public import TodoAPI
 /// Imports are described in ``TodoImportOptions``: one runs at a time; a second
 /// ``TodoAPI/TodoCommand/importCSV(path:owner:)`` meanwhile fails with
 /// ``TodoAPI/TodoFailure/importInProgress``, and ``TodoAPI/TodoCommand/cancelImport(owner:)`` stops
-/// the running one after its current batch if it is that user's. Copies of an interpreter share
+/// the running one if it is that user's: at once if it is parsing, once its current batch is stored
+/// if it is writing one. Devices, FIFOs and sockets are refused. Copies of an interpreter share
 /// their running import.
 public struct TodoInterpreter: CommandInterpreter {
   let database: any DatabaseWriter
@@ -73,19 +74,19 @@ public struct TodoInterpreter: CommandInterpreter {
     case .rename(let id, let title, let owner):
       await perform(dispatch, owner: owner) {
         let title = try TodoTitle.validate(title).get()
-        return .renamed(try await update(id, owner: owner, "title = ?", [title]), owner: owner)
+        return .renamed(try await update(id, owner: owner, .title(title)), owner: owner)
       }
     case .toggle(let id, let owner):
       await perform(dispatch, owner: owner) {
-        .toggled(try await update(id, owner: owner, "done = NOT done", []), owner: owner)
+        .toggled(try await update(id, owner: owner, .toggle), owner: owner)
       }
     case .setDone(let id, let isDone, let owner):
       await perform(dispatch, owner: owner) {
-        .toggled(try await update(id, owner: owner, "done = ?", [isDone]), owner: owner)
+        .toggled(try await update(id, owner: owner, .done(isDone)), owner: owner)
       }
     case .setDueDate(let id, let dueDate, let owner):
       await perform(dispatch, owner: owner) {
-        .dueDateChanged(try await update(id, owner: owner, "due = ?", [dueDate?.milliseconds]), owner: owner)
+        .dueDateChanged(try await update(id, owner: owner, .due(dueDate?.milliseconds)), owner: owner)
       }
     case .remove(let id, let owner):
       await perform(dispatch, owner: owner) {
@@ -115,13 +116,14 @@ public struct TodoInterpreter: CommandInterpreter {
     return try await database.write { db in try TodoTable.insert(item, owner: owner, in: db) }
   }
 
-  /// Applies `assignments` (and a new change time) to one item and returns it as stored.
-  private func update(
-    _ id: TodoID, owner: UserID, _ assignments: String, _ values: [(any DatabaseValueConvertible)?]
-  ) async throws -> TodoItem {
-    let arguments = StatementArguments(values) + [now().milliseconds]
-    let item = try await database.write { db in
-      try TodoTable.update("\(assignments), updated = ?", arguments: arguments, id: id, owner: owner, in: db)
+  /// Applies `change` (and a new change time) to one item and returns it as stored.
+  ///
+  /// One statement, atomic by itself, in no transaction of its own: a `BEGIN` and a `COMMIT`
+  /// around it would be two more statements for SQLite to run.
+  private func update(_ id: TodoID, owner: UserID, _ change: TodoTable.Change) async throws -> TodoItem {
+    let updated = now().milliseconds
+    let item = try await database.writeWithoutTransaction { db in
+      try TodoTable.update(change, updated: updated, id: id, owner: owner, in: db)
     }
     guard let item else { throw TodoFailure.notFound(id) }
     return item

@@ -155,7 +155,7 @@ struct TodoInterpreterImportFailureTests {
     let progress = messages.compactMap { message -> Int? in
       if case .importProgress(let progress, Users.alice) = message { progress.imported } else { nil }
     }
-    #expect(progress == [100, 200])
+    #expect(progress == [0, 100, 200])
     #expect(messages.count == progress.count + 2)
     #expect(messages.dropLast().last == report(path, imported: 200, errors: [], wasCancelled: true))
     #expect(
