@@ -67,11 +67,19 @@ final class StoreLoop<Model: Sendable> {
   /// handles at least one whole batch).
   static var scheduledDrainLimit: Int { 4_096 }
 
+  /// Two cache lines of 64 bytes: adjacent-line prefetching pairs them.
+  static var cacheLine: Int { 128 }
+
   init(
     model: Model, updater: TypedUpdaterBox<Model>, subscriptions: (any SubscriptionProvider<Model>)?,
     mailbox: Mailbox, maximumRunningCommands: Int
   ) {
-    modelPointer = UnsafeMutablePointer<Model>.allocate(capacity: 1)
+    // A model of its own cache lines: stores on different cores writing models that share a line
+    // would make each core wait for the other's writes (false sharing).
+    let size = (MemoryLayout<Model>.size + Self.cacheLine - 1) / Self.cacheLine * Self.cacheLine
+    modelPointer = UnsafeMutableRawPointer.allocate(
+      byteCount: max(size, Self.cacheLine), alignment: max(MemoryLayout<Model>.alignment, Self.cacheLine)
+    ).bindMemory(to: Model.self, capacity: 1)
     modelPointer.initialize(to: model)
     self.updater = updater
     self.mailbox = mailbox
