@@ -2,18 +2,6 @@ import Core
 import Synchronization
 import Testing
 
-private struct Tally: Sendable, Equatable {
-  var applied = 0
-  var lastSequence: [Int: Int] = [:]
-  var outOfOrder = 0
-  var log: [String] = []
-}
-
-private struct Sequenced: Message {
-  let sender: Int
-  let sequence: Int
-}
-
 private struct Note: Message {
   let text: String
 }
@@ -22,28 +10,19 @@ private struct Persist: Command, Equatable {
   let text: String
 }
 
-private struct TallyUpdater: TypedUpdater {
-  func update(_ model: inout Tally, message: Sequenced) -> [any Command] {
-    model.applied += 1
-    if let last = model.lastSequence[message.sender], last >= message.sequence { model.outOfOrder += 1 }
-    model.lastSequence[message.sender] = message.sequence
-    return []
-  }
-}
-
 private struct NoteUpdater: TypedUpdater {
-  func update(_ model: inout Tally, message: Note) -> [any Command] {
+  func update(_ model: inout OrderTally, message: Note) -> [any Command] {
     model.log.append(message.text)
     return message.text.hasPrefix("save ") ? [Persist(text: message.text)] : []
   }
 }
 
-private let updater = CombinedUpdater<Tally>(.full(TallyUpdater()), .full(NoteUpdater()))
+private let updater = CombinedUpdater<OrderTally>(.full(OrderTallyUpdater()), .full(NoteUpdater()))
 
 /// Ticks while the log's last entry is "tick on".
 private struct Ticker: Subscription {}
 
-private let tickers = FunctionSubscriptionProvider<Tally> { model, _ in
+private let tickers = FunctionSubscriptionProvider<OrderTally> { model, _ in
   model.log.last == "tick on" ? [Ticker()] : []
 }
 
@@ -51,7 +30,7 @@ private let tickers = FunctionSubscriptionProvider<Tally> { model, _ in
 struct ActorStoreTests {
   @Test("100 tasks dispatching 1,000 messages each: all applied, each sender's in order")
   func arrivalOrderFromManyTasks() async {
-    let store = ActorStore(model: Tally(), updater: updater)
+    let store = ActorStore(model: OrderTally(), updater: updater)
     let dispatch = store.queue
     await withTaskGroup(of: Void.self) { group in
       for sender in 0..<100 {
@@ -74,7 +53,7 @@ struct ActorStoreTests {
 
   @Test("a command's interpreter sends its result back; the cause names the command")
   func commandsAndCauses() async {
-    let store = ActorStore(model: Tally(), updater: updater)
+    let store = ActorStore(model: OrderTally(), updater: updater)
     await store.register(
       FunctionInterpreter(for: Persist.self) { command, dispatch in
         dispatch(Note(text: "saved \(command.text)"))
@@ -94,7 +73,7 @@ struct ActorStoreTests {
 
   @Test("a monitor's send is queued behind what is queued, and processed before send returns")
   func reentrancyRule() async {
-    let store = ActorStore(model: Tally(), updater: updater)
+    let store = ActorStore(model: OrderTally(), updater: updater)
     await store.perform { store in
       store.addMonitor { store, event in
         guard case .messageProcessed(let record, _, _, _) = event, (record.message as? Note)?.text == "a"
@@ -110,7 +89,7 @@ struct ActorStoreTests {
 
   @Test("a subscription starts with the model and its task is cancelled when the model stops asking")
   func subscriptions() async {
-    let store = ActorStore(model: Tally(), updater: updater, subscriptions: tickers)
+    let store = ActorStore(model: OrderTally(), updater: updater, subscriptions: tickers)
     let (runs, run) = AsyncStream.makeStream(of: Void.self)
     let (ends, end) = AsyncStream.makeStream(of: Void.self)
     await store.register(subscriptions: Ticker.self) { _, _ in
@@ -133,9 +112,9 @@ struct ActorStoreTests {
 
   @Test("after shutDown nothing is processed and the store is released")
   func shutdownReleases() async {
-    weak var released: ActorStore<Tally>?
+    weak var released: ActorStore<OrderTally>?
     do {
-      let store = ActorStore(model: Tally(), updater: updater)
+      let store = ActorStore(model: OrderTally(), updater: updater)
       await store.register(
         FunctionInterpreter(for: Persist.self) { _, _ in
           // Ignores cancellation: finishes on its own, after the store has shut down.
@@ -155,7 +134,7 @@ struct ActorStoreTests {
 /// loop. Features are tested with CoreTesting's `TestStore` (main actor) and deployed on either.
 @Suite("Both hosts")
 struct HostParityTests {
-  private static func describe(_ event: StoreEvent<Tally>) -> String? {
+  private static func describe(_ event: StoreEvent<OrderTally>) -> String? {
     switch event {
     case .messageProcessed(let record, _, let commands, _):
       "\(record.id) \(record.cause) \(record.message) → \(commands.map { "\($0.id)" })"
@@ -172,20 +151,21 @@ struct HostParityTests {
   func sameEvents() async {
     let notes = ["a", "save 1", "b", "save 2", "c"]
 
-    let mainLog = await MainActor.run { () -> Store<Tally> in
-      Store(model: Tally(), updater: updater)
+    let mainLog = await MainActor.run { () -> Store<OrderTally> in
+      Store(model: OrderTally(), updater: updater)
     }
     let mainEvents = await MainActor.run { () -> [String] in
       var events: [String] = []
       mainLog.register(Self.interpreter)
-      mainLog.addMonitor(FunctionMonitor<Tally> { if let line = Self.describe($0) { events.append(line) } })
+      mainLog.addMonitor(
+        FunctionMonitor<OrderTally> { if let line = Self.describe($0) { events.append(line) } })
       for note in notes { mainLog.send(Note(text: note)) }
       return events
     }
     await mainLog.settle()
     let mainFinal = await MainActor.run { mainLog.model.log }
 
-    let actor = ActorStore(model: Tally(), updater: updater)
+    let actor = ActorStore(model: OrderTally(), updater: updater)
     let lines = Mutex<[String]>([])
     await actor.register(Self.interpreter)
     await actor.addMonitor { _, event in

@@ -1,33 +1,12 @@
 import Core
 import Testing
 
-/// Counts messages and checks that each sender's messages arrive in the order it sent them.
-private struct Tally: Sendable {
-  var applied = 0
-  var lastSequence: [Int: Int] = [:]
-  var outOfOrder = 0
-}
-
-private struct Sequenced: Message {
-  let sender: Int
-  let sequence: Int
-}
-
-private struct TallyUpdater: TypedUpdater {
-  func update(_ model: inout Tally, message: Sequenced) -> [any Command] {
-    model.applied += 1
-    if let last = model.lastSequence[message.sender], last >= message.sequence { model.outOfOrder += 1 }
-    model.lastSequence[message.sender] = message.sequence
-    return []
-  }
-}
-
 @Suite("Store concurrency")
 @MainActor
 struct StoreConcurrencyTests {
   @Test("100 tasks sending 10,000 messages each: exactly 1,000,000 applied, each sender's in order")
   func millionMessages() async {
-    let store = Store(model: Tally(), updater: TallyUpdater())
+    let store = Store(model: OrderTally(), updater: OrderTallyUpdater())
     let dispatch = store.queue
     await withTaskGroup(of: Void.self) { group in
       for sender in 0..<100 {
@@ -45,7 +24,7 @@ struct StoreConcurrencyTests {
 
   @Test("messages awaited from other tasks and sent on the actor interleave without loss")
   func mixedSenders() async {
-    let store = Store(model: Tally(), updater: TallyUpdater())
+    let store = Store(model: OrderTally(), updater: OrderTallyUpdater())
     await withTaskGroup(of: Void.self) { group in
       for sender in 0..<10 {
         group.addTask {
@@ -61,7 +40,7 @@ struct StoreConcurrencyTests {
 
   @Test("a message from another task that arrived first is processed before a later send on the actor")
   func arrivalOrderAcrossTheMailbox() async {
-    let store = Store(model: Tally(), updater: TallyUpdater())
+    let store = Store(model: OrderTally(), updater: OrderTallyUpdater())
     let dispatch = store.queue
     // Posted from another task and fully enqueued (the task has returned) before the send below.
     _ = await Task.detached { dispatch(Sequenced(sender: 1, sequence: 0)) }.value

@@ -42,7 +42,7 @@ private struct Sim: Sendable {
   var wanted: [Int] = []
 }
 
-private struct Echo: Command {
+private struct Echoes: Command {
   let sender: Int
   let count: Int
 }
@@ -54,7 +54,7 @@ private struct SimUpdater: TypedUpdater {
     guard message.commands > 0 else { return [] }
     // Each command is a sender of its own, named after the message that emitted it.
     return (0..<message.commands).map {
-      Echo(
+      Echoes(
         sender: 1_000_000 + message.stamp.sender * 10_000 + message.stamp.sequence * 10 + $0,
         count: message.echoes)
     }
@@ -102,7 +102,7 @@ private final class EchoInterpreter: CommandInterpreter {
   let ledger: Ledger
   init(ledger: Ledger) { self.ledger = ledger }
 
-  func interpret(_ command: Echo, dispatch: Dispatch) async {
+  func interpret(_ command: Echoes, dispatch: Dispatch) async {
     ledger.began()
     defer { ledger.ended() }
     for sequence in 0..<command.count {

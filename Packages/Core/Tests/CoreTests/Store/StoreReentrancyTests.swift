@@ -175,7 +175,7 @@ struct StoreReentrancyTests {
 
   @Test("a monitor sending on every command's end under load: one order, no loss, no nesting")
   func loadWithMonitorOnCommandFinished() async {
-    let store = Store(model: Tally(), updater: TallyUpdater())
+    let store = Store(model: OrderTally(), updater: OrderTallyUpdater())
     store.register(
       FunctionInterpreter(for: Echo.self) { echo, dispatch in
         dispatch(Sequenced(sender: echo.sender, sequence: echo.sequence))
@@ -184,7 +184,7 @@ struct StoreReentrancyTests {
     var depth = 0
     var maximumDepth = 0
     store.addMonitor(
-      FunctionMonitor<Tally> { [weak store] event in
+      FunctionMonitor<OrderTally> { [weak store] event in
         depth += 1
         maximumDepth = max(maximumDepth, depth)
         defer { depth -= 1 }
@@ -212,33 +212,6 @@ struct StoreReentrancyTests {
 }
 
 // MARK: - Fixtures
-
-private struct Tally: Sendable {
-  var applied = 0
-  var lastSequence: [Int: Int] = [:]
-  var outOfOrder = 0
-}
-
-private struct Sequenced: Message {
-  let sender: Int
-  let sequence: Int
-  var echo = false
-}
-
-private struct Echo: Command {
-  let sender: Int
-  let sequence: Int
-}
-
-private struct TallyUpdater: TypedUpdater {
-  func update(_ model: inout Tally, message: Sequenced) -> [any Command] {
-    model.applied += 1
-    if let last = model.lastSequence[message.sender], last >= message.sequence { model.outOfOrder += 1 }
-    model.lastSequence[message.sender] = message.sequence
-    // Echoes come back under their own sender, in the order the commands finish.
-    return message.echo ? [Echo(sender: 2_000 + message.sequence, sequence: 0)] : []
-  }
-}
 
 /// Alive until a message named "stop" has been processed.
 private struct StaleSubscription: Subscription {

@@ -92,3 +92,36 @@ struct LoggingUpdater<M: Message>: TypedUpdater {
 struct TaggedCommand: Command, Equatable {
   let tag: String
 }
+
+// MARK: - Ordered senders
+
+/// Counts messages and checks that each sender's messages arrive in the order it sent them.
+struct OrderTally: Sendable, Equatable {
+  var applied = 0
+  var lastSequence: [Int: Int] = [:]
+  var outOfOrder = 0
+  var log: [String] = []
+}
+
+/// The `sequence`-th message of `sender`; with `echo`, its update asks for an ``Echo``.
+struct Sequenced: Message {
+  let sender: Int
+  let sequence: Int
+  var echo = false
+}
+
+/// Asks an interpreter to send a message back.
+struct Echo: Command {
+  let sender: Int
+  let sequence: Int
+}
+
+struct OrderTallyUpdater: TypedUpdater {
+  func update(_ model: inout OrderTally, message: Sequenced) -> [any Command] {
+    model.applied += 1
+    if let last = model.lastSequence[message.sender], last >= message.sequence { model.outOfOrder += 1 }
+    model.lastSequence[message.sender] = message.sequence
+    // Echoes come back under their own sender, in the order the commands finish.
+    return message.echo ? [Echo(sender: 2_000 + message.sequence, sequence: 0)] : []
+  }
+}
