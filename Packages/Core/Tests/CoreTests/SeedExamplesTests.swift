@@ -117,8 +117,6 @@ struct SeedExamplesTests {
     }
     store.send(TickingMessage.start) { $0.isOn = true }
     store.expectSubscriptions(started: [TickSubscription(seconds: 1)])
-    await clock.waitForSleepers(count: 1)
-
     await clock.advance(by: .seconds(10))  // wait 10 seconds
     store.send(TickingMessage.stop) { $0.isOn = false }
     store.expectSubscriptions(stopped: [TickSubscription(seconds: 1)])

@@ -362,13 +362,17 @@ final class StoreLoop<Model: Sendable> {
         if subscriptions.attach(.object(object), to: key, id: record.id) { object.start() }
       case .task(let run):
         let mailbox = mailbox
-        let task = Task.detached {
+        let body: @Sendable () async -> Void = {
           do {
             try await run(value, dispatch)
           } catch {
             if liveness.isLive { mailbox.post(.subscriptionFinished(record.id, failure: error)) }
           }
         }
+        // Under test, the task runs synchronously until its first suspension, so a subscription
+        // that sleeps on a test clock is asleep when `send` returns and the test can advance the
+        // clock at once. In production it starts on the global executor, off the store's actor.
+        let task = hooks == nil ? Task.detached(operation: body) : Task.immediateDetached(operation: body)
         if !subscriptions.attach(.task(task), to: key, id: record.id) { task.cancel() }
       }
       if isShutDown { return }
