@@ -40,12 +40,6 @@ final class CommandRunner {
   /// Whether no command is running or waiting.
   var isIdle: Bool { running.isEmpty && waitingHead == waiting.count }
 
-  /// How many commands are running.
-  var runningCount: Int { running.count }
-
-  /// How many commands wait for a free slot.
-  var waitingCount: Int { waiting.count - waitingHead }
-
   func register(
     _ interpreter: AnyCommandInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
   ) {
@@ -88,14 +82,10 @@ final class CommandRunner {
   }
 
   /// Cancels every running command and forgets the waiting ones, which never start.
-  ///
-  /// - Returns: The commands that were waiting.
-  func cancelAll() -> [CommandRecord] {
+  func cancelAll() {
     for (_, command) in running { command.task.cancel() }
-    let dropped = waiting[waitingHead...].map(\.record)
     waiting.removeAll()
     waitingHead = 0
-    return dropped
   }
 
   private func launch(_ record: CommandRecord, _ interpreter: AnyCommandInterpreter, timed: Bool) {

@@ -60,7 +60,6 @@ enum SendOutcome {
   case complete
   case tracked(MessageID)
   case ticket(MessageTicket)
-
 }
 
 /// The completion of one message's tree, shared by its handle (any task) and the loop.

@@ -90,7 +90,7 @@ final class StoreLoop<Model: Sendable> {
 
   deinit {
     for key in subscriptions.newestFirst { subscriptions.remove(key)?.end() }
-    _ = commands.cancelAll()
+    commands.cancelAll()
     for waiter in idleWaiters { waiter.resume() }
     modelPointer.deinitialize(count: 1)
     modelPointer.deallocate()
@@ -394,7 +394,7 @@ final class StoreLoop<Model: Sendable> {
     guard !isShutDown else { return }
     isShutDown = true
     for key in subscriptions.newestFirst { stopSubscription(key, stoppedBy: nil) }
-    _ = commands.cancelAll()
+    commands.cancelAll()
     consequences.completeAll()
     if let hooks {
       let held = hooks.held

@@ -172,9 +172,6 @@ final class SubscriptionReconciler<Model> {
   var newestFirst: [AnyHashable] {
     live.sorted { $0.value.record.id > $1.value.record.id }.map(\.key)
   }
-
-  /// The values of the provider's last answer, as a set.
-  var requestedSet: Set<AnyHashable> { Set(lastRequested.map { AnyHashable($0) }) }
 }
 
 /// Whether two subscriptions are the same value, without boxing either into `AnyHashable`.

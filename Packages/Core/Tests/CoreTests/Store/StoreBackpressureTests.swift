@@ -32,7 +32,6 @@ private final class Occupancy: Sendable {
   }
   func leave() { state.withLock { $0.now -= 1 } }
   var most: Int { state.withLock { $0.most } }
-  var now: Int { state.withLock { $0.now } }
 }
 
 @Suite("Store backpressure")
