@@ -57,9 +57,7 @@ public struct Dispatch: Sendable {
         mailbox.post(.dropped(message, cause, .subscriptionStopped))
         return .complete
       }
-      let ticket = MessageTicket()
-      mailbox.post(.message(message, cause, ticket))
-      return .ticket(ticket)
+      return .posted(mailbox.post(message, cause: cause, sentOnActor: false), mailbox)
     case .closure(let receive):
       receive(message, cause)
       return .complete
@@ -67,6 +65,9 @@ public struct Dispatch: Sendable {
   }
 
   /// Sends `message`, first waiting while the store's mailbox is full.
+  ///
+  /// - Returns: A handle whose ``SentMessage/finish()`` waits for the message and everything it
+  ///   causes.
   ///
   /// ``send(_:)`` never waits, so a task that sends in a tight loop faster than the store
   /// processes can queue without limit. This form suspends while the mailbox holds its capacity
@@ -76,16 +77,18 @@ public struct Dispatch: Sendable {
   /// message: it still waits for room, so nothing sent is lost.
   ///
   /// - Parameter message: The message to send.
-  public func sendWithBackpressure(_ message: some Message) async {
+  @discardableResult
+  public func sendWithBackpressure(_ message: some Message) async -> SentMessage {
     switch sink {
     case .mailbox(let mailbox, let liveness):
       if let liveness, !liveness.isLive {
         mailbox.post(.dropped(message, cause, .subscriptionStopped))
-      } else {
-        await mailbox.postRespectingCapacity(.message(message, cause, nil))
+        return .complete
       }
+      return .posted(await mailbox.postRespectingCapacity(message, cause: cause), mailbox)
     case .closure(let receive):
       receive(message, cause)
+      return .complete
     }
   }
 }

@@ -40,7 +40,8 @@ public actor ActorStore<Model: Sendable> {
     model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>
   ) {
     let target = ActorDrainTarget<Model>()
-    let mailbox = Mailbox { target.scheduleDrain() }
+    let mailbox = Mailbox(
+      scheduleDrain: { target.scheduleDrain() }, waitForPost: { post in await target.waitForPost(post) })
     let hasProvider = !(subscriptions is NoSubscriptions<Model>)
     self.mailbox = mailbox
     loop = StoreLoop(
@@ -75,12 +76,16 @@ public actor ActorStore<Model: Sendable> {
     switch loop.send(message, cause: .external) {
     case .complete: return .complete
     case .tracked(let id): return trackedHandle(id)
-    case .ticket(let ticket): return .ticket(ticket)
+    case .posted(let post): return .posted(post, mailbox)
     }
   }
 
   func waitForConsequences(of id: MessageID) async {
     await loop.waitForConsequences(of: id)
+  }
+
+  func waitForConsequences(ofPost post: UInt64) async {
+    await loop.waitForConsequences(ofPost: post)
   }
 
   /// Queues messages with an external cause, from any task or thread, without waiting for the
@@ -232,5 +237,9 @@ private final class ActorDrainTarget<Model: Sendable>: Sendable {
 
   func scheduleDrain() {
     Task { [weak self] in await self?.store?.drainScheduled() }
+  }
+
+  func waitForPost(_ post: UInt64) async {
+    await store?.waitForConsequences(ofPost: post)
   }
 }

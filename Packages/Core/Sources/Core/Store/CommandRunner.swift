@@ -12,6 +12,8 @@ enum CommandContext {
 /// A command handed to its interpreter and not yet finished.
 struct RunningCommand {
   let record: CommandRecord
+  /// The message its tree descends from.
+  let root: TreeRoot
   let task: Task<Void, Never>
 }
 
@@ -26,7 +28,7 @@ struct RunningCommand {
 final class CommandRunner {
   private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
   private var running: [CommandID: RunningCommand] = [:]
-  private var waiting: [(record: CommandRecord, interpreter: AnyCommandInterpreter)] = []
+  private var waiting: [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter)] = []
   private var waitingHead = 0
   private let mailbox: Mailbox
   /// How many commands may run at once.
@@ -54,15 +56,38 @@ final class CommandRunner {
 
   /// Starts `record`'s command, or queues it when ``maximumRunning`` commands run.
   ///
-  /// - Parameter timed: Whether to measure its duration (a monitor is attached).
-  func start(_ record: CommandRecord, timed: Bool) -> Outcome {
+  /// - Parameters:
+  ///   - root: The message its tree descends from.
+  ///   - timed: Whether to measure its duration (a monitor is attached).
+  func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
     guard let interpreter = registry.handler(for: record.command) else { return .noInterpreter }
     if running.count >= maximumRunning || waitingHead < waiting.count {
-      waiting.append((record, interpreter))
+      waiting.append((record, root, interpreter))
       return .waiting
     }
-    launch(record, interpreter, timed: timed)
+    launch(record, root: root, interpreter, timed: timed)
     return .started
+  }
+
+  /// The root of the tree of the running command `id`, or `nil` if it is not running.
+  func root(ofRunning id: CommandID) -> TreeRoot? { running[id]?.root }
+
+  /// The root of the first command running or waiting whose root has the mailbox number `post`.
+  func root(withPost post: UInt64) -> TreeRoot? {
+    if let found = running.values.first(where: { $0.root.post == post }) { return found.root }
+    return waiting[waitingHead...].first { $0.root.post == post }?.root
+  }
+
+  /// The root with id `id` of a command running or waiting.
+  func root(descendingFrom id: MessageID) -> TreeRoot? {
+    if let found = running.values.first(where: { $0.root.id == id }) { return found.root }
+    return waiting[waitingHead...].first { $0.root.id == id }?.root
+  }
+
+  /// How many commands running or waiting descend from `root`: a scan, made only when someone
+  /// first awaits a tree.
+  func count(descendingFrom root: MessageID) -> Int {
+    running.values.count { $0.root.id == root } + waiting[waitingHead...].count { $0.root.id == root }
   }
 
   /// Removes a finished command, and starts the next waiting one if a slot is free.
@@ -77,7 +102,7 @@ final class CommandRunner {
       waiting.removeAll(keepingCapacity: waiting.count <= 1_024)
       waitingHead = 0
     }
-    launch(next.record, next.interpreter, timed: timed)
+    launch(next.record, root: next.root, next.interpreter, timed: timed)
     return (finished, next.record)
   }
 
@@ -88,7 +113,9 @@ final class CommandRunner {
     waitingHead = 0
   }
 
-  private func launch(_ record: CommandRecord, _ interpreter: AnyCommandInterpreter, timed: Bool) {
+  private func launch(
+    _ record: CommandRecord, root: TreeRoot, _ interpreter: AnyCommandInterpreter, timed: Bool
+  ) {
     let id = record.id
     let command = record.command
     let dispatch = Dispatch(cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil))
@@ -102,7 +129,7 @@ final class CommandRunner {
         mailbox.post(.commandFinished(id, failure: error, duration: start.map { clock.now - $0 }))
       }
     }
-    running[id] = RunningCommand(record: record, task: task)
+    running[id] = RunningCommand(record: record, root: root, task: task)
   }
 
   deinit {

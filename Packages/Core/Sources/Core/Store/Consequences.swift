@@ -8,16 +8,18 @@ import Synchronization
 /// started along the way do not count (they may live forever), and neither do messages a command
 /// sends after it has returned (from a task of its own).
 ///
-/// Awaiting costs nothing for a message that emitted no command (the handle is complete when
-/// ``Store/send(_:)`` returns); otherwise the store keeps one small record until the last command
-/// of the tree finishes. Awaiting from inside an interpreter is safe: a message the interpreter
-/// dispatched roots its own tree, which does not contain the interpreter's command.
+/// A handle costs nothing until someone awaits it: it is two words (a number and the store or its
+/// mailbox), and the store keeps no record per message for it. Awaiting asks the store, which
+/// finds the message's outstanding commands among those running or waiting and counts them down.
+/// Awaiting from inside an interpreter is safe: a message the interpreter dispatched roots its own
+/// tree, which does not contain the interpreter's command.
 public struct SentMessage: Sendable {
-  /// The message's id when `source` is its store; unused for a ticket.
+  /// The message's id when `source` is its store; its number in the mailbox when `source` is the
+  /// mailbox.
   private let id: UInt64
-  /// `nil` (complete), a ``MessageTicket``, or the store to ask (processed, with commands
-  /// outstanding: the store is asked only if someone awaits). Two words, so a handle nobody
-  /// awaits is returned in registers and costs a release of `nil`.
+  /// `nil` (complete), the store to ask (processed, with commands outstanding), or the mailbox the
+  /// message went through (its store is asked only if someone awaits). Two words, so a handle
+  /// nobody awaits is returned in registers and costs at most a retain and a release.
   private let source: (any AnyObject & Sendable)?
 
   private init(id: UInt64, source: (any AnyObject & Sendable)?) {
@@ -28,8 +30,10 @@ public struct SentMessage: Sendable {
   /// A handle that is already complete.
   static var complete: SentMessage { SentMessage(id: 0, source: nil) }
 
-  /// A handle completed by `ticket`.
-  static func ticket(_ ticket: MessageTicket) -> SentMessage { SentMessage(id: 0, source: ticket) }
+  /// A handle on the message posted to `mailbox` as number `post`.
+  static func posted(_ post: UInt64, _ mailbox: Mailbox) -> SentMessage {
+    SentMessage(id: post, source: mailbox)
+  }
 
   /// A handle on the tree of `id`, which `store` tracks.
   static func tree(_ id: MessageID, _ store: some ConsequenceWaiting) -> SentMessage {
@@ -43,7 +47,7 @@ public struct SentMessage: Sendable {
   public func finish() async {
     switch source {
     case nil: return
-    case let ticket as MessageTicket: await ticket.wait()
+    case let mailbox as Mailbox: await mailbox.waitForConsequences(ofPost: id)
     case let store as any ConsequenceWaiting: await store.waitForConsequences(of: MessageID(rawValue: id))
     default: return
     }
@@ -58,8 +62,19 @@ protocol ConsequenceWaiting: AnyObject, Sendable {
 /// What ``StoreLoop/send(_:cause:)`` tells its host about the handle to return.
 enum SendOutcome {
   case complete
+  /// Processed, with commands outstanding.
   case tracked(MessageID)
-  case ticket(MessageTicket)
+  /// Queued in the mailbox with this number.
+  case posted(UInt64)
+}
+
+/// The message a tree of commands descends from: the first message, following causes back, whose
+/// own cause is not a running command. Each running or waiting command carries it, so the store
+/// can find a tree's outstanding commands when someone first awaits it.
+struct TreeRoot: Equatable {
+  let id: MessageID
+  /// Its number in the mailbox, or 0 if it did not go through the mailbox.
+  let post: UInt64
 }
 
 /// The completion of one message's tree, shared by its handle (any task) and the loop.
@@ -105,44 +120,92 @@ final class MessageTicket: Sendable {
   }
 }
 
-/// The loop's record of messages whose commands have not all finished: for each, how many
-/// commands of its tree are running or waiting, its parent (the message whose command sent it), and
-/// the tickets to complete when the count reaches zero.
+/// The loop's record of the trees someone awaits, and of the links between messages that a wait
+/// started later needs.
 ///
-/// Touched only for messages that emit commands and for finishing commands, never on the path of a
-/// message without commands.
+/// Nothing is recorded for a message sent from outside a command (a root) unless someone awaits
+/// it: its commands carry its ``TreeRoot``, and a wait started later counts them. A message sent by
+/// a running command that itself emits commands gets an entry linking it to its parent, so the
+/// counts of the trees above it can follow its commands. The path of a message without commands
+/// touches nothing here.
 struct ConsequenceTracker {
   private struct Entry {
+    /// Commands of its tree running or waiting.
     var outstanding: Int
+    /// The message whose command sent it, if that command was running.
     let parent: MessageID?
-    var tickets: [MessageTicket] = []
+    let root: TreeRoot
+    /// Its number in the mailbox, or 0.
+    let post: UInt64
+    var ticket: MessageTicket?
   }
 
   private var entries: [MessageID: Entry] = [:]
+  /// Waits for messages still in the mailbox (or held by a test store), by number.
+  private var postWaiters: [UInt64: MessageTicket] = [:]
+  /// The number of the last message taken from the mailbox.
+  var lastTakenPost: UInt64 = 0
 
-  /// Whether `id` still has commands running or waiting in its tree.
-  func isPending(_ id: MessageID) -> Bool { entries[id] != nil }
+  /// How many records it keeps (for tests: it keeps none for messages nobody awaits).
+  var recordCount: Int { entries.count + postWaiters.count }
 
-  /// Records that the update of `id`, sent with `cause`, emitted `count` commands.
-  mutating func emitted(_ count: Int, by id: MessageID, cause: Cause) {
-    var parent: MessageID?
-    if case .command(_, let emitter) = cause, entries[emitter] != nil { parent = emitter }
-    entries[id] = Entry(outstanding: count, parent: parent)
+  /// Whether anyone waits for a message still in the mailbox.
+  var hasPostWaiters: Bool { !postWaiters.isEmpty }
+
+  /// The ticket of a wait for the message numbered `post`, taken as it is processed.
+  mutating func takePostWaiter(_ post: UInt64) -> MessageTicket? {
+    postWaiters.removeValue(forKey: post)
+  }
+
+  /// A ticket completed when the message numbered `post`, not yet processed, has finished.
+  mutating func ticket(forQueuedPost post: UInt64) -> MessageTicket {
+    if let ticket = postWaiters[post] { return ticket }
+    let ticket = MessageTicket()
+    postWaiters[post] = ticket
+    return ticket
+  }
+
+  /// Records that the update of `id` emitted `count` commands.
+  ///
+  /// - Parameters:
+  ///   - parent: The message whose running command sent `id`, or `nil` for a root.
+  ///   - ticket: A wait for `id` that started before it was processed.
+  mutating func emitted(
+    _ count: Int, by id: MessageID, parent: MessageID?, root: TreeRoot, post: UInt64, ticket: MessageTicket?
+  ) {
+    guard parent != nil || ticket != nil else { return }
+    entries[id] = Entry(outstanding: count, parent: parent, root: root, post: post, ticket: ticket)
     var ancestor = parent
-    while let current = ancestor {
+    while let current = ancestor, entries[current] != nil {
       entries[current]!.outstanding += count
       ancestor = entries[current]!.parent
     }
   }
 
-  /// Attaches `ticket` to `id`'s tree; completes it at once if nothing is outstanding.
-  mutating func attach(_ ticket: MessageTicket, to id: MessageID) {
-    if entries[id] != nil {
-      entries[id]!.tickets.append(ticket)
-    } else {
-      ticket.complete()
-    }
+  /// The ticket of the entry of `id`, made if needed; `nil` if `id` has no entry.
+  mutating func ticket(forEntry id: MessageID) -> MessageTicket? {
+    guard entries[id] != nil else { return nil }
+    if let ticket = entries[id]!.ticket { return ticket }
+    let ticket = MessageTicket()
+    entries[id]!.ticket = ticket
+    return ticket
   }
+
+  /// The message numbered `post` if it has an entry.
+  func entry(withPost post: UInt64) -> MessageID? {
+    entries.first { $0.value.post == post }?.key
+  }
+
+  /// Starts tracking the tree of `root`, which has no entry, with `outstanding` commands.
+  mutating func track(_ root: TreeRoot, outstanding: Int) -> MessageTicket {
+    let ticket = MessageTicket()
+    entries[root.id] = Entry(
+      outstanding: outstanding, parent: nil, root: root, post: root.post, ticket: ticket)
+    return ticket
+  }
+
+  /// The root of `id`'s tree if `id` has an entry.
+  func root(of id: MessageID) -> TreeRoot? { entries[id]?.root }
 
   /// Records that a command emitted by `emitter` finished (or will never start).
   mutating func finished(emittedBy emitter: MessageID) {
@@ -152,7 +215,7 @@ struct ConsequenceTracker {
       ancestor = entry.parent
       if entry.outstanding == 0 {
         entries[current] = nil
-        for ticket in entry.tickets { ticket.complete() }
+        entry.ticket?.complete()
       } else {
         entries[current] = entry
       }
@@ -161,9 +224,9 @@ struct ConsequenceTracker {
 
   /// Completes every ticket: the store is shutting down.
   mutating func completeAll() {
-    for entry in entries.values {
-      for ticket in entry.tickets { ticket.complete() }
-    }
+    for entry in entries.values { entry.ticket?.complete() }
+    for ticket in postWaiters.values { ticket.complete() }
     entries.removeAll()
+    postWaiters.removeAll()
   }
 }

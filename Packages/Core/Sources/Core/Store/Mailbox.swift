@@ -18,10 +18,11 @@ import Synchronization
 /// slowed instead of buffered without limit.
 final class Mailbox: Sendable {
   enum Envelope: Sendable {
-    /// From another task: held by a test store that holds incoming messages.
-    case message(any Message, Cause, MessageTicket?)
-    /// Sent on the store's actor while the loop was busy, or behind earlier arrivals: never held.
-    case sent(any Message, Cause, MessageTicket?)
+    /// From another task, with its number: held by a test store that holds incoming messages.
+    case message(any Message, Cause, post: UInt64)
+    /// Sent on the store's actor while the loop was busy, or behind earlier arrivals, with its
+    /// number: never held.
+    case sent(any Message, Cause, post: UInt64)
     case commandFinished(CommandID, failure: (any Error)?, duration: Duration?)
     case subscriptionFinished(SubscriptionID, failure: (any Error)?)
     case dropped(any Message, Cause, DropReason)
@@ -31,20 +32,35 @@ final class Mailbox: Sendable {
     var queue: [Envelope] = []
     var drainScheduled = false
     var waiters: [CheckedContinuation<Void, Never>] = []
+    /// The number of the last message posted: messages are numbered in arrival order, so a
+    /// ``SentMessage`` can name one without an allocation.
+    var lastPost: UInt64 = 0
   }
 
   private let state = Mutex(State())
   private let pending = Atomic<Int>(0)
   private let scheduleDrain: @Sendable () -> Void
+  private let waitForPost: @Sendable (UInt64) async -> Void
   /// How many waiting envelopes make ``postRespectingCapacity(_:)`` suspend.
   let capacity: Int
 
   /// - Parameters:
   ///   - capacity: How many waiting envelopes make ``postRespectingCapacity(_:)`` suspend.
   ///   - scheduleDrain: Starts a task on the store's actor that drains the mailbox.
-  init(capacity: Int = 65_536, scheduleDrain: @escaping @Sendable () -> Void) {
+  ///   - waitForPost: Waits, on the store's actor, for what the message with a number caused.
+  init(
+    capacity: Int = 65_536, scheduleDrain: @escaping @Sendable () -> Void,
+    waitForPost: @escaping @Sendable (UInt64) async -> Void = { _ in }
+  ) {
     self.capacity = capacity
     self.scheduleDrain = scheduleDrain
+    self.waitForPost = waitForPost
+  }
+
+  /// Suspends until the message numbered `post` has been processed and its commands have
+  /// finished (see ``SentMessage/finish()``).
+  func waitForConsequences(ofPost post: UInt64) async {
+    await waitForPost(post)
   }
 
   /// Whether envelopes are waiting. A relaxed read: a concurrent post may be missed, which is the
@@ -54,7 +70,27 @@ final class Mailbox: Sendable {
   /// How many envelopes are waiting (a relaxed read).
   var count: Int { pending.load(ordering: .relaxed) }
 
-  /// Appends `envelope`, and schedules a drain if none is scheduled.
+  /// Numbers `message` and appends it, and schedules a drain if none is scheduled.
+  ///
+  /// - Parameter sentOnActor: Whether it was sent on the store's actor (``Envelope/sent``).
+  /// - Returns: Its number.
+  func post(_ message: any Message, cause: Cause, sentOnActor: Bool) -> UInt64 {
+    let (number, mustSchedule) = state.withLock { state in
+      state.lastPost &+= 1
+      let number = state.lastPost
+      state.queue.append(
+        sentOnActor ? .sent(message, cause, post: number) : .message(message, cause, post: number))
+      pending.add(1, ordering: .relaxed)
+      if state.drainScheduled { return (number, false) }
+      state.drainScheduled = true
+      return (number, true)
+    }
+    if mustSchedule { scheduleDrain() }
+    return number
+  }
+
+  /// Appends `envelope` (not a message: messages are numbered), and schedules a drain if none is
+  /// scheduled.
   func post(_ envelope: Envelope) {
     let mustSchedule = state.withLock { state in
       state.queue.append(envelope)
@@ -66,16 +102,21 @@ final class Mailbox: Sendable {
     if mustSchedule { scheduleDrain() }
   }
 
-  /// Appends `envelope` once fewer than ``capacity`` envelopes are waiting.
+  /// Numbers `message` and appends it once fewer than ``capacity`` envelopes are waiting.
   ///
-  /// The room is checked and the envelope appended under one lock, so envelopes posted this way
+  /// The room is checked and the message appended under one lock, so messages posted this way
   /// never take the queue past the capacity (``post(_:)`` may). A cancelled producer still waits
   /// for room: dropping its message would break the promise that nothing sent is lost.
-  func postRespectingCapacity(_ envelope: Envelope) async {
+  ///
+  /// - Returns: Its number.
+  func postRespectingCapacity(_ message: any Message, cause: Cause) async -> UInt64 {
+    var number: UInt64 = 0
     while true {
       let admitted = state.withLock { state in
         guard state.queue.count < capacity else { return false }
-        state.queue.append(envelope)
+        state.lastPost &+= 1
+        number = state.lastPost
+        state.queue.append(.message(message, cause, post: number))
         pending.add(1, ordering: .relaxed)
         return true
       }
@@ -90,6 +131,7 @@ final class Mailbox: Sendable {
       }
     }
     requestDrain()
+    return number
   }
 
   /// Schedules a drain unless one is scheduled, for envelopes left behind by a bounded drain.

@@ -56,13 +56,16 @@ public final class Store<Model: Sendable> {
     model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>
   ) {
     let target = DrainTarget()
-    let mailbox = Mailbox { Task { @MainActor in target.drain?() } }
+    let mailbox = Mailbox(
+      scheduleDrain: { Task { @MainActor in target.drain?() } },
+      waitForPost: { post in await target.waitForPost(post) })
     let hasProvider = !(subscriptions is NoSubscriptions<Model>)
     self.mailbox = mailbox
     loop = StoreLoop(
       model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
       mailbox: mailbox, maximumRunningCommands: StoreDefaults.maximumRunningCommands)
     target.drain = { [weak loop] in loop?.runLoop(limit: StoreLoop<Model>.scheduledDrainLimit) }
+    target.waitForConsequences = { [weak loop] post in await loop?.waitForConsequences(ofPost: post) }
   }
 
   /// Creates a store with an initial model and an updater, without subscriptions.
@@ -124,7 +127,7 @@ public final class Store<Model: Sendable> {
     switch loop.send(message, cause: .external) {
     case .complete: return .complete
     case .tracked(let id): return trackedHandle(id)
-    case .ticket(let ticket): return .ticket(ticket)
+    case .posted(let post): return .posted(post, mailbox)
     }
   }
 
@@ -335,6 +338,11 @@ enum StoreDefaults {
 @MainActor
 private final class DrainTarget {
   var drain: (@MainActor () -> Void)?
+  var waitForConsequences: (@MainActor (UInt64) async -> Void)?
+
+  func waitForPost(_ post: UInt64) async {
+    await waitForConsequences?(post)
+  }
 }
 
 extension Store: Observable {}
@@ -370,6 +378,9 @@ extension Store {
   }
 
   /// Messages held for the test, oldest first.
+  /// How many records the store keeps to answer ``SentMessage/finish()``.
+  package var consequenceRecordCount: Int { loop.consequenceRecordCount }
+
   package var heldMessages: [PendingMessage] {
     get { loop.hooks?.held ?? [] }
     set { loop.hooks?.held = newValue }

@@ -110,19 +110,40 @@ final class StoreLoop<Model: Sendable> {
     }
     isInLoop = true
     var outcome = SendOutcome.complete
-    if process(message, cause: cause, ticket: nil) { outcome = .tracked(MessageID(rawValue: lastMessageID)) }
+    if process(message, cause: cause, post: 0) { outcome = .tracked(MessageID(rawValue: lastMessageID)) }
     if sentWhileInLoop { drain(limit: nil) }
     isInLoop = false
     if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
     return outcome
   }
 
-  /// Suspends until the tree of `id` has finished.
+  /// Suspends until the tree of `id`, a processed message, has finished.
   func waitForConsequences(of id: MessageID, isolation: isolated (any Actor)? = #isolation) async {
-    guard consequences.isPending(id) else { return }
-    let ticket = MessageTicket()
-    consequences.attach(ticket, to: id)
-    await ticket.wait()
+    if let ticket = consequences.ticket(forEntry: id) ?? trackRoot(id) { await ticket.wait() }
+  }
+
+  /// Suspends until the message numbered `post` in the mailbox has been processed and its tree has
+  /// finished.
+  func waitForConsequences(ofPost post: UInt64, isolation: isolated (any Actor)? = #isolation) async {
+    guard !isShutDown else { return }
+    let queued = post > consequences.lastTakenPost || hooks?.held.contains { $0.post == post } == true
+    if queued {
+      await consequences.ticket(forQueuedPost: post).wait()
+    } else if let id = consequences.entry(withPost: post) {
+      await consequences.ticket(forEntry: id)?.wait()
+    } else if let root = commands.root(withPost: post), let ticket = trackRoot(root.id) {
+      await ticket.wait()
+    }
+  }
+
+  /// How many records the loop keeps for awaited consequences.
+  var consequenceRecordCount: Int { consequences.recordCount }
+
+  /// Starts tracking the tree of the root `id` (it has no entry) if commands of it are outstanding.
+  private func trackRoot(_ id: MessageID) -> MessageTicket? {
+    let outstanding = commands.count(descendingFrom: id)
+    guard outstanding > 0, let root = commands.root(descendingFrom: id) else { return nil }
+    return consequences.track(root, outstanding: outstanding)
   }
 
   @inline(never)
@@ -131,14 +152,13 @@ final class StoreLoop<Model: Sendable> {
       report(.messageDropped(message, cause: cause, reason: .storeShutDown))
       return .complete
     }
-    let ticket = MessageTicket()
-    mailbox.post(.sent(message, cause, ticket))
+    let post = mailbox.post(message, cause: cause, sentOnActor: true)
     if isInLoop {
       sentWhileInLoop = true
     } else {
       runLoop(limit: nil)
     }
-    return .ticket(ticket)
+    return .posted(post)
   }
 
   /// Drains the mailbox, unless the loop is already running (it will reach what is queued).
@@ -170,7 +190,7 @@ final class StoreLoop<Model: Sendable> {
     guard !isInLoop, let hooks, !hooks.held.isEmpty else { return nil }
     let pending = hooks.held.removeFirst()
     isInLoop = true
-    process(pending.message, cause: pending.cause, ticket: pending.ticket)
+    process(pending.message, cause: pending.cause, post: pending.post)
     drain(limit: nil)
     isInLoop = false
     if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
@@ -195,21 +215,21 @@ final class StoreLoop<Model: Sendable> {
 
   private func handle(_ envelope: Mailbox.Envelope) {
     switch envelope {
-    case .message(let message, let cause, let ticket):
+    case .message(let message, let cause, let post):
+      consequences.lastTakenPost = post
       if isShutDown {
-        ticket?.complete()
-        report(.messageDropped(message, cause: cause, reason: .storeShutDown))
+        dropped(message, cause: cause, post: post)
       } else if let hooks {
-        hooks.held.append(PendingMessage(message: message, cause: cause, ticket: ticket))
+        hooks.held.append(PendingMessage(message: message, cause: cause, post: post))
       } else {
-        process(message, cause: cause, ticket: ticket)
+        process(message, cause: cause, post: post)
       }
-    case .sent(let message, let cause, let ticket):
+    case .sent(let message, let cause, let post):
+      consequences.lastTakenPost = post
       if isShutDown {
-        ticket?.complete()
-        report(.messageDropped(message, cause: cause, reason: .storeShutDown))
+        dropped(message, cause: cause, post: post)
       } else {
-        process(message, cause: cause, ticket: ticket)
+        process(message, cause: cause, post: post)
       }
     case .commandFinished(let id, let failure, let duration):
       commandFinished(id, failure: failure, duration: duration)
@@ -221,6 +241,11 @@ final class StoreLoop<Model: Sendable> {
     }
   }
 
+  private func dropped(_ message: any Message, cause: Cause, post: UInt64) {
+    consequences.takePostWaiter(post)?.complete()
+    report(.messageDropped(message, cause: cause, reason: .storeShutDown))
+  }
+
   // MARK: - One message
 
   /// Runs one message through the loop: update, observers, subscriptions, commands.
@@ -229,10 +254,11 @@ final class StoreLoop<Model: Sendable> {
   /// the runtime would instantiate that type's metadata on every call (measured with `perf`).
   /// Everything monitors need is built in ``processMonitored(_:cause:id:)``.
   ///
-  /// - Returns: Whether the update emitted commands that started or wait to start (their tree is
-  ///   then tracked); `ticket`, if given, completes when that tree finishes.
+  /// - Parameter post: The message's number in the mailbox, or 0 if it did not go through it.
+  /// - Returns: Whether the update emitted commands that started or wait to start.
   @discardableResult
-  private func process<M: Message>(_ message: M, cause: Cause, ticket: MessageTicket?) -> Bool {
+  private func process<M: Message>(_ message: M, cause: Cause, post: UInt64) -> Bool {
+    let ticket = post != 0 && consequences.hasPostWaiters ? consequences.takePostWaiter(post) : nil
     lastMessageID &+= 1
     let id = MessageID(rawValue: lastMessageID)
     let firstCommand = lastCommandID &+ 1
@@ -254,7 +280,7 @@ final class StoreLoop<Model: Sendable> {
     // A monitor, listener or subscription that shut the store down keeps these from starting;
     // monitors already saw them with the processed message.
     let started = !isShutDown
-    if started { startCommands(from: firstCommand, emittedBy: id, cause: cause, ticket: ticket) }
+    if started { startCommands(from: firstCommand, emittedBy: id, cause: cause, post: post, ticket: ticket) }
     commandBuffer.removeAll(keepingCapacity: true)
     if !started { ticket?.complete() }
     return started
@@ -300,16 +326,23 @@ final class StoreLoop<Model: Sendable> {
 
   @inline(never)
   private func startCommands(
-    from first: UInt64, emittedBy message: MessageID, cause: Cause, ticket: MessageTicket?
+    from first: UInt64, emittedBy message: MessageID, cause: Cause, post: UInt64, ticket: MessageTicket?
   ) {
-    consequences.emitted(commandBuffer.count, by: message, cause: cause)
-    if let ticket { consequences.attach(ticket, to: message) }
+    // A message sent by a running command belongs to that command's tree; any other roots one.
+    var parent: MessageID?
+    var root = TreeRoot(id: message, post: post)
+    if case .command(let command, let emitter) = cause, let running = commands.root(ofRunning: command) {
+      parent = emitter
+      root = running
+    }
+    consequences.emitted(
+      commandBuffer.count, by: message, parent: parent, root: root, post: post, ticket: ticket)
     let timed = observers.hasMonitors
     var id = first
     for command in commandBuffer {
       let record = CommandRecord(id: CommandID(rawValue: id), emittedBy: message, command: command)
       id &+= 1
-      switch commands.start(record, timed: timed) {
+      switch commands.start(record, root: root, timed: timed) {
       case .started: if timed { observers.emit(.commandStarted(record)) }
       case .waiting: break
       case .noInterpreter:
@@ -400,7 +433,6 @@ final class StoreLoop<Model: Sendable> {
       let held = hooks.held
       hooks.held.removeAll()
       for pending in held {
-        pending.ticket?.complete()
         report(.messageDropped(pending.message, cause: pending.cause, reason: .storeShutDown))
       }
     }

@@ -36,5 +36,6 @@ final class TestHooks {
 package struct PendingMessage: Sendable {
   package let message: any Message
   package let cause: Cause
-  let ticket: MessageTicket?
+  /// Its number in the mailbox.
+  let post: UInt64
 }

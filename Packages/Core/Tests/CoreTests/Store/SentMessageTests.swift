@@ -132,3 +132,77 @@ struct SentMessageTests {
     }
   }
 }
+
+@Suite("Awaiting a message's consequences, started late")
+@MainActor
+struct SentMessageLateWaitTests {
+  /// A store whose `.first` command waits for `gate` before it continues the chain.
+  private func gatedStore() -> (Store<Chain>, entered: AsyncStream<Void>, gate: Gate) {
+    let store = Store(model: Chain(), updater: ChainUpdater())
+    let (entered, enter) = AsyncStream.makeStream(of: Void.self)
+    let gate = Gate()
+    store.register(
+      FunctionInterpreter(for: Job.self) { job, dispatch in
+        switch job {
+        case .first:
+          enter.yield()
+          await gate.wait()
+          dispatch(Step.middle)
+        case .second: dispatch(Step.end)
+        default: break
+        }
+      })
+    return (store, entered, gate)
+  }
+
+  @Test("a handle from another task, awaited after its message was processed, waits for its commands")
+  func queuedThenProcessedThenAwaited() async {
+    let (store, entered, gate) = gatedStore()
+    let handle = await Task.detached { store.queue(Step.start) }.value
+    var iterator = entered.makeAsyncIterator()
+    _ = await iterator.next()
+    #expect(store.model.log == ["start"])
+    // Enqueued on the main actor behind the waiter: when it runs, the waiter has either returned or
+    // is waiting.
+    let waiter = Task { @MainActor in
+      await handle.finish()
+      return store.model.log
+    }
+    await Task { @MainActor in }.value
+    await gate.open()
+    #expect(await waiter.value == ["start", "middle", "end"])
+  }
+
+  @Test("a handle from send, awaited after its commands started, waits for the whole tree")
+  func sentThenAwaited() async {
+    let (store, entered, gate) = gatedStore()
+    let handle = store.send(Step.start)
+    var iterator = entered.makeAsyncIterator()
+    _ = await iterator.next()
+    let waiter = Task { @MainActor in
+      await handle.finish()
+      return store.model.log
+    }
+    await Task { @MainActor in }.value
+    await gate.open()
+    #expect(await waiter.value == ["start", "middle", "end"])
+  }
+
+  @Test("handles nobody awaits leave no record in the store")
+  func noRecordWithoutWaiters() async {
+    let (store, entered, gate) = gatedStore()
+    for _ in 0..<1_000 { store.send(Step.start) }
+    for _ in 0..<1_000 { _ = await Task.detached { store.queue(Step.start) }.value }
+    var iterator = entered.makeAsyncIterator()
+    _ = await iterator.next()
+    #expect(store.consequenceRecordCount == 0)
+    let handle = store.send(Step.start)
+    let waiter = Task { @MainActor in await handle.finish() }
+    await Task { @MainActor in }.value
+    #expect(store.consequenceRecordCount == 1)
+    await gate.open()
+    await waiter.value
+    await store.settle()
+    #expect(store.consequenceRecordCount == 0)
+  }
+}

@@ -93,20 +93,3 @@ struct StoreLifecycleTests {
     #expect(monitor.kinds.contains { $0.hasPrefix("dropped") })
   }
 }
-
-/// Opens once; waiters resume when it opens.
-private actor Gate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters.removeAll()
-  }
-
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-}

@@ -125,3 +125,20 @@ struct OrderTallyUpdater: TypedUpdater {
     return message.echo ? [Echo(sender: 2_000 + message.sequence, sequence: 0)] : []
   }
 }
+
+/// Opens once; waiters resume when it opens.
+actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters.removeAll()
+  }
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+}
