@@ -10,8 +10,9 @@ import Synchronization
 /// What differs follows from the isolation:
 /// - Code outside the actor awaits it: `await store.send(m)`. To send many messages without a
 ///   hop each, run them on the actor with ``perform(_:)``.
-/// - Monitors and listeners are closures run on the store's actor (``StoreMonitor`` objects are
-///   bound to the main actor). Subscriptions run as async functions
+/// - Monitors and listeners are closures run on the store's actor. A ``StoreMonitor`` object (a
+///   ``ConsoleMonitor``, a trace recorder) is bound to the main actor: ``addMonitor(_:)`` relays
+///   every event to it there, in order, a moment after the store's actor emitted it. Subscriptions run as async functions
 ///   (``register(subscriptions:run:)``); ``SubscriptionInterpreter`` objects are main-actor
 ///   objects and belong to ``Store``.
 /// - It is not `Observable`: UIs use ``Store``.
@@ -27,6 +28,9 @@ public actor ActorStore<Model: Sendable> {
   let loop: StoreLoop<Model>
   /// The loop's mailbox, reachable without the actor for ``dispatch``.
   nonisolated let mailbox: Mailbox
+  /// The streams that carry events to main-actor monitors, finished when a monitor is removed or
+  /// the store goes away.
+  private nonisolated let relays = Mutex<[MonitorID: AsyncStream<StoreEvent<Model>>.Continuation]>([:])
 
   // MARK: - Initialisers
 
@@ -185,11 +189,44 @@ public actor ActorStore<Model: Sendable> {
     loop.observers.addMonitor { [unowned self] event in receive(self, event) }
   }
 
-  /// Detaches a monitor.
+  /// Attaches a main-actor monitor (a ``ConsoleMonitor``, a trace recorder, any ``StoreMonitor``)
+  /// that receives every event from now on, in order, on the main actor.
+  ///
+  /// Events are relayed: the store's actor queues each one and goes on, and the main actor hands
+  /// them to `monitor` in the order they happened, a moment later. So the monitor cannot act on the
+  /// store while an event is being emitted (it is on another actor), and events wait in the relay
+  /// while the main actor is busy; a monitor that must keep pace or act at once is a closure
+  /// monitor (``addMonitor(_:)-(@Sendable (isolated ActorStore<Model>, StoreEvent<Model>) -> Void)``).
+  ///
+  /// - Parameter monitor: The monitor; the relay keeps it until it is removed or the store goes.
+  /// - Returns: An identifier for ``removeMonitor(_:)``.
+  @discardableResult
+  public func addMonitor(_ monitor: some StoreMonitor<Model> & Sendable) -> MonitorID {
+    let (events, relay) = AsyncStream.makeStream(of: StoreEvent<Model>.self)
+    let id = loop.observers.addMonitor { event in relay.yield(event) }
+    relays.withLock { $0[id] = relay }
+    Task { @MainActor in
+      for await event in events { monitor.receive(event) }
+    }
+    return id
+  }
+
+  // Not isolated (see the note at the end of the file): it touches only the relays, behind their
+  // own lock, and ends them so their main-actor tasks end.
+  deinit {
+    let finishing = relays.withLock { relays in
+      defer { relays.removeAll() }
+      return Array(relays.values)
+    }
+    for relay in finishing { relay.finish() }
+  }
+
+  /// Detaches a monitor; a main-actor monitor still receives the events emitted before.
   ///
   /// - Parameter id: The identifier returned when it was added.
   public func removeMonitor(_ id: MonitorID) {
     loop.observers.removeMonitor(.token(id))
+    relays.withLock { $0.removeValue(forKey: id) }?.finish()
   }
 
   /// Calls `listener` with the model after every processed message, on the store's actor.

@@ -87,6 +87,30 @@ struct ActorStoreTests {
     }
   }
 
+  @Test("a main-actor StoreMonitor attached to an actor store receives every event, in order")
+  func mainActorMonitor() async {
+    let store = ActorStore(model: OrderTally(), updater: updater)
+    let (events, received) = AsyncStream.makeStream(of: String.self)
+    let monitor = await MainActor.run {
+      FunctionMonitor<OrderTally> { event in
+        if case .messageProcessed(let record, _, _, _) = event, let note = record.message as? Note {
+          received.yield(note.text)
+        }
+      }
+    }
+    let id = await store.addMonitor(monitor)
+    await store.perform { store in
+      for index in 0..<100 { store.send(Note(text: "\(index)")) }
+    }
+    await store.removeMonitor(id)
+    var texts: [String] = []
+    for await text in events {
+      texts.append(text)
+      if texts.count == 100 { break }
+    }
+    #expect(texts == (0..<100).map { "\($0)" })
+  }
+
   @Test("a subscription starts with the model and its task is cancelled when the model stops asking")
   func subscriptions() async {
     let store = ActorStore(model: OrderTally(), updater: updater, subscriptions: tickers)
