@@ -7,7 +7,9 @@ public import Observation
 /// For each message, in this order (tested; see the catalog's "The Loop" article):
 /// 1. The combined ``Updater`` changes the model in place and returns commands.
 /// 2. Monitors are told (``StoreEvent``), then listeners. (Observation observers of ``model`` are
-///    told earlier, as step 1 begins: the update runs inside the registrar's `withMutation`.)
+///    told earlier, as step 1 begins: the update runs inside the registrar's `withMutation`.
+///    Observers of one slice, read with ``subscript(_:)``, are told as step 1 ends, only if that
+///    slice changed.)
 /// 3. Subscriptions are reconciled: those the ``SubscriptionProvider`` no longer returns are
 ///    stopped, then new ones are started.
 /// 4. The commands are handed to their interpreters, each in its own task (at most
