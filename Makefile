@@ -2,11 +2,11 @@
 SHELL := /bin/bash
 PACKAGES := $(patsubst %/Package.swift,%,$(sort $(wildcard Packages/*/Package.swift)))
 ALL_PACKAGES := $(PACKAGES) App Tools
-SWIFT_SOURCES := Packages App Tools
+SWIFT_SOURCES := Package.swift Packages App Tools
 APP_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help build test test-packages lint format run bench graph check-graph feature docs docs-check clean
+.PHONY: help build test test-packages lint format run bench graph check-graph feature docs docs-check check-api check-consumer clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -60,5 +60,11 @@ docs: ## Build the DocC catalogs of Core, CoreTesting and Tracing (warnings fail
 docs-check: ## Compile every Swift sample of README.md and docs/*.md and run their tests
 	@python3 Tools/Scripts/check-doc-samples.py
 
-clean: ## Remove every package's .build folder
-	@rm -rf $(addsuffix /.build,$(ALL_PACKAGES)) Tools/Benchmarks/.build docs/Samples/.build
+check-api: ## Compare the public API with the newest release tag; fail on a break CHANGELOG.md does not declare
+	@python3 Tools/Scripts/check-api.py
+
+check-consumer: ## Build and test the getting-started counter in a package that depends on this repository by URL
+	@Tools/Scripts/check-consumer.sh
+
+clean: ## Remove every package's .build folder (and the root manifest's)
+	@rm -rf .build $(addsuffix /.build,$(ALL_PACKAGES)) Tools/Benchmarks/.build docs/Samples/.build

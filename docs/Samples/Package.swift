@@ -23,6 +23,7 @@ let documents = [
   "Troubleshooting",
   "Updaters",
   "Tracing",
+  "Ui",
 ]
 
 let package = Package(

@@ -73,7 +73,23 @@ public struct Monorepo: Sendable {
   public func check(_ graph: PackageGraph) -> [Violation] {
     BoundaryChecker(graph: graph).violations()
       + ImportChecker(graph: graph, root: root).violations()
+      + rootManifest()
       + staleDocuments(for: graph)
+  }
+
+  /// The violations of the root manifest, read beside Packages/Core's (the graph leaves it out:
+  /// it is another door to Core's targets, not a package of its own).
+  private func rootManifest() -> [Violation] {
+    let loader = ManifestLoader(root: root)
+    let hasRoot = FileManager.default.fileExists(
+      atPath: root.appendingPathComponent(RootManifestChecker.path).path)
+    do {
+      let manifests = try loader.load(hasRoot ? ["", "Packages/Core"] : ["Packages/Core"])
+      guard let core = manifests["Packages/Core"] else { return [] }
+      return RootManifestChecker(root: manifests[""], core: core).violations()
+    } catch {
+      return [Violation(.rootManifest, "\(RootManifestChecker.path) cannot be read: \(error)")]
+    }
   }
 
   private func staleDocuments(for graph: PackageGraph) -> [Violation] {

@@ -6,7 +6,7 @@ public import Core
 // MARK: - B1: counter
 
 /// The counter of B1.
-public struct Counter: Sendable {
+public struct Counter: Sendable, Equatable {
   /// The count.
   public var value = 0
 
@@ -40,7 +40,7 @@ public struct CounterUpdater: TypedUpdater {
 // MARK: - B2: a list of N items
 
 /// One item of B2's list.
-public struct Item: Sendable {
+public struct Item: Sendable, Equatable {
   /// The title.
   public var title: String
   /// Whether it is done.
@@ -48,7 +48,7 @@ public struct Item: Sendable {
 }
 
 /// B2's model: N items.
-public struct TodoList: Sendable {
+public struct TodoList: Sendable, Equatable {
   /// The items.
   public var items: [Item]
 
@@ -102,7 +102,7 @@ public func toggledIndex(step: Int, count: Int) -> Int {
 // MARK: - B3: three slices, three typed updaters
 
 /// A slice no benchmark message touches.
-public struct Settings: Sendable {
+public struct Settings: Sendable, Equatable {
   /// A flag.
   public var flag = false
 

@@ -14,7 +14,7 @@ import Foundation
 // to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
 
 let usage =
-  "usage: InstructionCounts (b1 | b3 | b2-toggle N | b3-toggle N | loop-toggle N | echo | stores) [MESSAGES]"
+  "usage: InstructionCounts (b1 | b3 | b2-toggle N | b3-toggle N | loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed) [MESSAGES]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let takesSize = arguments.first?.hasSuffix("toggle") == true
 let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
@@ -53,6 +53,33 @@ func measureStores(messages: Int) async {
     for _ in 0..<messages { store.send(CounterMessage.increment) }
   }
   print("B1 on an actor store: \(Int(nanoseconds(clock.now - start) / Double(messages))) ns a message")
+}
+
+/// Issue 18: B3 on a model of eleven slices, unobserved; with ten observers each on its own slice
+/// (``SliceViews``), slices the messages leave alone; with an eleventh observer on the counter,
+/// which every message changes; and with the ten reading through `store.model`. Wall-clock in one
+/// process, interleaved over five rounds; prints nanoseconds a message.
+@MainActor
+func measureObserved(messages: Int) {
+  let clock = ContinuousClock()
+  let cases: [(String, SliceViews.Reading?, Int)] = [
+    ("unobserved", nil, 0),
+    ("ten slice observers", .tenUntouchedSlices, 0),
+    ("ten slice observers and one of the counter", .tenUntouchedSlicesAndTheCounter, 1),
+    ("ten observers through store.model", .tenSlicesThroughTheWholeModel, 10),
+  ]
+  for round in 1...5 {
+    print("round \(round)")
+    for (label, reading, perMessage) in cases {
+      let store = Store(model: TenSlices(count: 1_000), updater: tenSlicesUpdater())
+      let views = reading.map { SliceViews(store: store, reading: $0) }
+      let start = clock.now
+      for _ in 0..<messages { store.send(CounterMessage.increment) }
+      let elapsed = nanoseconds(clock.now - start) / Double(messages)
+      precondition((views?.notifications ?? 0) == messages * perMessage, "notifications: \(label)")
+      print("  B3, eleven slices, \(label): \(Int(elapsed.rounded())) ns a message")
+    }
+  }
 }
 
 /// One command a message; its interpreter answers with a decrement (the counter ends at 0).
@@ -97,6 +124,23 @@ MainActor.assumeIsolated {
     var list = TodoList(count: count)
     for step in 0..<messages { list.items[toggledIndex(step: step, count: count)].done.toggle() }
     print(list.items.count)
+  case ("b3-ten", _):
+    let store = Store(model: TenSlices(count: 1_000), updater: tenSlicesUpdater())
+    for _ in 0..<messages { store.send(CounterMessage.increment) }
+    print(store.model.counter.value)
+  case ("b3-ten-observed", _), ("b3-ten-observed-counter", _), ("b3-ten-observed-model", _):
+    let store = Store(model: TenSlices(count: 1_000), updater: tenSlicesUpdater())
+    let reading: SliceViews.Reading =
+      switch arguments.first {
+      case "b3-ten-observed": .tenUntouchedSlices
+      case "b3-ten-observed-counter": .tenUntouchedSlicesAndTheCounter
+      default: .tenSlicesThroughTheWholeModel
+      }
+    let views = SliceViews(store: store, reading: reading)
+    for _ in 0..<messages { store.send(CounterMessage.increment) }
+    print(store[\.counter].value, views.notifications)
+  case ("observed", _):
+    measureObserved(messages: messages)
   case ("stores", _):
     Task {
       await measureStores(messages: messages)

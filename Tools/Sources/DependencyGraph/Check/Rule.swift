@@ -28,4 +28,7 @@ public enum Rule: String, CaseIterable, Sendable {
   case stale
   /// Packages live where the layout says and are named after their folders.
   case layout
+  /// The root manifest, which other projects depend on, exposes exactly Core's library targets
+  /// from `Packages/Core/Sources` and depends on no package.
+  case rootManifest = "root-manifest"
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Each rule's fixture laid over the `base` fixture, which obeys every rule; the check must print
@@ -20,7 +21,9 @@ struct BoundaryCheckerTests {
   func coreIndependent() throws {
     #expect(
       try violations("core-independent") == [
-        "core-independent: Core → LoggingAPI: Core may depend on nothing but the Swift toolchain"
+        "core-independent: Core → LoggingAPI: Core may depend on nothing but the Swift toolchain",
+        // The root manifest, which mirrors Core's library, no longer does.
+        "root-manifest: Package.swift: target Core depends on nothing, Packages/Core's on LoggingAPI/LoggingAPI",
       ])
   }
 
@@ -29,7 +32,9 @@ struct BoundaryCheckerTests {
     #expect(
       try violations("core-remote") == [
         "core-remote: Core → swift-collections: target Core uses product Collections; "
-          + "only Core's test targets may use packages outside the toolchain"
+          + "only Core's test targets may use packages outside the toolchain",
+        "root-manifest: Package.swift: target Core depends on nothing, "
+          + "Packages/Core's on swift-collections/Collections",
       ])
   }
 
@@ -88,6 +93,36 @@ struct BoundaryCheckerTests {
       try violations("benchmarks", "root") == [
         "root: Tools → App: nothing may depend on App, a root of the graph",
         "root: Tools → Benchmarks: nothing may depend on the benchmarks, a root of the graph",
+      ])
+  }
+
+  @Test("a root manifest that is not exactly Core's library is reported, part by part")
+  func rootManifest() throws {
+    #expect(
+      try violations("root-manifest") == [
+        "root-manifest: Package.swift → swift-property-based: the root manifest depends on no package "
+          + "(every project that depends on the repository would resolve it)",
+        "root-manifest: Package.swift: product TodoAPI is not a product of Packages/Core",
+        "root-manifest: Package.swift: product CoreTesting of Packages/Core is missing",
+        "root-manifest: Package.swift: target Core must take its sources from Packages/Core/Sources/Core, "
+          + "not Sources/Core",
+        "root-manifest: Package.swift: target TodoAPI is not a library target of Packages/Core "
+          + "(the root manifest exposes Core's library only; tests run in Packages/Core)",
+        "root-manifest: Package.swift: test target CoreTests is not a library target of Packages/Core "
+          + "(the root manifest exposes Core's library only; tests run in Packages/Core)",
+        "root-manifest: Package.swift: target CoreTesting of Packages/Core is missing",
+      ])
+  }
+
+  @Test("a repository without a root manifest is reported: nobody could depend on it by URL")
+  func rootManifestMissing() throws {
+    let tree = try FixtureTree()
+    defer { tree.remove() }
+    try FileManager.default.removeItem(at: tree.root.appendingPathComponent("Package.swift"))
+    #expect(
+      try tree.generateAndCheck() == [
+        "root-manifest: Package.swift is missing: other projects depend on the repository through it; "
+          + "it exposes Core's library targets from Packages/Core/Sources"
       ])
   }
 
