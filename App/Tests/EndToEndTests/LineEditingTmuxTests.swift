@@ -81,7 +81,7 @@ extension EndToEnd {
         try await pane.waitFor("Signed out.")
         try await pane.type("login eve")
         try await pane.waitFor("Password:")
-        try await pane.type("hidden secret")
+        try await pane.type("password2")
         try await pane.waitFor("eve>")
         // Eve's history is her own: it holds nothing of Dan's lines yet, so Up changes nothing.
         try await pane.send("Up")
@@ -98,7 +98,7 @@ extension EndToEnd {
         let path = folder.appendingPathComponent(file).path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(
-          !text.contains("password1") && !text.contains("hidden secret") && !text.contains("login"), "\(text)"
+          !text.contains("password1") && !text.contains("password2") && !text.contains("login"), "\(text)"
         )
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
