@@ -56,10 +56,12 @@ final class LineReader: Sendable {
     let continuation = continuation
     let terminal = terminal
     let asksForPasswords = interactive
+    let promptLine = line
     let thread = Thread {
-      while let line = readLine(strippingNewline: true) {
-        let password = asksForPasswords ? Self.askedPassword(after: line, terminal: terminal) : nil
-        continuation.yield(.line(line, password: password))
+      while let typed = readLine(strippingNewline: true) {
+        promptLine.entered()
+        let password = asksForPasswords ? Self.askedPassword(after: typed, terminal: terminal) : nil
+        continuation.yield(.line(typed, password: password))
       }
       continuation.yield(.endOfInput)
       continuation.finish()

@@ -119,10 +119,10 @@ final class Printer {
     for line in lines { text += styled([TerminalText.visible(line.text)], line).joined() + "\n" }
     if isInteractive {
       let width = columns()
-      let rows = lines.flatMap {
-        styled(TerminalEdits.rows(of: TerminalText.visible($0.text), columns: width), $0)
-      }
-      line.print(rows: rows, otherwise: text)
+      line.print(
+        rows: {
+          lines.flatMap { styled(TerminalEdits.rows(of: TerminalText.visible($0.text), columns: width), $0) }
+        }, otherwise: text)
     } else {
       write(text)
     }

@@ -107,6 +107,12 @@ final class PromptLine: Sendable {
     }
   }
 
+  /// Forgets the line without drawing anything: the terminal itself echoed the line and its end
+  /// (canonical mode, when the editor could not take the terminal).
+  func entered() {
+    state.withLock { $0.request = nil }
+  }
+
   /// Changes the prompt, redrawing the line if it shows the prompt.
   ///
   /// - Parameter prompt: The new prompt.
@@ -122,11 +128,12 @@ final class PromptLine: Sendable {
   /// `text`.
   ///
   /// - Parameters:
-  ///   - rows: The rows to insert, each no wider than the terminal.
+  ///   - rows: Makes the rows to insert, each no wider than the terminal; called only when the line
+  ///     is shown (a listing printed after a line was entered needs none).
   ///   - text: What to write when no line is shown.
-  func print(rows: [String], otherwise text: String) {
+  func print(rows: () -> [String], otherwise text: String) {
     state.withLock { state in
-      writeToTerminal(state.request == nil ? text : TerminalEdits.inserting(rows))
+      writeToTerminal(state.request == nil ? text : TerminalEdits.inserting(rows()))
     }
   }
 

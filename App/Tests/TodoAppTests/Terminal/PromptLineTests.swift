@@ -54,11 +54,11 @@ struct PromptLineTests {
   @Test("printed rows go above a shown line, as text when none is shown; a question keeps its label")
   func printing() {
     let (line, screen) = line()
-    line.print(rows: ["x"], otherwise: "x\n")
+    line.print(rows: { ["x"] }, otherwise: "x\n")
     #expect(screen.text == "x\n")
     line.begin(PromptLine.Request(label: "Delete? [y/N] "))
     screen.clear()
-    line.print(rows: ["x"], otherwise: "x\n")
+    line.print(rows: { ["x"] }, otherwise: "x\n")
     #expect(screen.text == TerminalEdits.inserting(["x"]))
     screen.clear()
     line.setPrompt("ada [1 unread]> ")
