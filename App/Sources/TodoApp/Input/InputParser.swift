@@ -27,15 +27,33 @@ public struct InputParser: Sendable {
   public let timeZone: TimeZone
   /// The folder relative file paths are resolved against.
   public let workingDirectory: String
+  /// How many items a page of `list` shows at a terminal; `nil` in a script, where `list` shows
+  /// every item.
+  public let pageSize: Int?
+
+  /// How many items `list --page N` shows in a script.
+  public static let scriptPageSize = 50
 
   /// Creates a parser.
   ///
   /// - Parameters:
   ///   - timeZone: The zone for times typed without one.
   ///   - workingDirectory: The folder relative paths are resolved against.
-  public init(timeZone: TimeZone, workingDirectory: String) {
+  ///   - pageSize: How many items a page of `list` shows at a terminal (`nil` in a script: `list`
+  ///     shows everything there).
+  public init(timeZone: TimeZone, workingDirectory: String, pageSize: Int? = nil) {
     self.timeZone = timeZone
     self.workingDirectory = workingDirectory
+    self.pageSize = pageSize.map { max(1, $0) }
+  }
+
+  /// Whether `line` is confirmed in advance with `--yes` (`clear-done --yes`, `rm --yes 1-5`), so a
+  /// terminal does not ask before deleting.
+  ///
+  /// - Parameter line: One line as typed.
+  /// - Returns: `true` if one of its words after the command is `--yes`.
+  public static func confirmsInAdvance(_ line: String) -> Bool {
+    line.split(whereSeparator: \.isWhitespace).dropFirst().contains { $0.lowercased() == "--yes" }
   }
 
   /// Parses `line`.
@@ -85,11 +103,7 @@ public struct InputParser: Sendable {
       guard !rest.isEmpty else { return fail("usage: add TITLE") }
       return .success(.add(title: String(rest)))
     case "list", "ls":
-      guard arguments.count <= 1 else { return fail("usage: list [open|done|due]") }
-      guard let filter = arguments.first.map({ ListFilter(rawValue: $0.lowercased()) }) ?? .all else {
-        return fail("unknown filter \"\(arguments[0])\"; use open, done or due")
-      }
-      return .success(.list(filter))
+      return parseList(arguments).mapError { Failure(command: command, reason: $0.text) }
     case "done", "undo":
       guard arguments.count == 1, let position = Int(arguments[0]), position > 0 else {
         return fail("usage: \(command) N (the item's number in the list)")
@@ -102,14 +116,17 @@ public struct InputParser: Sendable {
       let title = rest.droppingFirstWord()
       return .success(.rename(position: position, title: String(title)))
     case "rm", "remove":
-      guard arguments.count == 1, let position = Int(arguments[0]), position > 0 else {
-        return fail("usage: rm N")
+      let numbers = arguments.filter { $0.lowercased() != "--yes" }
+      guard !numbers.isEmpty, let positions = Self.positions(in: numbers) else {
+        return fail("usage: rm N [N…] (numbers or ranges, as in rm 2 5-9)")
       }
-      return .success(.remove(position: position))
+      return .success(
+        positions.count == 1 ? .remove(position: positions[0]) : .removeItems(positions: positions))
     case "due":
       return parseDue(arguments).mapError { Failure(command: command, reason: $0.text) }
     case "clear-done":
-      return arguments.isEmpty ? .success(.clearDone) : fail("usage: clear-done")
+      return arguments.allSatisfy({ $0.lowercased() == "--yes" })
+        ? .success(.clearDone) : fail("usage: clear-done [--yes]")
     case "import":
       if arguments == ["cancel"] { return .success(.cancelImport) }
       guard !rest.isEmpty else { return fail("usage: import FILE.csv (or: import cancel)") }
@@ -152,6 +169,53 @@ public struct InputParser: Sendable {
       return .success(.due(position: position, .at(date)))
     }
     return .failure(Reason(usage))
+  }
+
+  /// `list [open|done|due] [--all | --page N]`.
+  private func parseList(_ arguments: [String]) -> Result<UserIntent, Reason> {
+    let usage = "usage: list [open|done|due] [--all | --page N]"
+    var filter = ListFilter.all
+    var page: Int?
+    var all = false
+    var words = arguments[...]
+    while let typed = words.popFirst() {
+      let word = typed.lowercased()
+      switch word {
+      case "--all" where page == nil: all = true
+      case "--page" where !all && page == nil:
+        guard let number = words.popFirst().flatMap({ Int($0) }), number > 0 else {
+          return .failure(Reason("--page takes a page number from 1: list --page 2"))
+        }
+        page = number
+      case _ where word.hasPrefix("-"): return .failure(Reason(usage))
+      default:
+        guard filter == .all, let named = ListFilter(rawValue: word) else {
+          return .failure(
+            ListFilter(rawValue: word) == nil
+              ? Reason("unknown filter \"\(typed)\"; use open, done or due") : Reason(usage))
+        }
+        filter = named
+      }
+    }
+    if let page { return .success(.listPage(filter, page: page, pageSize: pageSize ?? Self.scriptPageSize)) }
+    guard let pageSize, !all else { return .success(.list(filter)) }
+    return .success(.listPage(filter, page: 1, pageSize: pageSize))
+  }
+
+  /// `2 5-9 12` as positions in the order typed, each once; `nil` if a word is not a position or a
+  /// range of them (a range holds at most 100,000).
+  static func positions(in words: [String]) -> [Int]? {
+    var positions: [Int] = []
+    var seen = Set<Int>()
+    for word in words {
+      let bounds = word.split(separator: "-", omittingEmptySubsequences: false)
+      guard (1...2).contains(bounds.count), let low = Int(bounds[0]),
+        let high = Int(bounds[bounds.count - 1]),
+        low > 0, low <= high, high - low < 100_000
+      else { return nil }
+      for position in low...high where seen.insert(position).inserted { positions.append(position) }
+    }
+    return positions
   }
 
   private func parseInbox(_ arguments: [String]) -> Result<UserIntent, Reason> {

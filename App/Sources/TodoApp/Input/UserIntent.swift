@@ -18,14 +18,20 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case logout
   /// Add an item.
   case add(title: String)
-  /// Show the items.
+  /// Show every item that passes the filter (`list` in a script, `list --all` anywhere).
   case list(ListFilter)
+  /// Show the counts of the items, then one page of those that pass the filter (`list` at a
+  /// terminal, `list --page N` anywhere); pages are numbered from 1.
+  case listPage(ListFilter, page: Int, pageSize: Int)
   /// Mark the item at a 1-based position done (`true`) or open (`false`).
   case setDone(position: Int, Bool)
   /// Rename the item at a position.
   case rename(position: Int, title: String)
   /// Delete the item at a position.
   case remove(position: Int)
+  /// Delete the items at several positions (`rm 1 3 5-9`), as numbered in the list before any of
+  /// them is deleted.
+  case removeItems(positions: [Int])
   /// Set or clear the due date of the item at a position.
   case due(position: Int, DueSpec)
   /// Delete the done items.

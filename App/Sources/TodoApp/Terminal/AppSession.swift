@@ -1,3 +1,4 @@
+import AuthenticationAPI
 public import Core
 public import Foundation
 import GRDB
@@ -44,14 +45,16 @@ public final class AppSession {
     self.input = input
     self.dataFolder = dataFolder
     self.isFirstLaunch = isFirstLaunch
-    let reader = LineReader()
-    self.reader = reader
-    printer = Printer(isInteractive: input.isInteractive, isReadingSecret: { reader.isReadingSecret })
+    printer = Printer(isInteractive: input.isInteractive)
+    reader = LineReader(line: printer.line)
     if let tracePath { try PrivateFile.create(atPath: tracePath) }
     recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
     self.tracePath = tracePath
+    // A page of `list` fills the terminal but for the typed line, the counts, the footer and the
+    // next prompt.
     parser = InputParser(
-      timeZone: .current, workingDirectory: FileManager.default.currentDirectoryPath)
+      timeZone: .current, workingDirectory: FileManager.default.currentDirectoryPath,
+      pageSize: input.isInteractive ? max(10, TerminalEdits.rows() - 4) : nil)
   }
 
   /// Opens the database in `folder`, runs a session on it, and closes it.
@@ -112,8 +115,17 @@ public final class AppSession {
     store.addListener(observing: { $0.ui.lifecycle != .running }) { stopping in
       if stopping { reader.interrupt() }
     }
+    if input.isInteractive {
+      // Up and Down offer the signed-in user's own lines: the history follows the user.
+      let folder = dataFolder
+      let useHistory: @MainActor @Sendable (UserID?) -> Void = { user in
+        reader.history.use(file: user.map { LineHistory.file(of: $0, in: folder) })
+      }
+      useHistory(store.model.authentication.user?.id)
+      store.addListener(observing: { $0.authentication.user?.id }, useHistory)
+    }
     switch input {
-    case .standardInput(let interactive): reader.start(asksForPasswords: interactive)
+    case .standardInput(let interactive): reader.start(interactive: interactive)
     case .script(let lines): reader.feed(lines)
     }
     await readCommands()
@@ -144,15 +156,14 @@ public final class AppSession {
 
   private func readCommands() async {
     printer.showPrompt()
-    for await event in reader.events {
-      guard case .line(let line, let password) = event else { break }
-      printer.lineEntered()
+    var events = reader.events.makeAsyncIterator()
+    reading: while case .line(let line, let password) = await events.next() {
       let parsed = checked(parser.parse(line, password: password))
       // Each line of a script sees the work of the lines before it done, an import's included, so
       // the output is the same at every run (apart from how far a cancelled import got); only
       // `import cancel` must reach the import meanwhile.
       if !input.isInteractive, !Self.actsOnRunningImport(parsed) { await store.settle() }
-      guard store.model.ui.lifecycle == .running else { break }
+      guard store.model.ui.lifecycle == .running else { break reading }
       let now = Date()
       // The model's time moves with each line, so a due date set or loaded now is judged against the
       // real time, and reminders already past are not started.
@@ -163,6 +174,18 @@ public final class AppSession {
         if input.isInteractive && password == nil, let command = Self.commandTakingPassword(intent) {
           store.send(AppMessage.passwordOnTheLine(command: command))
         }
+        if input.isInteractive, !InputParser.confirmsInAdvance(line),
+          let confirmation = Confirmation.question(for: intent, in: store.model)
+        {
+          printer.ask(confirmation.question)
+          guard case .line(let answer, _) = await events.next(), store.model.ui.lifecycle == .running else {
+            break reading
+          }
+          guard Confirmation.isYes(answer) else {
+            store.send(AppMessage.notConfirmed(command: confirmation.command))
+            break
+          }
+        }
         store.send(AppMessage.intent(intent, at: now))
       case .failure(let failure):
         store.send(AppMessage.invalidInput(command: failure.command, reason: failure.reason))
@@ -170,7 +193,7 @@ public final class AppSession {
       // The line's work, but not an import it started: the prompt comes back while an import runs,
       // so that `import cancel` can be typed.
       await tracker.waitUntilQuiet()
-      guard store.model.ui.lifecycle == .running else { break }
+      guard store.model.ui.lifecycle == .running else { break reading }
       printer.showPrompt()
     }
     printer.leavePrompt()

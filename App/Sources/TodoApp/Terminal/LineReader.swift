@@ -3,11 +3,18 @@ import Foundation
 /// Reads lines from standard input on a thread of its own, so the store's actor stays free to show
 /// reminders while the user sits at the prompt.
 ///
-/// In interactive mode, `login NAME` or `register NAME` without a password asks for it with echo
-/// off, so the password is not shown or kept in the shell's scrollback; it comes with its line,
-/// apart, so that it may hold spaces. The terminal's settings are
-/// put back when the password is read, and by ``restoreTerminal()`` on every way out of the session:
-/// a signal ends the session while the reading thread is still blocked at the prompt.
+/// At a terminal, the terminal is put in non-canonical mode without echo for the session and the
+/// reader edits the line itself (``LineEditor``: arrows, Home/End, Ctrl-A/E/K/U/W/Y, Up/Down
+/// through the ``LineHistory``), drawn by the ``PromptLine`` it shares with the printer. It reads a
+/// line only once the session has shown the prompt (``PromptLine/begin(_:wakesReader:)``); keys
+/// typed earlier wait in the terminal's buffer. Signals still come from the keyboard (Ctrl-C is
+/// SIGINT).
+///
+/// `login NAME` or `register NAME` without a password asks for it at a `Password: ` prompt that
+/// shows nothing of what is typed, so the password is not shown or kept in the shell's scrollback;
+/// it comes with its line, apart, so that it may hold spaces. The terminal's settings are put back
+/// by ``restoreTerminal()`` on every way out of the session: a signal ends the session while the
+/// reading thread is still blocked at the prompt.
 final class LineReader: Sendable {
   enum Event: Sendable {
     /// A line as typed and, when a password prompt followed it, the password typed there, exactly
@@ -21,26 +28,40 @@ final class LineReader: Sendable {
   let events: AsyncStream<Event>
   private let continuation: AsyncStream<Event>.Continuation
   private let terminal: TerminalSettings
+  private let line: PromptLine
+  /// The lines typed before, for Up and Down.
+  let history: LineHistory
 
-  /// Creates a reader of standard input, whose terminal echo a password prompt turns off.
-  init() {
+  /// Creates a reader of standard input.
+  ///
+  /// - Parameters:
+  ///   - line: The prompt's line, on which the line being typed is drawn.
+  ///   - history: The lines typed before.
+  init(line: PromptLine, history: LineHistory = LineHistory()) {
     (events, continuation) = AsyncStream.makeStream(of: Event.self)
     terminal = TerminalSettings(descriptor: STDIN_FILENO)
+    self.line = line
+    self.history = history
   }
-
-  /// Whether a password prompt holds the terminal's line.
-  var isReadingSecret: Bool { terminal.isEchoOff }
 
   /// Starts reading standard input until its end.
   ///
-  /// - Parameter asksForPasswords: Whether to prompt for a missing password with echo off.
-  func start(asksForPasswords: Bool) {
+  /// - Parameter interactive: Whether a person types at a terminal: the reader then edits the line
+  ///   and asks for a missing password without showing it.
+  func start(interactive: Bool) {
+    if interactive && terminal.enterRawMode() {
+      startEditing()
+      return
+    }
     let continuation = continuation
     let terminal = terminal
+    let asksForPasswords = interactive
+    let promptLine = line
     let thread = Thread {
-      while let line = readLine(strippingNewline: true) {
-        let password = asksForPasswords ? Self.askedPassword(after: line, terminal: terminal) : nil
-        continuation.yield(.line(line, password: password))
+      while let typed = readLine(strippingNewline: true) {
+        promptLine.entered()
+        let password = asksForPasswords ? Self.askedPassword(after: typed, terminal: terminal) : nil
+        continuation.yield(.line(typed, password: password))
       }
       continuation.yield(.endOfInput)
       continuation.finish()
@@ -63,16 +84,71 @@ final class LineReader: Sendable {
     continuation.yield(.stop)
   }
 
-  /// Puts back the terminal's settings if a password prompt turned echo off and is still waiting.
+  /// Puts back the terminal's settings as they were before the session (or before a password prompt
+  /// turned echo off).
   func restoreTerminal() {
     terminal.restore()
   }
 
-  /// After `login ada` or `register ada` alone, the password typed at a `Password:` prompt; `nil`
+  // MARK: - Editing at a terminal
+
+  private func startEditing() {
+    let thread = Thread { [self] in
+      var keys = KeyReader(descriptor: STDIN_FILENO)
+      while true {
+        let request = line.waitForLine()
+        let lines = request.label == nil ? history.lines : []
+        guard case .submitted(let typed) = edit(request, history: lines, keys: &keys) else { break }
+        var password: String?
+        if request.label == nil {
+          history.add(typed)
+          if Self.asksForPassword(after: typed) {
+            let secret = PromptLine.Request(label: "Password: ", isSecret: true)
+            line.begin(secret, wakesReader: false)
+            guard case .submitted(let typedSecret) = edit(secret, history: [], keys: &keys) else { break }
+            password = typedSecret.isEmpty ? nil : typedSecret
+          }
+        }
+        continuation.yield(.line(typed, password: password))
+      }
+      continuation.yield(.endOfInput)
+      continuation.finish()
+    }
+    thread.name = "LineReader"
+    thread.start()
+  }
+
+  /// Edits one line until return, Ctrl-D on an empty line, or the end of input (`nil`).
+  private func edit(
+    _ request: PromptLine.Request, history: [String], keys: inout KeyReader
+  )
+    -> LineEditor.Outcome?
+  {
+    var editor = LineEditor(history: history)
+    while let key = keys.next() {
+      let outcome = editor.apply(key)
+      guard outcome == .editing else {
+        line.end()
+        return outcome
+      }
+      line.update(text: editor.text, cursor: editor.cursor)
+    }
+    line.end()
+    return nil
+  }
+
+  /// Whether `line` is `login NAME` or `register NAME` alone, whose password the prompt asks for.
+  static func asksForPassword(after line: String) -> Bool {
+    let words = line.split(whereSeparator: \.isWhitespace)
+    return words.count == 2 && ["login", "register"].contains(words[0].lowercased())
+  }
+
+  // MARK: - Reading without editing
+
+  /// After `login ada` or `register ada` alone, the password typed at a `Password: ` prompt; `nil`
   /// after other lines, or if nothing was typed.
   private static func askedPassword(after line: String, terminal: TerminalSettings) -> String? {
-    let words = line.split(whereSeparator: \.isWhitespace)
-    guard words.count == 2, ["login", "register"].contains(words[0].lowercased()) else { return nil }
+    guard asksForPassword(after: line) else { return nil }
     guard let password = readSecretLine(prompt: "Password: ", terminal: terminal), !password.isEmpty else {
       return nil
     }
@@ -90,5 +166,36 @@ final class LineReader: Sendable {
       FileHandle.standardOutput.write(Data("\n".utf8))
     }
     return readLine(strippingNewline: true)
+  }
+}
+
+/// Keys read from a terminal in non-canonical mode, decoded as they come.
+private struct KeyReader {
+  private let descriptor: Int32
+  private var decoder = KeyDecoder()
+  /// Keys read but not yet used: typed ahead, or several in one read (a paste).
+  private var queue: [Key] = []
+  private var nextIndex = 0
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// The next key, blocking until one is typed; `nil` at the end of input or on an error.
+  mutating func next() -> Key? {
+    while nextIndex == queue.count {
+      queue.removeAll(keepingCapacity: true)
+      nextIndex = 0
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      for byte in buffer[..<count] {
+        if let key = decoder.feed(byte) { queue.append(key) }
+      }
+      decoder.endOfRead()
+    }
+    defer { nextIndex += 1 }
+    return queue[nextIndex]
   }
 }

@@ -7,10 +7,10 @@ import TodoAPI
 /// Prints what the model says to print: new outbox lines and the prompt, which shows the unread
 /// count and the running import's progress bar.
 ///
-/// It is a listener of the store: rendering is a function of the model. In interactive mode, lines
-/// that arrive while the user sits at the prompt (a reminder, an import's report) are inserted
-/// above the prompt's line, and a changed prompt is redrawn in place; neither touches what the user
-/// has typed after the prompt (see ``TerminalEdits``). In script mode there is no prompt, only the
+/// It is a listener of the store: rendering is a function of the model. In interactive mode every
+/// write goes through the ``PromptLine``: lines that arrive while the user sits at the prompt (a
+/// reminder, an import's report) are inserted above the prompt's line, and a changed prompt is
+/// redrawn with what the user has typed after it. In script mode there is no prompt, only the
 /// lines, so the output can be compared exactly.
 ///
 /// Once more than ``UIModel/acknowledgementThreshold`` printed lines are kept in the outbox, the
@@ -19,58 +19,58 @@ import TodoAPI
 @MainActor
 final class Printer {
   private let isInteractive: Bool
-  private let isReadingSecret: @Sendable () -> Bool
-  private let columns: () -> Int
-  private let write: (String) -> Void
+  private let columns: @Sendable () -> Int
+  /// The prompt's line, through which everything is written.
+  let line: PromptLine
   private var acknowledge: (Int) -> Void = { _ in }
   private var printedUpTo = 0
-  private var isAtPrompt = false
   private var prompt = "todo> "
 
   /// Creates a printer.
   ///
   /// - Parameters:
   ///   - isInteractive: Whether standard input is a terminal (prompt, colours, edits in place).
-  ///   - isReadingSecret: Whether a password prompt holds the line, which must not be redrawn.
   ///   - columns: The terminal's width.
   ///   - write: Writes text to the terminal.
   init(
     isInteractive: Bool,
-    isReadingSecret: @escaping @Sendable () -> Bool = { false },
-    columns: @escaping () -> Int = TerminalEdits.columns,
-    write: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    columns: @escaping @Sendable () -> Int = TerminalEdits.columns,
+    write: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
   ) {
     self.isInteractive = isInteractive
-    self.isReadingSecret = isReadingSecret
     self.columns = columns
-    self.write = write
+    line = PromptLine(columns: columns, write: write)
   }
+
+  private func write(_ text: String) { line.write(text) }
 
   /// Prints the lines already in the outbox and follows the store from now on.
   func attach(to store: Store<AppModel>) {
     acknowledge = { [weak store] end in store?.send(AppMessage.printed(upTo: end)) }
     store.addListener { [weak self] model in self?.render(model) }
     prompt = Self.prompt(for: store.model)
+    line.setPrompt(prompt)
     render(store.model)
   }
 
-  /// Shows the prompt and remembers that the user is at it.
+  /// Shows the prompt, for the line reader to read a line after it.
   func showPrompt() {
     guard isInteractive else { return }
-    write(prompt)
-    isAtPrompt = true
+    line.begin()
   }
 
-  /// The user pressed return: the prompt line is finished.
-  func lineEntered() {
-    isAtPrompt = false
+  /// Shows a question in place of the prompt, for the line reader to read the answer after it.
+  ///
+  /// - Parameter question: The question, ending in the answers it takes (`[y/N] `).
+  func ask(_ question: String) {
+    guard isInteractive else { return }
+    line.begin(PromptLine.Request(label: TerminalText.visible(question)))
   }
 
   /// Ends the prompt's line, so that what comes next (the shell's prompt) starts on a line of its
   /// own.
   func leavePrompt() {
-    if isInteractive && isAtPrompt { write("\n") }
-    isAtPrompt = false
+    line.end()
   }
 
   /// Prints a line that is not part of the session's output (a note as the app exits).
@@ -115,27 +115,25 @@ final class Printer {
   private func printNewLines(of model: AppModel) {
     let lines = model.ui.lines(from: printedUpTo)
     printedUpTo = model.ui.outboxEnd
-    if isInteractive && isAtPrompt {
+    var text = ""
+    for line in lines { text += styled([TerminalText.visible(line.text)], line).joined() + "\n" }
+    if isInteractive {
       let width = columns()
-      write(
-        TerminalEdits.inserting(
-          lines.flatMap { styled(TerminalEdits.rows(of: TerminalText.visible($0.text), columns: width), $0) })
-      )
+      line.print(
+        rows: {
+          lines.flatMap { styled(TerminalEdits.rows(of: TerminalText.visible($0.text), columns: width), $0) }
+        }, otherwise: text)
     } else {
-      var text = ""
-      for line in lines { text += styled([TerminalText.visible(line.text)], line).joined() + "\n" }
       write(text)
     }
     if model.ui.outbox.count > UIModel.acknowledgementThreshold { acknowledge(printedUpTo) }
   }
 
-  /// Redraws the prompt in place when it changes while the user sits at it.
+  /// Redraws the prompt's line when the prompt changes while the user sits at it (not while a
+  /// question or `Password: ` holds the line: the new prompt shows at the next line).
   private func promptChanged(to newPrompt: String) {
-    let old = prompt
     prompt = newPrompt
-    // A password prompt holds the line; the new prompt shows at the next line.
-    guard isInteractive && isAtPrompt && !isReadingSecret() else { return }
-    write(TerminalEdits.replacingPrompt(old, with: newPrompt))
+    line.setPrompt(newPrompt)
   }
 
   private func styled(_ rows: [String], _ line: OutputLine) -> [String] {

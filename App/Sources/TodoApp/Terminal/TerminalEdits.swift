@@ -2,11 +2,9 @@ import Foundation
 
 /// The escape sequences that change the screen around the line the user is typing.
 ///
-/// The terminal is in canonical mode: the kernel echoes and edits what the user types, so the app
-/// never knows that text. Everything here therefore leaves the cursor's line alone except for the
-/// prompt at its start, and puts the cursor back where it was (`ESC 7` saves it, `ESC 8` restores
-/// it). The one thing these edits cannot see is typed text longer than the terminal is wide, which
-/// wraps onto a second row: lines are then inserted above that row, not above the prompt.
+/// The line the user types on is one row (``PromptLine`` scrolls text wider than the terminal
+/// sideways), and lines inserted above it leave it and the cursor where they were (`ESC 7` saves
+/// the cursor, `ESC 8` restores it).
 enum TerminalEdits {
   private static let escape = "\u{1B}"
 
@@ -27,26 +25,6 @@ enum TerminalEdits {
     text += "\(escape)7\r\(escape)[\(count)L\(escape)[?7l"
     text += rows.joined(separator: "\r\n")
     text += "\(escape)[?7h\(escape)8\(escape)[\(count)B"
-    return text
-  }
-
-  /// Replaces the prompt at the start of the cursor's line, keeping what the user typed after it.
-  ///
-  /// When the new prompt is wider, the line's text is shifted right (`CSI n @`, insert blanks); when
-  /// narrower, left (`CSI n P`, delete characters); then the cursor moves by the same amount.
-  ///
-  /// - Parameters:
-  ///   - old: The prompt shown.
-  ///   - new: The prompt to show.
-  /// - Returns: The text to write.
-  static func replacingPrompt(_ old: String, with new: String) -> String {
-    let shift = width(of: new) - width(of: old)
-    var text = "\(escape)7\r"
-    if shift > 0 { text += "\(escape)[\(shift)@" }
-    if shift < 0 { text += "\(escape)[\(-shift)P" }
-    text += new + "\(escape)8"
-    if shift > 0 { text += "\(escape)[\(shift)C" }
-    if shift < 0 { text += "\(escape)[\(-shift)D" }
     return text
   }
 
@@ -104,5 +82,14 @@ enum TerminalEdits {
       if size.ws_col > 0 { return Int(size.ws_col) }
     }
     return 80
+  }
+
+  /// The height of the terminal on standard output (or input), 24 if neither is a terminal.
+  static func rows() -> Int {
+    var size = winsize()
+    for descriptor in [STDOUT_FILENO, STDIN_FILENO] where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 {
+      if size.ws_row > 0 { return Int(size.ws_row) }
+    }
+    return 24
   }
 }

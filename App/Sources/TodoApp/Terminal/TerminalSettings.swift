@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// A terminal's settings saved while echo is off, so that whichever thread ends the session can
-/// put them back.
+/// A terminal's settings saved while echo is off (or the line editor has the terminal in
+/// non-canonical mode), so that whichever thread ends the session can put them back.
 final class TerminalSettings: Sendable {
   private let descriptor: Int32
   /// The settings from before echo was turned off; `nil` while echo is as the user had it.
@@ -32,7 +32,30 @@ final class TerminalSettings: Sendable {
     }
   }
 
-  /// Puts back the settings saved by ``turnEchoOff()``; does nothing if echo is on.
+  /// Turns canonical mode, echo and the kernel's own line editing (Ctrl-V) off for the line editor,
+  /// saving the settings to put back; signals (Ctrl-C, Ctrl-Z) and the output's line ends are kept.
+  ///
+  /// - Returns: `false` if the descriptor is not a terminal or the settings are already changed.
+  func enterRawMode() -> Bool {
+    let descriptor = descriptor
+    return saved.withLock { saved -> Bool in
+      var current = termios()
+      guard saved == nil, tcgetattr(descriptor, &current) == 0 else { return false }
+      var raw = current
+      raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+      // One byte is enough for read to return, however long it waits.
+      withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+        characters[Int(VMIN)] = 1
+        characters[Int(VTIME)] = 0
+      }
+      guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return false }
+      saved = current
+      return true
+    }
+  }
+
+  /// Puts back the settings saved by ``turnEchoOff()`` or ``enterRawMode()``; does nothing if they
+  /// were not changed.
   func restore() {
     let descriptor = descriptor
     saved.withLock { saved in

@@ -17,4 +17,7 @@ public enum AppMessage: Message, Equatable, Codable {
   /// At a terminal, a password was typed on the line of `command` (`login` or `register`), so it
   /// shows on screen: warn the user.
   case passwordOnTheLine(command: String)
+  /// At a terminal, the user did not answer yes to the question before `command` (`clear-done`,
+  /// `rm` of several items) deleted anything: nothing was deleted.
+  case notConfirmed(command: String)
 }

@@ -60,6 +60,9 @@ public struct AppUpdater: Updater {
         "Welcome to todo. Your lists are kept in \(folder) (todo --data-dir PATH chooses another).")
       model.ui.say("Type help to see the commands. To begin: register NAME.")
       return []
+    case .notConfirmed(let command):
+      model.ui.say("\(command): not confirmed; nothing was deleted.")
+      return []
     case .passwordOnTheLine(let command):
       model.ui.warn(
         "The password was typed on the line, so it shows on screen and in the scrollback; next time type "
@@ -105,6 +108,10 @@ public struct AppUpdater: Updater {
       guard signedInUser(in: &model) != nil else { return [] }
       Listing.print(model.todos, filter: filter, into: &model.ui)
       return []
+    case .listPage(let filter, let page, let pageSize):
+      guard signedInUser(in: &model) != nil else { return [] }
+      Listing.printPage(model.todos, filter: filter, page: page, pageSize: pageSize, into: &model.ui)
+      return []
     case .notifications(let action):
       return inbox(action, in: &model)
     default:
@@ -143,6 +150,15 @@ public struct AppUpdater: Updater {
       guard let item = item(at: position, in: &model) else { return [] }
       model.ui.removing[item.id] = item.title
       return [TodoCommand.remove(item.id, owner: owner)]
+    case .removeItems(let positions):
+      // Every position is checked first: a line that names a missing item deletes nothing.
+      var items: [TodoItem] = []
+      for position in positions {
+        guard let item = item(at: position, in: &model) else { return [] }
+        items.append(item)
+      }
+      for item in items { model.ui.removing[item.id] = item.title }
+      return items.map { TodoCommand.remove($0.id, owner: owner) }
     case .due(let position, let spec):
       guard let item = item(at: position, in: &model) else { return [] }
       let date: Date? =

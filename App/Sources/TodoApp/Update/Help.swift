@@ -6,17 +6,19 @@ enum Help {
     "  login NAME                sign in (asks for the password; the session is restored at the next launch)",
     "  logout                    sign out",
     "  add TITLE                 add an item",
-    "  list [open|done|due]      show the items",
+    "  list [open|done|due]      show the counts and a page of items (list --page N; list --all shows every one)",
     "  done N / undo N           mark item N done / not done",
     "  rename N TITLE            rename item N",
-    "  rm N                      delete item N",
+    "  rm N [N…]                 delete items: rm 3, rm 2 5-9 (several ask first; --yes answers in advance)",
     "  due N in 10m|2h|1d        set a due time (or: due N 2026-11-22T10:00, local time; due N none)",
-    "  clear-done                delete the done items",
+    "  clear-done                delete the done items (asks first; clear-done --yes does not)",
     "  import FILE.csv           import items (import cancel stops it; help import shows the format)",
     "  export [--force] FILE.csv export the list (--force replaces an existing file)",
     "  notifications             the inbox (notifications read N | dismiss N | clear)",
     "  quit                      leave (Ctrl-C also finishes the work under way, then exits with status 130)",
-    "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD.",
+    "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords).",
+    "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
+    "  clear-done and rm delete without asking.",
   ]
 
   static let importLines = [

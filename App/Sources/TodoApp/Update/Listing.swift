@@ -4,27 +4,89 @@ import TodoAPI
 
 /// How lists, the inbox and import reports are laid out on the terminal.
 enum Listing {
+  /// Every item that passes `filter`, numbered as in the whole list.
   static func print(_ todos: TodoModel, filter: ListFilter, into ui: inout UIModel) {
-    var rows = Array(todos.items.enumerated())
-    switch filter {
-    case .all: break
-    case .open: rows.removeAll { $0.element.isDone }
-    case .done: rows.removeAll { !$0.element.isDone }
-    case .due:
-      rows.removeAll { $0.element.dueDate == nil }
-      rows.sort { ($0.element.dueDate!, $0.offset) < ($1.element.dueDate!, $1.offset) }
-    }
-    guard !rows.isEmpty else {
+    let positions = self.positions(in: todos, filter: filter)
+    guard !positions.isEmpty else {
       ui.say(filter == .all ? "No items." : "No \(filter.rawValue) items.")
       return
     }
+    printRows(positions[...], of: todos, into: &ui)
+  }
+
+  /// The counts of the items, then page `page` (from 1) of those that pass `filter`, `pageSize` a
+  /// page, and a footer naming the commands for the next page and for everything when there is more
+  /// to see: `list` at a terminal, so that a list of 200,000 items does not scroll for seconds.
+  static func printPage(
+    _ todos: TodoModel, filter: ListFilter, page: Int, pageSize: Int, into ui: inout UIModel
+  ) {
+    let positions = self.positions(in: todos, filter: filter)
+    guard !positions.isEmpty else {
+      ui.say(filter == .all ? "No items." : "No \(filter.rawValue) items.")
+      return
+    }
+    let size = max(1, pageSize)
+    let pages = (positions.count + size - 1) / size
+    guard page <= pages else {
+      ui.fail("There is no page \(page); the list has \(counted(pages, "page")) of \(size) (see list).")
+      return
+    }
+    let open = todos.items.reduce(0) { $0 + ($1.isDone ? 0 : 1) }
+    ui.say(
+      "You have \(counted(todos.items.count, "item")) (\(grouped(open)) open, \(grouped(todos.items.count - open)) done)."
+    )
+    let first = (page - 1) * size
+    let shown = positions[first..<min(positions.count, first + size)]
+    printRows(shown, of: todos, into: &ui)
+    guard pages > 1 else { return }
+    let command = filter == .all ? "list" : "list \(filter.rawValue)"
+    let which = filter == .all ? "" : " \(filter.rawValue)"
+    var footer =
+      "Page \(grouped(page)) of \(grouped(pages)): \(grouped(first + 1))–\(grouped(first + shown.count)) of "
+      + "\(grouped(positions.count))\(which) items."
+    if page < pages { footer += " Next: \(command) --page \(page + 1)." }
+    ui.say(footer + " Everything: \(command) --all.")
+  }
+
+  /// The 0-based positions of the items that pass `filter`, in the order they are listed.
+  private static func positions(in todos: TodoModel, filter: ListFilter) -> [Int] {
+    let items = todos.items
+    switch filter {
+    case .all: return Array(items.indices)
+    case .open: return items.indices.filter { !items[$0].isDone }
+    case .done: return items.indices.filter { items[$0].isDone }
+    case .due:
+      return items.indices.filter { items[$0].dueDate != nil }
+        .sorted { (items[$0].dueDate!, $0) < (items[$1].dueDate!, $1) }
+    }
+  }
+
+  private static func printRows(_ positions: ArraySlice<Int>, of todos: TodoModel, into ui: inout UIModel) {
     let width = String(todos.items.count).count
-    for (offset, item) in rows {
+    for offset in positions {
+      let item = todos.items[offset]
       let number = String(offset + 1)
       let padded = String(repeating: " ", count: width - number.count) + number
       let due = item.dueDate.map { "  (due \(format($0, in: ui.timeZone)))" } ?? ""
       ui.say("\(padded). [\(item.isDone ? "x" : " ")] \(item.title)\(due)")
     }
+  }
+
+  /// `1 item`, `200,000 items`.
+  static func counted(_ count: Int, _ noun: String) -> String {
+    "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// `200000` as `200,000`: digits in groups of three, the same in every locale, so a script's
+  /// output does not depend on where it runs.
+  static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return (number < 0 ? "-" : "") + result
   }
 
   static func print(_ notifications: NotificationsModel, into ui: inout UIModel) {

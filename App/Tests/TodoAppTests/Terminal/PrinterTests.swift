@@ -2,6 +2,7 @@ import AuthenticationAPI
 import Core
 import Foundation
 import NotificationsAPI
+import Synchronization
 import Testing
 import TodoAPI
 
@@ -11,12 +12,14 @@ import TodoAPI
 @Suite("Printer")
 struct PrinterTests {
   /// What the printer wrote.
-  private final class Screen {
-    var text = ""
+  private final class Screen: Sendable {
+    private let written = Mutex("")
+    var text: String { written.withLock { $0 } }
+    func write(_ text: String) { written.withLock { $0 += text } }
   }
 
   private func printer(interactive: Bool, screen: Screen) -> Printer {
-    Printer(isInteractive: interactive, columns: { 80 }, write: { screen.text += $0 })
+    Printer(isInteractive: interactive, columns: { 80 }, write: { screen.write($0) })
   }
 
   private func store(_ model: AppModel = AppFixture.signedIn) -> Store<AppModel> {
@@ -39,8 +42,24 @@ struct PrinterTests {
     #expect(
       screen.text
         == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “Buy milk” is due now.\u{1B}[0m"])
-        + TerminalEdits.replacingPrompt("ada> ", with: "ada [1 unread]> "))
-    #expect(!screen.text.contains("\u{1B}[2K"), "clearing the line would erase what the user typed")
+        + "\rada [1 unread]> \u{1B}[K\r\u{1B}[16C")
+  }
+
+  @Test("a new prompt redraws the line with the text typed after it, the cursor where it was")
+  func promptChangeKeepsTypedText() {
+    let screen = Screen()
+    let printer = printer(interactive: true, screen: screen)
+    let store = store()
+    printer.attach(to: store)
+    printer.showPrompt()
+    printer.line.update(text: Array("rename 1 x"), cursor: 8)
+    let before = screen.text
+    let reminder = InAppNotification(
+      id: NotificationID(rawValue: 1), title: "Reminder", body: "due", time: AppFixture.now, kind: .system)
+    store.send(NotificationsMessage.posted(reminder))
+    #expect(
+      screen.text.hasSuffix("\rada [1 unread]> rename 1 x\u{1B}[K\r\u{1B}[24C"),
+      "\(screen.text.dropFirst(before.count))")
   }
 
   @Test("a banner's text holding an escape sequence shows it as ␛, inside the banner's own colours")
@@ -57,7 +76,7 @@ struct PrinterTests {
     #expect(
       screen.text
         == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “␛]0;PWNED␇” is due now.\u{1B}[0m"])
-        + TerminalEdits.replacingPrompt("ada> ", with: "ada [1 unread]> "))
+        + "\rada [1 unread]> \u{1B}[K\r\u{1B}[16C")
   }
 
   @Test("a signal ends the prompt's line before its notice, and no prompt is drawn after it")

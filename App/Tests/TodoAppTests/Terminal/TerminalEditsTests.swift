@@ -13,17 +13,6 @@ struct TerminalEditsTests {
     #expect(TerminalEdits.inserting([]) == "")
   }
 
-  @Test("a new prompt shifts what was typed after it by the difference in width")
-  func replacingPrompt() {
-    #expect(
-      TerminalEdits.replacingPrompt("ada> ", with: "ada [1 unread]> ")
-        == "\u{1B}7\r\u{1B}[11@ada [1 unread]> \u{1B}8\u{1B}[11C")
-    #expect(
-      TerminalEdits.replacingPrompt("ada [1 unread]> ", with: "ada> ")
-        == "\u{1B}7\r\u{1B}[11Pada> \u{1B}8\u{1B}[11D")
-    #expect(TerminalEdits.replacingPrompt("ada> ", with: "bob> ") == "\u{1B}7\rbob> \u{1B}8")
-  }
-
   @Test("a line wider than the terminal is cut into rows that fit, wide characters counted as two")
   func rows() {
     #expect(TerminalEdits.rows(of: "abcdefg", columns: 3) == ["abc", "def", "g"])

@@ -1,0 +1,116 @@
+/// The line being typed at the prompt, and what each key does to it: Emacs-style editing as in a
+/// shell, and Up/Down through the lines typed before.
+///
+/// Pure: the keys come in, the text, the cursor and the outcome come out; ``LineReader`` reads the
+/// keys and ``PromptLine`` draws the result.
+struct LineEditor {
+  /// What a key did.
+  enum Outcome: Equatable {
+    /// The line changed, or did not; keep reading.
+    case editing
+    /// Return was pressed: the line as typed.
+    case submitted(String)
+    /// Ctrl-D on an empty line: the user has nothing more to type.
+    case endOfInput
+  }
+
+  /// The characters typed.
+  private(set) var text: [Character] = []
+  /// The cursor's position in ``text``: 0 before the first character, `text.count` after the last.
+  private(set) var cursor = 0
+  /// What the last cut removed, for Ctrl-Y.
+  private var cut: [Character] = []
+  /// Earlier lines, oldest first.
+  private let history: [String]
+  /// Which line of the history is shown, while browsing it.
+  private var historyIndex: Int?
+  /// The line being typed before Up was pressed, given back when Down goes past the newest line.
+  private var draft: [Character] = []
+
+  /// Creates an empty line.
+  ///
+  /// - Parameter history: Earlier lines, oldest first, for Up and Down; empty for a line that must
+  ///   not offer them (a password, an answer to a question).
+  init(history: [String] = []) {
+    self.history = history
+  }
+
+  /// The line as typed so far.
+  var line: String { String(text) }
+
+  /// Applies one key.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: Whether the line goes on, was submitted, or input ended.
+  mutating func apply(_ key: Key) -> Outcome {
+    switch key {
+    case .character(let character): insert(character)
+    case .enter: return .submitted(line)
+    case .backspace:
+      if cursor > 0 {
+        text.remove(at: cursor - 1)
+        cursor -= 1
+      }
+    case .delete: deleteUnderCursor()
+    case .endOfInput:
+      if text.isEmpty { return .endOfInput }
+      deleteUnderCursor()
+    case .left: cursor = max(0, cursor - 1)
+    case .right: cursor = min(text.count, cursor + 1)
+    case .home: cursor = 0
+    case .end: cursor = text.count
+    case .killToEnd: cut(cursor..<text.count)
+    case .killToStart: cut(0..<cursor)
+    case .killWordBefore:
+      var start = cursor
+      while start > 0 && text[start - 1].isWhitespace { start -= 1 }
+      while start > 0 && !text[start - 1].isWhitespace { start -= 1 }
+      cut(start..<cursor)
+    case .yank:
+      text.insert(contentsOf: cut, at: cursor)
+      cursor += cut.count
+    case .up: browse(by: -1)
+    case .down: browse(by: 1)
+    case .ignored: break
+    }
+    return .editing
+  }
+
+  private mutating func insert(_ character: Character) {
+    // A combining mark joins the character before it, as it does on screen.
+    if cursor > 0, (String(text[cursor - 1]) + String(character)).count == 1 {
+      text[cursor - 1] = Character(String(text[cursor - 1]) + String(character))
+      return
+    }
+    text.insert(character, at: cursor)
+    cursor += 1
+  }
+
+  private mutating func deleteUnderCursor() {
+    if cursor < text.count { text.remove(at: cursor) }
+  }
+
+  private mutating func cut(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    cut = Array(text[range])
+    text.removeSubrange(range)
+    cursor = range.lowerBound
+  }
+
+  /// Shows the line `step` away in the history (-1 older, +1 newer), or the draft past the newest.
+  private mutating func browse(by step: Int) {
+    guard !history.isEmpty else { return }
+    let current = historyIndex ?? history.count
+    let next = min(history.count, max(0, current + step))
+    guard next != current else { return }
+    if historyIndex == nil { draft = text }
+    if next == history.count {
+      historyIndex = nil
+      text = draft
+    } else {
+      historyIndex = next
+      text = Array(history[next])
+    }
+    cursor = text.count
+  }
+}

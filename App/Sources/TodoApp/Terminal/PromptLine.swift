@@ -1,0 +1,168 @@
+import Dispatch
+import Synchronization
+
+/// The terminal's last line in interactive mode: the prompt and what the user types after it, and
+/// the one way to the terminal, so that the line editor (on the reading thread) and the printer (on
+/// the main actor) never write across each other.
+///
+/// The terminal is in non-canonical mode and the app echoes what is typed, so it knows the line's
+/// text and redraws the whole line after each key, or when the prompt changes (the unread count, an
+/// import's progress bar). The line is one row: text wider than the terminal scrolls sideways
+/// inside it, so that lines printed meanwhile can be inserted above it (see
+/// ``TerminalEdits/inserting(_:)``) without touching it.
+final class PromptLine: Sendable {
+  /// What a line being read shows before its text, and whether its text is shown at all.
+  struct Request: Equatable, Sendable {
+    /// A question or `Password: ` in place of the prompt; `nil` for the prompt, which alone offers
+    /// the history.
+    var label: String?
+    /// Whether the text is hidden (a password): nothing of it is drawn, not even its length.
+    var isSecret = false
+  }
+
+  private struct State {
+    var prompt: String
+    var request: Request?
+    var text: [Character] = []
+    var cursor = 0
+    /// The first character drawn, when the text is wider than the room after the prompt.
+    var scroll = 0
+  }
+
+  private let state: Mutex<State>
+  private let columns: @Sendable () -> Int
+  private let writeToTerminal: @Sendable (String) -> Void
+  private let lineBegun = DispatchSemaphore(value: 0)
+
+  /// Creates the line, not shown.
+  ///
+  /// - Parameters:
+  ///   - prompt: The prompt.
+  ///   - columns: The terminal's width.
+  ///   - write: Writes text to the terminal.
+  init(
+    prompt: String = "todo> ", columns: @escaping @Sendable () -> Int,
+    write: @escaping @Sendable (String) -> Void
+  ) {
+    state = Mutex(State(prompt: prompt))
+    self.columns = columns
+    writeToTerminal = write
+  }
+
+  /// Whether the line is on screen, waiting for the user.
+  var isShown: Bool { state.withLock { $0.request != nil } }
+
+  /// Shows the prompt (or `request`'s label) on a line of its own, empty, and lets a reader blocked
+  /// in ``waitForLine()`` read it.
+  ///
+  /// - Parameters:
+  ///   - request: What to show before the text.
+  ///   - wakesReader: Whether a reader is waiting for the line (`false` when the reader begins it
+  ///     itself, as the password prompt after `login NAME`).
+  func begin(_ request: Request = Request(), wakesReader: Bool = true) {
+    state.withLock { state in
+      state.request = request
+      state.text = []
+      state.cursor = 0
+      state.scroll = 0
+      // The output before ended its line, so the cursor is at the start of an empty one.
+      writeToTerminal(request.label ?? state.prompt)
+    }
+    if wakesReader { lineBegun.signal() }
+  }
+
+  /// Blocks until ``begin(_:wakesReader:)`` shows a line for the reader.
+  ///
+  /// - Returns: What the line shows before its text.
+  func waitForLine() -> Request {
+    lineBegun.wait()
+    return state.withLock { $0.request ?? Request() }
+  }
+
+  /// Redraws the line with this text and cursor.
+  ///
+  /// - Parameters:
+  ///   - text: The text typed.
+  ///   - cursor: Where the cursor is in `text`.
+  func update(text: [Character], cursor: Int) {
+    state.withLock { state in
+      guard state.request != nil else { return }
+      state.text = text
+      state.cursor = cursor
+      writeToTerminal(redraw(&state))
+    }
+  }
+
+  /// Ends the line (the user pressed return, or the session stops): the cursor goes after its text
+  /// and down to a new line.
+  func end() {
+    state.withLock { state in
+      guard state.request != nil else { return }
+      if state.cursor != state.text.count {
+        state.cursor = state.text.count
+        writeToTerminal(redraw(&state))
+      }
+      state.request = nil
+      writeToTerminal("\n")
+    }
+  }
+
+  /// Forgets the line without drawing anything: the terminal itself echoed the line and its end
+  /// (canonical mode, when the editor could not take the terminal).
+  func entered() {
+    state.withLock { $0.request = nil }
+  }
+
+  /// Changes the prompt, redrawing the line if it shows the prompt.
+  ///
+  /// - Parameter prompt: The new prompt.
+  func setPrompt(_ prompt: String) {
+    state.withLock { state in
+      guard prompt != state.prompt else { return }
+      state.prompt = prompt
+      if let request = state.request, request.label == nil { writeToTerminal(redraw(&state)) }
+    }
+  }
+
+  /// Writes `rows` above the line while it is shown, keeping it and its cursor; otherwise writes
+  /// `text`.
+  ///
+  /// - Parameters:
+  ///   - rows: Makes the rows to insert, each no wider than the terminal; called only when the line
+  ///     is shown (a listing printed after a line was entered needs none).
+  ///   - text: What to write when no line is shown.
+  func print(rows: () -> [String], otherwise text: String) {
+    state.withLock { state in
+      writeToTerminal(state.request == nil ? text : TerminalEdits.inserting(rows()))
+    }
+  }
+
+  /// Writes `text` as it is, whatever the line shows: the caller ended the line first.
+  ///
+  /// - Parameter text: The text.
+  func write(_ text: String) {
+    state.withLock { _ in writeToTerminal(text) }
+  }
+
+  // MARK: - Drawing
+
+  /// The whole line drawn again: a carriage return, the prompt, the part of the text that fits
+  /// (scrolled so the cursor shows), the rest of the row erased, and the cursor put in place.
+  private func redraw(_ state: inout State) -> String {
+    let prompt = state.request?.label ?? state.prompt
+    let isSecret = state.request?.isSecret == true
+    let cells = isSecret ? [] : state.text.map { TerminalText.visible(String($0)) }
+    let cursor = isSecret ? 0 : state.cursor
+    let promptWidth = TerminalEdits.width(of: prompt)
+    // One column stays free, so that a full row does not leave the cursor waiting to wrap.
+    let room = max(1, columns() - promptWidth - 1)
+    func width(_ range: Range<Int>) -> Int { cells[range].reduce(0) { $0 + TerminalEdits.width(of: $1) } }
+    state.scroll = min(state.scroll, cursor)
+    while state.scroll < cursor && width(state.scroll..<cursor) > room { state.scroll += 1 }
+    var end = state.scroll
+    while end < cells.count && width(state.scroll..<(end + 1)) <= room { end += 1 }
+    let column = promptWidth + width(state.scroll..<cursor)
+    return "\r" + prompt + cells[state.scroll..<end].joined() + "\u{1B}[K\r"
+      + (column > 0 ? "\u{1B}[\(column)C" : "")
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Long lists and destructive commands at a real terminal under tmux.
+  @Suite(
+    "End to end: long lists and confirmations under tmux",
+    .enabled(if: TmuxPane.tmuxPath != nil || TmuxPane.isCI, "tmux is not installed (and CI is not set)"))
+  struct ListingAndConfirmationTmuxTests {
+    /// A data folder where `user` is signed in with `rows` items from a CSV file, every third done.
+    private func folder(_ user: String, rows: Int) async throws -> URL {
+      let folder = AppProcess.temporaryFolder()
+      let csv = folder.appendingPathComponent("items.csv")
+      try AppProcess.writeCSV(rows: rows, to: csv)
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register \(user) password1\nlogin \(user) password1\nimport \(csv.path)\n")
+      #expect(result.standardOutput.contains("Imported \(rows) rows"), "\(result.standardOutput)")
+      return folder
+    }
+
+    @Test("list at a terminal says the counts first and shows one page that fits, with how to see more")
+    func listPages() async throws {
+      try await TmuxPane.with(folder: try await folder("gus", rows: 2_000)) { pane in
+        try await pane.waitFor("gus>")
+        try await pane.type("list")
+        // 40 rows: the typed line, the counts, 36 items, the footer and the prompt.
+        var screen = try await pane.waitFor("Everything: list --all.")
+        #expect(screen.contains("You have 2,000 items (1,333 open, 667 done)."), "\(screen)")
+        #expect(screen.contains("Page 1 of 56: 1–36 of 2,000 items. Next: list --page 2."), "\(screen)")
+        #expect(screen.contains("  36. [x] Task number 1029"), "\(screen)")
+        #expect(!screen.contains("  37. "))
+        try await pane.type("list done --page 2")
+        screen = try await pane.waitFor("Page 2 of 19: 37–72 of 667 done items. Next: list done --page 3.")
+        #expect(screen.contains(" [x] Task number"), "\(screen)")
+        #expect(!screen.contains(" [ ] Task number"), "\(screen)")
+        try await pane.type("list --all")
+        screen = try await pane.waitFor("2000. [x] Task number 999")
+        #expect(!screen.contains("Page "))
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
+    @Test("clear-done asks first: no keeps the items, yes deletes them; --yes answers in advance")
+    func clearDoneAsks() async throws {
+      try await TmuxPane.with(folder: try await folder("hal", rows: 7)) { pane in
+        try await pane.waitFor("hal>")
+        try await pane.type("clear-done")
+        try await pane.waitFor(
+          "Delete the 3 done items (“Task number 0”, “Task number 3”, “Task number 6”)? [y/N]")
+        try await pane.type("n")
+        try await pane.waitFor("clear-done: not confirmed; nothing was deleted.")
+        try await pane.type("list")
+        try await pane.waitFor("You have 7 items (4 open, 3 done).")
+        try await pane.type("clear-done")
+        try await pane.waitFor("[y/N]", times: 2)
+        try await pane.type("y")
+        try await pane.waitFor("Cleared 3 done items.")
+        try await pane.type("done 1")
+        try await pane.waitFor("Done 1.")
+        try await pane.type("clear-done --yes")
+        let screen = try await pane.waitFor("Cleared 1 done item.")
+        #expect(
+          screen.components(separatedBy: "[y/N]").count == 3, "asked twice, not a third time:\n\(screen)")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
+    @Test("rm of several items asks first, naming them; rm of one does not; the answer is not in the history")
+    func removeManyAsks() async throws {
+      try await TmuxPane.with(folder: try await folder("ida", rows: 5)) { pane in
+        try await pane.waitFor("ida>")
+        try await pane.type("rm 2 4-5")
+        try await pane.waitFor("Delete 3 items (“Task number 1”, “Task number 3”, “Task number 4”)? [y/N]")
+        try await pane.send("Up")
+        try await pane.type("yes")
+        try await pane.waitFor("Removed: Task number 4")
+        try await pane.type("rm 1")
+        try await pane.waitFor("Removed: Task number 0")
+        try await pane.type("list")
+        let screen = try await pane.waitFor("You have 1 item (1 open, 0 done).")
+        #expect(screen.contains("1. [ ] Task number 2"), "\(screen)")
+        #expect(screen.components(separatedBy: "[y/N]").count == 2, "\(screen)")
+        // Up recalls `list`, then `rm 1`: the answer `yes` was not kept.
+        try await pane.send("Up", "Up")
+        try await pane.waitFor("ida> rm 1")
+        try await pane.send("C-u", "quit", "Enter")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// `list` pages and destructive commands in scripts, where nobody can answer a question.
+  @Suite("End to end: scripted lists and deletions")
+  struct ScriptedListingTests {
+    private func run(_ script: String) async throws -> AppProcess.Output {
+      let folder = AppProcess.temporaryFolder()
+      return try await AppProcess.run(
+        ["--data-dir", folder.path], input: "register kim password1\nlogin kim password1\n" + script)
+    }
+
+    @Test("list in a script shows every item, as before; list --page N shows 50 after the counts")
+    func listInScripts() async throws {
+      let adds = (1...60).map { "add item \($0)\n" }.joined()
+      let result = try await run(adds + "done 2\nlist\nlist --page 2\nlist --all\nlist --page 3\n")
+      let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+      let listed = lines.filter { $0.hasSuffix(". [ ] item 60") }
+      #expect(listed.count == 3, "list, list --page 2 and list --all each show item 60")
+      let summary = try #require(lines.firstIndex(of: "You have 60 items (59 open, 1 done)."))
+      #expect(
+        lines[(summary + 1)...(summary + 10)].map(String.init) == (51...60).map { "\($0). [ ] item \($0)" })
+      #expect(lines[summary + 11] == "Page 2 of 2: 51–60 of 60 items. Everything: list --all.")
+      #expect(result.standardOutput.hasSuffix("There is no page 3; the list has 2 pages of 50 (see list).\n"))
+      #expect(result.status == 1)
+    }
+
+    @Test("rm of several items and clear-done delete without asking in a script; --yes is accepted")
+    func deletionsInScripts() async throws {
+      let result = try await run(
+        "add a\nadd b\nadd c\nadd d\nadd e\ndone 5\nrm 1 3-4\nclear-done --yes\nlist\nrm 9 1\nlist\n")
+      #expect(result.status == 1)
+      #expect(
+        result.standardOutput.hasSuffix(
+          """
+          Removed: a
+          Removed: c
+          Removed: d
+          Cleared 1 done item.
+          1. [ ] b
+          There is no item 9; the list has 1 (see list).
+          1. [ ] b
+
+          """), "\(result.standardOutput)")
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TodoApp
+
+@Suite("InputParser: pages, several items, --yes")
+struct InputParserListingTests {
+  private let script = InputParser(timeZone: TimeZone(identifier: "UTC")!, workingDirectory: "/")
+  private let terminal = InputParser(
+    timeZone: TimeZone(identifier: "UTC")!, workingDirectory: "/", pageSize: 30)
+
+  @Test(
+    "at a terminal list shows a page; --all everything; --page N that page; in a script list is everything")
+  func listPages() {
+    #expect(terminal.parse("list") == .success(.listPage(.all, page: 1, pageSize: 30)))
+    #expect(terminal.parse("list open --page 3") == .success(.listPage(.open, page: 3, pageSize: 30)))
+    #expect(terminal.parse("ls --ALL due") == .success(.list(.due)))
+    #expect(script.parse("list") == .success(.list(.all)))
+    #expect(script.parse("list --page 2") == .success(.listPage(.all, page: 2, pageSize: 50)))
+    #expect(
+      script.parse("list --page 0")
+        == .failure(.init(command: "list", reason: "--page takes a page number from 1: list --page 2")))
+    #expect(
+      script.parse("list --all --page 2")
+        == .failure(.init(command: "list", reason: "usage: list [open|done|due] [--all | --page N]")))
+    #expect(
+      script.parse("list open done")
+        == .failure(.init(command: "list", reason: "usage: list [open|done|due] [--all | --page N]")))
+  }
+
+  @Test("rm takes numbers and ranges, each item once, in the order typed; one number is a plain rm")
+  func removeSeveral() {
+    #expect(script.parse("rm 4") == .success(.remove(position: 4)))
+    #expect(script.parse("rm 5 2-4 3") == .success(.removeItems(positions: [5, 2, 3, 4])))
+    #expect(script.parse("rm --yes 1-2") == .success(.removeItems(positions: [1, 2])))
+    for bad in ["rm", "rm 0", "rm 3-1", "rm 1-", "rm x", "rm 1-2-3", "rm --yes"] {
+      #expect(
+        script.parse(bad)
+          == .failure(.init(command: "rm", reason: "usage: rm N [N…] (numbers or ranges, as in rm 2 5-9)")),
+        "\(bad)")
+    }
+  }
+
+  @Test("--yes answers in advance and is accepted by clear-done and rm")
+  func yes() {
+    #expect(script.parse("clear-done --yes") == .success(.clearDone))
+    #expect(InputParser.confirmsInAdvance("clear-done --YES"))
+    #expect(InputParser.confirmsInAdvance("rm 1 --yes 2"))
+    #expect(!InputParser.confirmsInAdvance("clear-done"))
+    #expect(!InputParser.confirmsInAdvance("--yes"))
+  }
+}

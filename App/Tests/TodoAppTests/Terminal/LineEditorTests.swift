@@ -1,0 +1,77 @@
+import Testing
+
+@testable import TodoApp
+
+@Suite("LineEditor")
+struct LineEditorTests {
+  /// An editor after typing `text` and pressing `keys`.
+  private func editor(typing text: String, then keys: [Key] = [], history: [String] = []) -> LineEditor {
+    var editor = LineEditor(history: history)
+    for character in text { _ = editor.apply(.character(character)) }
+    for key in keys { _ = editor.apply(key) }
+    return editor
+  }
+
+  @Test("Left, Right, Home and End move the cursor; typing inserts at it")
+  func movingAndInserting() {
+    var line = editor(typing: "add milk", then: [.left, .left, .left, .left])
+    _ = line.apply(.character("s"))
+    #expect(line.line == "add smilk")
+    _ = line.apply(.home)
+    #expect(line.cursor == 0)
+    _ = line.apply(.left)
+    #expect(line.cursor == 0)
+    _ = line.apply(.end)
+    _ = line.apply(.right)
+    #expect(line.cursor == 9)
+  }
+
+  @Test("Backspace deletes before the cursor, Delete and Ctrl-D under it")
+  func deleting() {
+    let line = editor(typing: "abcd", then: [.left, .backspace, .home, .delete, .endOfInput])
+    #expect(line.line == "d")
+    #expect(line.cursor == 0)
+  }
+
+  @Test("Ctrl-K cuts to the end, Ctrl-U to the start, Ctrl-W the word before; Ctrl-Y pastes the last cut")
+  func cutting() {
+    #expect(editor(typing: "rename 3 old", then: [.left, .left, .left, .killToEnd]).line == "rename 3 ")
+    #expect(editor(typing: "rename 3 old", then: [.left, .left, .left, .killToStart]).line == "old")
+    #expect(editor(typing: "rename 3 old  ", then: [.killWordBefore]).line == "rename 3 ")
+    #expect(editor(typing: "rename 3 old", then: [.killWordBefore, .killWordBefore]).line == "rename ")
+    #expect(editor(typing: "a b", then: [.killWordBefore, .home, .yank]).line == "ba ")
+  }
+
+  @Test("Return submits the line; Ctrl-D on an empty line ends the input")
+  func outcomes() {
+    var line = editor(typing: "list")
+    #expect(line.apply(.enter) == .submitted("list"))
+    var empty = LineEditor()
+    #expect(empty.apply(.endOfInput) == .endOfInput)
+  }
+
+  @Test("Up and Down walk the history and give back the line being typed past the newest")
+  func history() {
+    var line = editor(typing: "ad", history: ["list", "add milk"])
+    _ = line.apply(.up)
+    #expect(line.line == "add milk")
+    #expect(line.cursor == 8)
+    _ = line.apply(.up)
+    _ = line.apply(.up)
+    #expect(line.line == "list")
+    _ = line.apply(.down)
+    _ = line.apply(.down)
+    #expect(line.line == "ad")
+    _ = line.apply(.down)
+    #expect(line.line == "ad")
+    #expect(editor(typing: "x", then: [.up]).line == "x", "no history: Up changes nothing")
+  }
+
+  @Test("ignored keys leave the line alone; a combining mark joins the character before it")
+  func ignoredAndCombining() {
+    #expect(editor(typing: "ab", then: [.ignored]).line == "ab")
+    let line = editor(typing: "e\u{301}x")
+    #expect(line.text.count == 2)
+    #expect(line.line == "e\u{301}x")
+  }
+}

@@ -1,0 +1,105 @@
+import AuthenticationAPI
+import Core
+import CoreTesting
+import Foundation
+import Testing
+import TodoAPI
+
+@testable import TodoApp
+
+@Suite("AppUpdater: pages, several items, confirmations")
+struct ListingAndConfirmationTests {
+  private var signedIn: AppModel { AppFixture.signedIn }
+
+  /// Ada with `count` items `Task 1`…, every odd one done.
+  private func model(items count: Int) -> AppModel {
+    var model = AppFixture.signedIn
+    model.todos = TodoModel(
+      owner: AppFixture.ada.id,
+      items: (1...count).map {
+        TodoItem(
+          id: TodoID(rawValue: "t\($0)"), title: "Task \($0)", isDone: $0 % 2 == 1, createdAt: AppFixture.now)
+      })
+    return model
+  }
+
+  @Test("a page says the counts, shows its items numbered as in the whole list, and how to see more")
+  func page() {
+    assertUpdate(
+      AppUpdater(), given: model(items: 5), when: AppFixture.intent(.listPage(.all, page: 2, pageSize: 2))
+    ) {
+      $0.ui.say("You have 5 items (2 open, 3 done).")
+      $0.ui.say("3. [x] Task 3")
+      $0.ui.say("4. [ ] Task 4")
+      $0.ui.say("Page 2 of 3: 3–4 of 5 items. Next: list --page 3. Everything: list --all.")
+    }
+    assertUpdate(
+      AppUpdater(), given: model(items: 5), when: AppFixture.intent(.listPage(.done, page: 2, pageSize: 2))
+    ) {
+      $0.ui.say("You have 5 items (2 open, 3 done).")
+      $0.ui.say("5. [x] Task 5")
+      $0.ui.say("Page 2 of 2: 3–3 of 3 done items. Everything: list done --all.")
+    }
+  }
+
+  @Test("a list that fits one page has no footer; a page past the end is an error")
+  func onePage() {
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: AppFixture.intent(.listPage(.all, page: 1, pageSize: 10))
+    ) {
+      $0.ui.say("You have 2 items (1 open, 1 done).")
+      $0.ui.say("1. [ ] Buy milk")
+      $0.ui.say("2. [x] Call mom")
+    }
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: AppFixture.intent(.listPage(.all, page: 2, pageSize: 10))
+    ) {
+      $0.ui.fail("There is no page 2; the list has 1 page of 10 (see list).")
+    }
+  }
+
+  @Test("rm of several items removes each, named; a missing one removes none")
+  func removeItems() {
+    assertUpdate(
+      AppUpdater(), given: model(items: 3), when: AppFixture.intent(.removeItems(positions: [3, 1])),
+      commands: [
+        TodoCommand.remove(TodoID(rawValue: "t3"), owner: AppFixture.ada.id),
+        TodoCommand.remove(TodoID(rawValue: "t1"), owner: AppFixture.ada.id),
+      ]
+    ) {
+      $0.ui.removing = [TodoID(rawValue: "t3"): "Task 3", TodoID(rawValue: "t1"): "Task 1"]
+    }
+    assertUpdate(
+      AppUpdater(), given: model(items: 3), when: AppFixture.intent(.removeItems(positions: [1, 4]))
+    ) {
+      $0.ui.fail("There is no item 4; the list has 3 (see list).")
+    }
+  }
+
+  @Test("a declined deletion says nothing was deleted")
+  func notConfirmed() {
+    assertUpdate(AppUpdater(), given: signedIn, when: AppMessage.notConfirmed(command: "clear-done")) {
+      $0.ui.say("clear-done: not confirmed; nothing was deleted.")
+    }
+  }
+
+  @Test(
+    "clear-done and rm of several ask, naming up to three items; rm of one, or nothing to delete, does not")
+  func questions() {
+    #expect(
+      Confirmation.question(for: .clearDone, in: model(items: 9))?.question
+        == "Delete the 5 done items (“Task 1”, “Task 3”, “Task 5” and 2 more)? [y/N] ")
+    #expect(
+      Confirmation.question(for: .removeItems(positions: [2, 1]), in: model(items: 3))?.question
+        == "Delete 2 items (“Task 2”, “Task 1”)? [y/N] ")
+    #expect(Confirmation.question(for: .remove(position: 1), in: model(items: 3)) == nil)
+    #expect(Confirmation.question(for: .removeItems(positions: [1, 7]), in: model(items: 3)) == nil)
+    var noneDone = signedIn
+    noneDone.todos = TodoModel(owner: AppFixture.ada.id, items: [AppFixture.milk])
+    #expect(Confirmation.question(for: .clearDone, in: noneDone) == nil)
+    #expect(Confirmation.question(for: .clearDone, in: AppModel()) == nil)
+    #expect(
+      Confirmation.isYes(" Y ") && Confirmation.isYes("yes") && !Confirmation.isYes("")
+        && !Confirmation.isYes("no"))
+  }
+}
