@@ -129,10 +129,16 @@ public enum ModelDiff {
     return collector.finish()
   }
 
-  private struct Collector {
+  struct Collector {
     let limit: Int
     var changes: [TraceChange] = []
     var omitted = 0
+
+    /// Whether further changes are only counted.
+    var isFull: Bool { changes.count >= limit }
+
+    /// Counts `count` changes that cannot be listed (the collector is full).
+    mutating func omit(_ count: Int) { omitted += count }
 
     mutating func add(_ path: String, _ before: Any?, _ after: Any?) {
       add(path) { (before.map { ValueRenderer.render($0) }, after.map { ValueRenderer.render($0) }) }
@@ -154,7 +160,7 @@ public enum ModelDiff {
     }
   }
 
-  private static func diff(_ old: Any, _ new: Any, path: String, into collector: inout Collector) {
+  static func diff(_ old: Any, _ new: Any, path: String, into collector: inout Collector) {
     let traits = TypeTraits.of(old)
     if let equals = traits.equals {
       let equal = equals(old, new)
@@ -170,6 +176,10 @@ public enum ModelDiff {
     }
     if traits.isRedacted || TypeTraits.of(new).isRedacted {
       if ValueRenderer.render(old) != ValueRenderer.render(new) { collector.add(path, old, new) }
+      return
+    }
+    if traits.isTypedDiffable, type(of: old) == type(of: new), let typed = old as? any TypedDiffable {
+      typed.diff(against: new, path: path, into: &collector)
       return
     }
     let before = Mirror(reflecting: old)

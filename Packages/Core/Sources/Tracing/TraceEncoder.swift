@@ -70,6 +70,11 @@ struct TraceEncoder {
     }
   }
 
+  /// Payloads of at least this many bytes are written once: a later message with the same payload
+  /// (a list reloaded unchanged) refers to the first with `"payloadLike":`.
+  static let largePayload = 16 * 1_024
+  private var largePayloads = PayloadDigests()
+
   init(initialModel: (any Sendable)?) {
     previousModel = initialModel.map { ModelDiff.Snapshot($0) }
   }
@@ -113,7 +118,15 @@ struct TraceEncoder {
     } else {
       buffer.field("type", known.type)
       buffer.field("value", known.rendering)
-      buffer.field("payload", known.payload)
+      if let payload = known.payload, payload.utf8.count >= Self.largePayload {
+        if let first = largePayloads.first(payload, of: record.id.rawValue) {
+          buffer.field("payloadLike", first)
+        } else {
+          buffer.field("payload", payload)
+        }
+      } else {
+        buffer.field("payload", known.payload)
+      }
       if known.isCached { known.firstMessage = record.id.rawValue }
     }
     buffer.raw(handled ? ",\"handled\":true" : ",\"handled\":false")
