@@ -76,7 +76,7 @@ struct TraceEncoder {
   private var largePayloads = PayloadDigests()
 
   init(initialModel: (any Sendable)?) {
-    previousModel = initialModel.map { ModelDiff.Snapshot($0) }
+    previousModel = initialModel.map { ModelDiff.Snapshot(existential: $0) }
   }
 
   private let payloadEncoder: JSONEncoder = {
@@ -139,7 +139,7 @@ struct TraceEncoder {
         }, to: &buffer)
     }
     if handled, let model {
-      let snapshot = ModelDiff.Snapshot(model)
+      let snapshot = ModelDiff.Snapshot(existential: model)
       let changes =
         if let previousModel {
           ModelDiff.changes(from: previousModel, to: snapshot, renderings: &renderings)
