@@ -190,6 +190,13 @@ public enum ModelDiff {
 
   static func diff(_ old: Any, _ new: Any, path: String, into collector: inout Collector) {
     let traits = TypeTraits.of(old)
+    // An array's own `==`, unspecialised here, would copy every element; its typed diff does not.
+    if traits.displayStyle == .collection, traits.isTypedDiffable, type(of: old) == type(of: new),
+      let typed = old as? any TypedDiffable
+    {
+      typed.diff(against: new, path: path, into: &collector)
+      return
+    }
     if let equals = traits.equals {
       let equal = equals(old, new)
       if equal { return }

@@ -79,6 +79,8 @@ struct TraceEncoder {
     previousModel = initialModel.map { ModelDiff.Snapshot(existential: $0) }
   }
 
+  /// Writes most payloads; `payloadEncoder` takes the values it cannot stream.
+  private let streamingEncoder = PayloadEncoder()
   private let payloadEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
     // Dates keep their default encoding (seconds as a double), which round-trips exactly; ISO 8601
@@ -246,9 +248,13 @@ struct TraceEncoder {
   }
 
   private func payload(of message: any Message) -> String? {
-    guard TypeTraits.of(message).isEncodable, let encodable = message as? any Encodable,
-      let data = try? payloadEncoder.encode(encodable)
-    else { return nil }
+    guard TypeTraits.of(message).isEncodable, let encodable = message as? any Encodable else { return nil }
+    do {
+      if let streamed = try streamingEncoder.encode(encodable) { return streamed }
+    } catch {
+      return nil
+    }
+    guard let data = try? payloadEncoder.encode(encodable) else { return nil }
     return String(decoding: data, as: UTF8.self)
   }
 

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A collection that ``ModelDiff`` compares with its elements' own `==`, without `Mirror`.
 ///
 /// `Mirror` boxes every element of an array (a heap allocation for an element larger than three
@@ -15,8 +23,10 @@ extension Array: TypedDiffable where Element: Equatable {
     guard let new = new as? [Element] else { return }
     let old = self
     if old.count == new.count {
-      for index in old.indices where old[index] != new[index] {
-        ModelDiff.diff(old[index], new[index], path: "\(path)[\(index)]", into: &collector)
+      old.withUnsafeBufferPointer { old in
+        new.withUnsafeBufferPointer { new in
+          Self.diffElements(old, new, path: path, into: &collector)
+        }
       }
       return
     }
@@ -37,6 +47,38 @@ extension Array: TypedDiffable where Element: Equatable {
     for index in inserted {
       guard !collector.isFull else { return collector.omit(inserted.upperBound - index) }
       collector.add("\(path)[\(index)]", nil, new[index])
+    }
+  }
+
+  /// Diffs two arrays of one length element by element. Runs of elements whose bytes are identical
+  /// are skipped with `memcmp`, without calling `==`: this code is not specialised for `Element`, so
+  /// each `==` would copy both elements (retaining every string in them), which for a list of
+  /// 265,000 items cost more than the update that changed one of them. Identical bytes are the same
+  /// value (the same numbers, the same string storage); elements whose bytes differ are compared
+  /// with `==`, so equal values stored differently are not reported either.
+  private static func diffElements(
+    _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, path: String,
+    into collector: inout ModelDiff.Collector
+  ) {
+    guard let oldBase = old.baseAddress, let newBase = new.baseAddress, oldBase != newBase else { return }
+    let stride = MemoryLayout<Element>.stride
+    let size = MemoryLayout<Element>.size
+    let run = 64
+    var start = 0
+    while start < old.count {
+      let end = Swift.min(start + run, old.count)
+      let identical =
+        size == stride
+        && memcmp(oldBase + start, newBase + start, (end - start) * stride) == 0
+      if !identical {
+        for index in start..<end {
+          if size > 0, memcmp(oldBase + index, newBase + index, size) == 0 { continue }
+          // `pointee` is read in place (an addressor); a buffer's subscript would copy.
+          if (oldBase + index).pointee == (newBase + index).pointee { continue }
+          ModelDiff.diff(old[index], new[index], path: "\(path)[\(index)]", into: &collector)
+        }
+      }
+      start = end
     }
   }
 }
