@@ -1,11 +1,11 @@
 public import Core
 import Foundation
 
-/// Turns store events into trace entries on the writer thread; keeps the previous model for diffs.
+/// Turns trace events into JSON lines on the writer thread; keeps the previous model for diffs.
 ///
-/// Not generic itself (only its methods are): the writer thread runs it unspecialised for the app's
-/// model type, and every access to a stored property of a generic struct would look up that
-/// struct's layout at run time (measured with `perf`).
+/// Not generic: the writer thread would run it unspecialised for the app's model type, and every
+/// access to a stored property of a generic struct would look up that struct's layout at run time
+/// (measured with `perf`). The model arrives as an existential and is opened once per message.
 struct TraceEncoder {
   private var previousModel: ModelDiff.Snapshot?
   /// The renderings of `previousModel`'s changed leaf fields, reused as the next diff's "before".

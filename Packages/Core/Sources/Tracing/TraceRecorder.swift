@@ -16,11 +16,13 @@ import Foundation
 /// `docs/tracing.md`.
 ///
 /// ## Cost
-/// On the store's actor the recorder only timestamps the event and queues it; rendering, diffing
-/// and writing happen on a dedicated writer thread. Memory is bounded: at most `capacity` events
-/// wait; when the writer falls behind, the store waits for room rather than dropping entries.
-/// Diffing keeps the previous model, so a collection mutated in place by the next message is copied
-/// once (copy-on-write) while tracing is on: tracing a model of a million items is slow by design.
+/// On the store's actor the recorder only timestamps the event, converts it to a value that does
+/// not depend on `Model`, and queues it; rendering, diffing, encoding and writing happen on a
+/// dedicated writer thread. Memory is bounded: at most `capacity` events wait; when the writer falls
+/// behind, the store waits for room rather than dropping entries. Diffing keeps the previous model,
+/// so a collection mutated in place by the next message is copied once (copy-on-write) while
+/// tracing is on. A recurring message, and a large payload repeated, are written once and referred
+/// to by later lines (see `docs/tracing.md`).
 ///
 /// ## Secrets
 /// Values are rendered with ``ValueRenderer``, which prints every `Redacted` value (`Secret`)
