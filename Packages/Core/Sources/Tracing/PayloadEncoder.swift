@@ -38,7 +38,7 @@ final class PayloadEncoder {
   /// - Returns: The JSON text, or `nil`.
   /// - Throws: `EncodingError.invalidValue` for a non-finite number, as `JSONEncoder` does.
   func encode(_ value: some Encodable) throws -> String? {
-    bytes.removeAll()
+    bytes.removeAll(keepingCapacityUpTo: 1 << 20)
     frames.removeAll(keepingCapacity: true)
     unsupported = false
     do {
@@ -48,7 +48,9 @@ final class PayloadEncoder {
       return nil
     }
     guard !unsupported else { return nil }
-    return bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    let text = bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    bytes.removeAll(keepingCapacityUpTo: 1 << 20)
+    return text
   }
 
   // MARK: - Writing

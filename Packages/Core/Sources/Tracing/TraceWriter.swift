@@ -121,7 +121,7 @@ final class TraceWriter: Sendable {
       }
       if !buffer.isEmpty {
         buffer.withUnsafeBytes { write($0) }
-        buffer.removeAll()
+        buffer.removeAll(keepingCapacityUpTo: 1 << 20)
       }
     }
   }
