@@ -23,11 +23,15 @@ final class PayloadEncoder {
     var isEmpty = true
   }
 
-  fileprivate var bytes = ByteBuffer(capacity: 1_024)
-  fileprivate var frames: [Frame] = []
-  fileprivate var serial = 0
+  // Unchecked exclusivity: the dynamic checks on these properties were a tenth of the encoder's time
+  // (measured with `perf`). Safe: an encoder is used by one thread (the trace writer's) at a time,
+  // and no access overlaps another: `encode(to:)` of the value, which calls back into the encoder,
+  // runs between accesses, never inside one.
+  @exclusivity(unchecked) fileprivate var bytes = ByteBuffer(capacity: 1_024)
+  @exclusivity(unchecked) fileprivate var frames: [Frame] = []
+  @exclusivity(unchecked) fileprivate var serial = 0
   /// Set when the value did something this encoder cannot stream.
-  fileprivate var unsupported = false
+  @exclusivity(unchecked) fileprivate var unsupported = false
 
   /// Not a real failure: the encoder stops early because the value cannot be streamed.
   fileprivate struct Unsupported: Error {}

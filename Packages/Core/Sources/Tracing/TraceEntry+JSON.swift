@@ -151,7 +151,13 @@ extension ByteBuffer {
     append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
-      guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+      // A plain loop: `contains(where:)` called its closure for every byte of a 40 MB payload.
+      var needsEscaping = false
+      for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        needsEscaping = true
+        break
+      }
+      guard needsEscaping else {
         append(utf8)
         return
       }

@@ -87,6 +87,9 @@ extension Dictionary: TypedDiffable where Value: Equatable {
   func diff(against new: Any, path: String, into collector: inout ModelDiff.Collector) {
     guard let new = new as? [Key: Value] else { return }
     let old = self
+    // Filled or emptied (a list loaded, a user signed out): every entry is added or removed, and
+    // once the diff is full they are only counted, without hashing a key.
+    if collector.isFull, old.isEmpty || new.isEmpty { return collector.omit(old.count + new.count) }
     // The keys whose entries differ: only these are rendered (the paths name them), and sorted by
     // their renderings, the order of the `Mirror` walk.
     var differing: [Key] = []
