@@ -89,16 +89,17 @@ struct TraceEncoder {
     return encoder
   }()
 
+  /// Appends the line of `message`, with its newline, to `buffer`.
+  mutating func append(_ message: ProcessedMessage, elapsed: Duration, to buffer: inout ByteBuffer) {
+    appendMessage(
+      message.record, handled: message.handled, commands: message.commands, duration: message.duration,
+      model: message.model, time: seconds(elapsed), to: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+  }
+
   /// Appends the line of `event`, with its newline, to `buffer`.
-  mutating func append(_ event: TraceEvent, elapsed: Duration, to buffer: inout ByteBuffer) {
-    let time = seconds(elapsed)
-    if case .message(let record, let handled, let commands, let duration, let model) = event {
-      appendMessage(
-        record, handled: handled, commands: commands, duration: duration, model: model, time: time,
-        to: &buffer)
-    } else {
-      entry(for: event, time: time).appendJSON(to: &buffer)
-    }
+  func append(_ event: TraceEvent, elapsed: Duration, to buffer: inout ByteBuffer) {
+    entry(for: event, time: seconds(elapsed)).appendJSON(to: &buffer)
     buffer.append(UInt8(ascii: "\n"))
   }
 
@@ -158,12 +159,6 @@ struct TraceEncoder {
   /// The entry for an event other than a message.
   private func entry(for event: TraceEvent, time: Double) -> TraceEntry {
     switch event {
-    case .message(let record, let handled, _, _, _):
-      // Not reached: messages are written by `appendMessage`.
-      var entry = TraceEntry(kind: .message, time: time)
-      entry.id = record.id.rawValue
-      entry.handled = handled
-      return entry
     case .commandStarted(let record):
       var entry = commandEntry(.commandStarted, record, time)
       entry.type = ValueRenderer.typeName(of: record.command)

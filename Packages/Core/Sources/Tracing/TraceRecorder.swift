@@ -72,8 +72,10 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor {
     case .messageProcessed(let record, let handled, let commands, let duration):
       let elapsed = clock.now - start
       guard handled else {
-        converted = .message(record, handled: false, commands: commands, duration: duration, model: nil)
-        writer.enqueue(converted, elapsed: elapsed)
+        writer.enqueue(
+          ProcessedMessage(
+            record: record, handled: false, commands: commands, duration: duration, model: nil),
+          elapsed: elapsed)
         return
       }
       // Held until the model change that always follows, so the pair costs the writer's queue
@@ -84,8 +86,9 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor {
       guard let message = processed else { return }
       processed = nil
       writer.enqueue(
-        .message(
-          message.record, handled: true, commands: message.commands, duration: message.duration, model: model),
+        ProcessedMessage(
+          record: message.record, handled: true, commands: message.commands, duration: message.duration,
+          model: model),
         elapsed: message.elapsed)
       return
     case .unhandledMessage: return

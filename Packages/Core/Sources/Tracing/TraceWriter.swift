@@ -14,9 +14,21 @@ import Synchronization
 /// Not generic: the recorder hands it ``TraceEvent``s, so nothing here depends on the app's model
 /// type at run time.
 final class TraceWriter: Sendable {
-  enum Pending: Sendable {
-    case event(TraceEvent, elapsed: Duration)
-    case closing(CheckedContinuation<Void, Never>)
+  /// One entry of the queue: a message, another event, or the request to close. A struct of
+  /// optionals, so moving it in and out of the queue is a few retains (a multi-payload enum's copies
+  /// went through the runtime).
+  struct Pending: Sendable {
+    var message: ProcessedMessage?
+    var other: OtherEvent?
+    var elapsed: Duration = .zero
+    var closing: CheckedContinuation<Void, Never>?
+  }
+
+  /// An event other than a message, boxed: rare, and a reference keeps ``Pending`` small.
+  final class OtherEvent: Sendable {
+    let event: TraceEvent
+
+    init(_ event: TraceEvent) { self.event = event }
   }
 
   private struct State {
@@ -52,9 +64,17 @@ final class TraceWriter: Sendable {
     thread.start()
   }
 
+  /// Queues `message`, waiting for room if the writer is `capacity` events behind.
+  func enqueue(_ message: ProcessedMessage, elapsed: Duration) {
+    enqueue(Pending(message: message, elapsed: elapsed))
+  }
+
   /// Queues `event`, waiting for room if the writer is `capacity` events behind.
   func enqueue(_ event: TraceEvent, elapsed: Duration) {
-    let pending = Pending.event(event, elapsed: elapsed)
+    enqueue(Pending(other: OtherEvent(event), elapsed: elapsed))
+  }
+
+  private func enqueue(_ pending: Pending) {
     while true {
       let (queued, wakeWriter) = state.withLock { state -> (Bool, Bool) in
         guard !state.isClosed else { return (true, false) }
@@ -79,7 +99,7 @@ final class TraceWriter: Sendable {
       let (accepted, wakeWriter) = state.withLock { state -> (Bool, Bool) in
         guard !state.isClosed else { return (false, false) }
         state.isClosed = true
-        state.queue.append(.closing(continuation))
+        state.queue.append(Pending(closing: continuation))
         let wake = state.writerIsWaiting
         state.writerIsWaiting = false
         return (true, wake)
@@ -109,10 +129,11 @@ final class TraceWriter: Sendable {
         continue
       }
       for pending in batch {
-        switch pending {
-        case .event(let event, let elapsed):
-          encoder.append(event, elapsed: elapsed, to: &buffer)
-        case .closing(let closing):
+        if let message = pending.message {
+          encoder.append(message, elapsed: pending.elapsed, to: &buffer)
+        } else if let other = pending.other {
+          encoder.append(other.event, elapsed: pending.elapsed, to: &buffer)
+        } else if let closing = pending.closing {
           buffer.withUnsafeBytes { write($0) }
           Foundation.close(descriptor)
           closing.resume()
