@@ -38,6 +38,10 @@ bench: ## Run the benchmarks (release build; takes a few minutes)
 bench-import: ## The store's CSV import beside the sqlite3 shell's own, same file, same run (needs sqlite3)
 	@Tools/Scripts/bench-import.sh
 
+.PHONY: bench-trace
+bench-trace: ## Tracing a session of a user with 265,000 items beside it untraced, same run, and its replay
+	@Tools/Scripts/bench-trace.sh
+
 graph: ## Regenerate docs/dependency-graph.*
 	@swift run --package-path Tools depgraph generate --root .
 

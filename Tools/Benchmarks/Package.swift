@@ -41,8 +41,20 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "TraceTiming",
+      dependencies: [
+        "TodoBenchmarkSupport",
+        .product(name: "Core", package: "Core"),
+        .product(name: "Tracing", package: "Core"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+      ]
+    ),
+    .executableTarget(
       name: "InstructionCounts",
-      dependencies: ["BenchmarkSupport", .product(name: "Core", package: "Core")]
+      dependencies: [
+        "BenchmarkSupport", .product(name: "Core", package: "Core"),
+        .product(name: "Tracing", package: "Core"),
+      ]
     ),
     .executableTarget(
       name: "StoreBenchmarks",

@@ -33,8 +33,15 @@ struct ByteBuffer: ~Copyable {
     count += bytes.count
   }
 
-  /// Keeps the memory for reuse.
-  mutating func removeAll() { count = 0 }
+  /// Empties the buffer, keeping its memory for reuse unless it grew past `limit` bytes (after a
+  /// large payload), so the memory a trace holds stays bounded by what its ordinary lines need.
+  mutating func removeAll(keepingCapacityUpTo limit: Int) {
+    count = 0
+    guard capacity > limit else { return }
+    base.deallocate()
+    capacity = max(1, limit)
+    base = .allocate(capacity: capacity)
+  }
 
   /// Calls `body` with the bytes appended so far.
   func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {

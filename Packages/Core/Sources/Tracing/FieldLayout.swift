@@ -16,6 +16,10 @@ struct FieldLayout: Sendable {
   let offset: Int
   /// Copies the field out of the struct's memory at `offset`.
   let read: @Sendable (UnsafeRawPointer) -> Any
+  /// The field's traits when every value of it has the same type (a struct or enum field, not an
+  /// existential or a class whose value may be of a subclass): the diff then need not look them up
+  /// for each message. `nil` otherwise.
+  var traits: TypeTraits?
 
   private static let cache = Mutex<[ObjectIdentifier: [FieldLayout]?]>([:])
 
@@ -23,22 +27,30 @@ struct FieldLayout: Sendable {
   /// reflects by its stored properties (a struct with a custom mirror is not) or the SPI cannot
   /// describe it.
   ///
-  /// - Parameter value: A value of the type.
+  /// - Parameters:
+  ///   - value: A value of the type.
+  ///   - base: The address of `value`, whose fields give the traits of the fields' types.
   /// - Returns: The layout, from the cache after the first call.
-  static func of(_ value: Any) -> [FieldLayout]? {
+  static func of(_ value: Any, at base: UnsafeRawPointer) -> [FieldLayout]? {
     let type = Swift.type(of: value)
     let key = ObjectIdentifier(type)
     if let known = cache.withLock({ $0[key] }) { return known }
     let traits = TypeTraits.of(value)
-    let layout = traits.displayStyle == .struct && !(value is any CustomReflectable) ? compute(type) : nil
+    let layout =
+      traits.displayStyle == .struct && !(value is any CustomReflectable) ? compute(type, base: base) : nil
     cache.withLock { $0[key] = layout }
     return layout
   }
 
-  private static func compute(_ type: Any.Type) -> [FieldLayout]? {
+  private static func compute(_ type: Any.Type, base: UnsafeRawPointer) -> [FieldLayout]? {
     var fields: [FieldLayout] = []
     let complete = _forEachField(of: type, options: []) { name, offset, fieldType, _ in
-      fields.append(FieldLayout(label: String(cString: name), offset: offset, read: reader(for: fieldType)))
+      var field = FieldLayout(label: String(cString: name), offset: offset, read: reader(for: fieldType))
+      let sample = field.read(base + offset)
+      if Swift.type(of: sample) == fieldType, !(fieldType is AnyClass) {
+        field.traits = TypeTraits.of(sample)
+      }
+      fields.append(field)
       return true
     }
     return complete ? fields : nil

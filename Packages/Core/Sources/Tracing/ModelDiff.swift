@@ -36,6 +36,15 @@ public enum ModelDiff {
     struct Field {
       let label: String
       let value: Any
+      /// The traits of `value`'s type, when the layout knows them for every value of the field.
+      var traits: TypeTraits? = nil
+    }
+
+    /// Takes the snapshot of a model passed as an existential (the trace writer's), opening it.
+    ///
+    /// - Parameter value: The model.
+    init(existential value: any Sendable) {
+      self.init(opened: value)
     }
 
     /// Takes the snapshot of `value`.
@@ -45,12 +54,21 @@ public enum ModelDiff {
     ///
     /// - Parameter value: The model.
     public init<Value: Sendable>(_ value: Value) {
+      self.init(opened: value)
+    }
+
+    private init<Value: Sendable>(opened value: Value) {
       self.value = value
-      if type(of: value) == Value.self, let layout = FieldLayout.of(value) {
-        let fields = withUnsafePointer(to: value) { pointer in
-          let base = UnsafeRawPointer(pointer)
-          return layout.map { Field(label: $0.label, value: $0.read(base + $0.offset)) }
-        }
+      if type(of: value) == Value.self,
+        let fields = withUnsafePointer(
+          to: value,
+          { pointer -> [Field]? in
+            let base = UnsafeRawPointer(pointer)
+            return FieldLayout.of(value, at: base).map { layout in
+              layout.map { Field(label: $0.label, value: $0.read(base + $0.offset), traits: $0.traits) }
+            }
+          })
+      {
         self.fields = fields.isEmpty ? nil : fields
         return
       }
@@ -113,7 +131,7 @@ public enum ModelDiff {
     for index in before.indices {
       let left = before[index]
       let right = after[index]
-      let traits = TypeTraits.of(left.value)
+      let traits = left.traits ?? TypeTraits.of(left.value)
       guard let equals = traits.equals, traits.isScalar || traits.isSelfDescribing else {
         diff(left.value, right.value, path: left.label, into: &collector)
         continue
@@ -121,18 +139,34 @@ public enum ModelDiff {
       // As `diff` does for such a value: nothing if equal, else the whole value before and after.
       if equals(left.value, right.value) { continue }
       collector.add(left.label) {
-        let rendered = ValueRenderer.render(right.value)
+        let rendered = render(right.value, traits)
         renderings.keep(rendered, at: index)
-        return (renderings.before(index) ?? ValueRenderer.render(left.value), rendered)
+        return (renderings.before(index) ?? render(left.value, traits), rendered)
       }
     }
     return collector.finish()
   }
 
-  private struct Collector {
+  /// `ValueRenderer.render(value)`, for a value of known traits: a number or a Boolean prints its
+  /// description directly, without the renderer's lookups.
+  private static func render(_ value: Any, _ traits: TypeTraits) -> String {
+    if traits.isScalar, !traits.isString, !traits.isRedacted, let describe = traits.describe {
+      let description = describe(value)
+      if description.utf8.count <= ValueRenderer.defaultLimit { return description }
+    }
+    return ValueRenderer.render(value)
+  }
+
+  struct Collector {
     let limit: Int
     var changes: [TraceChange] = []
     var omitted = 0
+
+    /// Whether further changes are only counted.
+    var isFull: Bool { changes.count >= limit }
+
+    /// Counts `count` changes that cannot be listed (the collector is full).
+    mutating func omit(_ count: Int) { omitted += count }
 
     mutating func add(_ path: String, _ before: Any?, _ after: Any?) {
       add(path) { (before.map { ValueRenderer.render($0) }, after.map { ValueRenderer.render($0) }) }
@@ -154,8 +188,15 @@ public enum ModelDiff {
     }
   }
 
-  private static func diff(_ old: Any, _ new: Any, path: String, into collector: inout Collector) {
+  static func diff(_ old: Any, _ new: Any, path: String, into collector: inout Collector) {
     let traits = TypeTraits.of(old)
+    // An array's own `==`, unspecialised here, would copy every element; its typed diff does not.
+    if traits.displayStyle == .collection, traits.isTypedDiffable, type(of: old) == type(of: new),
+      let typed = old as? any TypedDiffable
+    {
+      typed.diff(against: new, path: path, into: &collector)
+      return
+    }
     if let equals = traits.equals {
       let equal = equals(old, new)
       if equal { return }
@@ -170,6 +211,10 @@ public enum ModelDiff {
     }
     if traits.isRedacted || TypeTraits.of(new).isRedacted {
       if ValueRenderer.render(old) != ValueRenderer.render(new) { collector.add(path, old, new) }
+      return
+    }
+    if traits.isTypedDiffable, type(of: old) == type(of: new), let typed = old as? any TypedDiffable {
+      typed.diff(against: new, path: path, into: &collector)
       return
     }
     let before = Mirror(reflecting: old)

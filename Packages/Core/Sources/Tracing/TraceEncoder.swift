@@ -1,11 +1,11 @@
 public import Core
 import Foundation
 
-/// Turns store events into trace entries on the writer thread; keeps the previous model for diffs.
+/// Turns trace events into JSON lines on the writer thread; keeps the previous model for diffs.
 ///
-/// Not generic itself (only its methods are): the writer thread runs it unspecialised for the app's
-/// model type, and every access to a stored property of a generic struct would look up that
-/// struct's layout at run time (measured with `perf`).
+/// Not generic: the writer thread would run it unspecialised for the app's model type, and every
+/// access to a stored property of a generic struct would look up that struct's layout at run time
+/// (measured with `perf`). The model arrives as an existential and is opened once per message.
 struct TraceEncoder {
   private var previousModel: ModelDiff.Snapshot?
   /// The renderings of `previousModel`'s changed leaf fields, reused as the next diff's "before".
@@ -17,9 +17,22 @@ struct TraceEncoder {
   /// The last message looked up: a run of the same message skips the dictionary.
   private var last: (key: MessageKey, known: Known)?
 
-  private struct Known {
+  /// A recurring message's rendering and payload, and the message whose line wrote them in full:
+  /// later lines refer to it (`"like":7`) instead of repeating them. A class, so the cache and
+  /// `last` share one and a lookup copies a reference.
+  private final class Known {
+    let type: String
     let rendering: String
     let payload: String?
+    /// Whether later messages may share it (it is in the cache).
+    var isCached = false
+    var firstMessage: UInt64?
+
+    init(type: String, rendering: String, payload: String?) {
+      self.type = type
+      self.rendering = rendering
+      self.payload = payload
+    }
   }
 
   /// What identifies a message whose rendering and payload may be reused.
@@ -57,11 +70,17 @@ struct TraceEncoder {
     }
   }
 
-  init<Model: Sendable>(initialModel: Model?) {
-    previousModel = initialModel.map { ModelDiff.Snapshot($0) }
+  /// Payloads of at least this many bytes are written once: a later message with the same payload
+  /// (a list reloaded unchanged) refers to the first with `"payloadLike":`.
+  static let largePayload = 16 * 1_024
+  private var largePayloads = PayloadDigests()
+
+  init(initialModel: (any Sendable)?) {
+    previousModel = initialModel.map { ModelDiff.Snapshot(existential: $0) }
   }
 
-  private var pendingMessage: TraceEntry?
+  /// Writes most payloads; `payloadEncoder` takes the values it cannot stream.
+  private let streamingEncoder = PayloadEncoder()
   private let payloadEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
     // Dates keep their default encoding (seconds as a double), which round-trips exactly; ISO 8601
@@ -70,41 +89,76 @@ struct TraceEncoder {
     return encoder
   }()
 
-  /// The entry for `event`, or `nil` when the event completes an entry written later (a processed
-  /// message waits for its model change).
-  mutating func entry<Model: Sendable>(for event: StoreEvent<Model>, elapsed: Duration) -> TraceEntry? {
-    let time = seconds(elapsed)
-    switch event {
-    case .messageProcessed(let record, let handled, let commands, let duration):
-      var entry = TraceEntry(kind: .message, time: time)
-      entry.id = record.id.rawValue
-      entry.cause = TraceCause(record.cause)
-      entry.type = ValueRenderer.typeName(of: record.message)
-      let known = renderingAndPayload(of: record.message)
-      (entry.value, entry.payload) = (known.rendering, known.payload)
-      entry.handled = handled
-      entry.commands = commands.map {
-        TraceCommand(
-          id: $0.id.rawValue, type: ValueRenderer.typeName(of: $0.command),
-          value: ValueRenderer.render($0.command))
-      }
-      entry.duration = nanoseconds(duration)
-      guard handled else { return entry }
-      pendingMessage = entry
-      return nil
-    case .modelUpdated(_, let model):
-      guard var entry = pendingMessage else { return nil }
-      pendingMessage = nil
-      let snapshot = ModelDiff.Snapshot(model)
-      if let previousModel {
-        entry.changes = ModelDiff.changes(from: previousModel, to: snapshot, renderings: &renderings)
+  /// Appends the line of `message`, with its newline, to `buffer`.
+  mutating func append(_ message: ProcessedMessage, elapsed: Duration, to buffer: inout ByteBuffer) {
+    appendMessage(
+      message.record, handled: message.handled, commands: message.commands, duration: message.duration,
+      model: message.model, time: seconds(elapsed), to: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+  }
+
+  /// Appends the line of `event`, with its newline, to `buffer`.
+  func append(_ event: TraceEvent, elapsed: Duration, to buffer: inout ByteBuffer) {
+    entry(for: event, time: seconds(elapsed)).appendJSON(to: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+  }
+
+  /// A message's line, written without building a ``TraceEntry`` (the most frequent line; the
+  /// entry's fifteen optional fields cost more to build, copy and destroy than to write). Fields in
+  /// ``TraceEntry/jsonLine``'s order; a recurring message's type, rendering and payload are replaced
+  /// by `"like":` and the first message that had them.
+  private mutating func appendMessage(
+    _ record: MessageRecord, handled: Bool, commands: [CommandRecord], duration: Duration,
+    model: (any Sendable)?, time: Double, to buffer: inout ByteBuffer
+  ) {
+    buffer.raw("{\"kind\":\"message\",\"time\":")
+    buffer.seconds(time)
+    buffer.field("id", record.id.rawValue)
+    TraceCause(record.cause).appendJSON(to: &buffer)
+    let known = renderingAndPayload(of: record.message)
+    if let first = known.firstMessage {
+      buffer.field("like", first)
+    } else {
+      buffer.field("type", known.type)
+      buffer.field("value", known.rendering)
+      if let payload = known.payload, payload.utf8.count >= Self.largePayload {
+        if let first = largePayloads.first(payload, of: record.id.rawValue) {
+          buffer.field("payloadLike", first)
+        } else {
+          buffer.field("payload", payload)
+        }
       } else {
-        entry.changes = [TraceChange(path: ".", before: nil, after: ValueRenderer.render(model))]
+        buffer.field("payload", known.payload)
       }
+      if known.isCached { known.firstMessage = record.id.rawValue }
+    }
+    buffer.raw(handled ? ",\"handled\":true" : ",\"handled\":false")
+    if !commands.isEmpty {
+      TraceEntry.appendCommands(
+        commands.map {
+          TraceCommand(
+            id: $0.id.rawValue, type: ValueRenderer.typeName(of: $0.command),
+            value: ValueRenderer.render($0.command))
+        }, to: &buffer)
+    }
+    if handled, let model {
+      let snapshot = ModelDiff.Snapshot(existential: model)
+      let changes =
+        if let previousModel {
+          ModelDiff.changes(from: previousModel, to: snapshot, renderings: &renderings)
+        } else {
+          [TraceChange(path: ".", before: nil, after: ValueRenderer.render(model))]
+        }
       previousModel = snapshot
-      return entry
-    case .unhandledMessage:
-      return nil
+      TraceEntry.appendChanges(changes, to: &buffer)
+    }
+    buffer.duration(nanoseconds(duration))
+    buffer.raw("}")
+  }
+
+  /// The entry for an event other than a message.
+  private func entry(for event: TraceEvent, time: Double) -> TraceEntry {
+    switch event {
     case .commandStarted(let record):
       var entry = commandEntry(.commandStarted, record, time)
       entry.type = ValueRenderer.typeName(of: record.command)
@@ -166,27 +220,36 @@ struct TraceEncoder {
   }
 
   private mutating func renderingAndPayload(of message: any Message) -> Known {
-    guard let key = MessageKey(message) else {
-      return Known(rendering: ValueRenderer.render(message), payload: payload(of: message))
-    }
+    guard let key = MessageKey(message) else { return fresh(message) }
     if let last, last.key == key { return last.known }
     if let cached = known[key] {
       last = (key, cached)
       return cached
     }
-    let fresh = Known(rendering: ValueRenderer.render(message), payload: payload(of: message))
+    let fresh = fresh(message)
     // `ValueRenderer` renders a case with associated values as `Type.case(…)`.
     if case .value = key, fresh.rendering.utf8.contains(UInt8(ascii: "(")) { return fresh }
+    fresh.isCached = true
     if known.count >= 1_024 { known.removeAll(keepingCapacity: true) }
     known[key] = fresh
     last = (key, fresh)
     return fresh
   }
 
+  private func fresh(_ message: any Message) -> Known {
+    Known(
+      type: ValueRenderer.typeName(of: message), rendering: ValueRenderer.render(message),
+      payload: payload(of: message))
+  }
+
   private func payload(of message: any Message) -> String? {
-    guard TypeTraits.of(message).isEncodable, let encodable = message as? any Encodable,
-      let data = try? payloadEncoder.encode(encodable)
-    else { return nil }
+    guard TypeTraits.of(message).isEncodable, let encodable = message as? any Encodable else { return nil }
+    do {
+      if let streamed = try streamingEncoder.encode(encodable) { return streamed }
+    } catch {
+      return nil
+    }
+    guard let data = try? payloadEncoder.encode(encodable) else { return nil }
     return String(decoding: data, as: UTF8.self)
   }
 

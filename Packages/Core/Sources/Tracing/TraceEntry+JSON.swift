@@ -17,49 +17,57 @@ extension TraceEntry {
     bytes.raw(kind.rawValue)
     bytes.raw("\",\"time\":")
     bytes.seconds(time)
+    bytes.field("format", format.map { UInt64($0) })
     bytes.field("wallTime", wallTime)
     bytes.field("id", id)
-    if let cause {
-      bytes.raw(",\"cause\":{\"kind\":")
-      bytes.quoted(cause.kind)
-      bytes.field("command", cause.command)
-      bytes.field("message", cause.message)
-      bytes.field("subscription", cause.subscription)
-      bytes.raw("}")
-    }
+    cause?.appendJSON(to: &bytes)
+    bytes.field("like", like)
     bytes.field("type", type)
     bytes.field("value", value)
     bytes.field("payload", payload)
+    bytes.field("payloadLike", payloadLike)
     if let handled { bytes.raw(handled ? ",\"handled\":true" : ",\"handled\":false") }
-    if let commands {
-      bytes.raw(",\"commands\":[")
-      for (index, command) in commands.enumerated() {
-        bytes.raw(index == 0 ? "{\"id\":" : ",{\"id\":")
-        bytes.number(command.id)
-        bytes.field("type", command.type)
-        bytes.field("value", command.value)
-        bytes.raw("}")
-      }
-      bytes.raw("]")
-    }
-    if let changes {
-      bytes.raw(",\"changes\":[")
-      for (index, change) in changes.enumerated() {
-        bytes.raw(index == 0 ? "{\"path\":" : ",{\"path\":")
-        bytes.quoted(change.path)
-        bytes.field("before", change.before)
-        bytes.field("after", change.after)
-        bytes.raw("}")
-      }
-      bytes.raw("]")
-    }
+    if let commands { Self.appendCommands(commands, to: &bytes) }
+    if let changes { Self.appendChanges(changes, to: &bytes) }
     bytes.field("message", message)
-    if let duration {
-      bytes.raw(",\"duration\":")
-      if duration < 0 { bytes.raw("-") }
-      bytes.number(duration.magnitude)
-    }
+    if let duration { bytes.duration(duration) }
     bytes.field("error", error)
+    bytes.raw("}")
+  }
+
+  static func appendCommands(_ commands: [TraceCommand], to bytes: inout ByteBuffer) {
+    bytes.raw(",\"commands\":[")
+    for (index, command) in commands.enumerated() {
+      bytes.raw(index == 0 ? "{\"id\":" : ",{\"id\":")
+      bytes.number(command.id)
+      bytes.field("type", command.type)
+      bytes.field("value", command.value)
+      bytes.raw("}")
+    }
+    bytes.raw("]")
+  }
+
+  static func appendChanges(_ changes: [TraceChange], to bytes: inout ByteBuffer) {
+    bytes.raw(",\"changes\":[")
+    for (index, change) in changes.enumerated() {
+      bytes.raw(index == 0 ? "{\"path\":" : ",{\"path\":")
+      bytes.quoted(change.path)
+      bytes.field("before", change.before)
+      bytes.field("after", change.after)
+      bytes.raw("}")
+    }
+    bytes.raw("]")
+  }
+}
+
+extension TraceCause {
+  /// Appends `,"cause":{…}`.
+  func appendJSON(to bytes: inout ByteBuffer) {
+    bytes.raw(",\"cause\":{\"kind\":")
+    bytes.quoted(kind)
+    bytes.field("command", command)
+    bytes.field("message", message)
+    bytes.field("subscription", subscription)
     bytes.raw("}")
   }
 }
@@ -67,21 +75,21 @@ extension TraceEntry {
 // MARK: - Writing JSON
 
 extension ByteBuffer {
-  fileprivate mutating func raw(_ text: StaticString) {
+  mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { append($0) }
   }
 
-  fileprivate mutating func raw(_ text: String) {
+  mutating func raw(_ text: String) {
     var text = text
     text.withUTF8 { append($0) }
   }
 
-  fileprivate mutating func escaped(_ byte: UInt8) {
+  mutating func escaped(_ byte: UInt8) {
     append(UInt8(ascii: "\\"))
     append(byte)
   }
 
-  fileprivate mutating func number(_ value: UInt64) {
+  mutating func number(_ value: UInt64) {
     guard value > 0 else {
       append(UInt8(ascii: "0"))
       return
@@ -101,7 +109,7 @@ extension ByteBuffer {
   }
 
   /// Seconds with microsecond precision, without `Double`'s slow shortest-form printing.
-  fileprivate mutating func seconds(_ seconds: Double) {
+  mutating func seconds(_ seconds: Double) {
     let micros = Int64((seconds * 1_000_000).rounded())
     if micros < 0 { append(UInt8(ascii: "-")) }
     let magnitude = micros.magnitude
@@ -115,7 +123,14 @@ extension ByteBuffer {
     }
   }
 
-  fileprivate mutating func field(_ name: StaticString, _ value: String?) {
+  /// `,"duration":` and the nanoseconds.
+  mutating func duration(_ nanoseconds: Int64) {
+    raw(",\"duration\":")
+    if nanoseconds < 0 { raw("-") }
+    number(nanoseconds.magnitude)
+  }
+
+  mutating func field(_ name: StaticString, _ value: String?) {
     guard let value else { return }
     raw(",\"")
     raw(name)
@@ -123,7 +138,7 @@ extension ByteBuffer {
     quoted(value)
   }
 
-  fileprivate mutating func field(_ name: StaticString, _ value: UInt64?) {
+  mutating func field(_ name: StaticString, _ value: UInt64?) {
     guard let value else { return }
     raw(",\"")
     raw(name)
@@ -132,11 +147,17 @@ extension ByteBuffer {
   }
 
   /// The string as a JSON string literal (RFC 8259 escaping).
-  fileprivate mutating func quoted(_ value: String) {
+  mutating func quoted(_ value: String) {
     append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
-      guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+      // A plain loop: `contains(where:)` called its closure for every byte of a 40 MB payload.
+      var needsEscaping = false
+      for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        needsEscaping = true
+        break
+      }
+      guard needsEscaping else {
         append(utf8)
         return
       }

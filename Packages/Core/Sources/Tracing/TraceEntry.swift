@@ -34,6 +34,9 @@ public struct TraceEntry: Codable, Sendable, Equatable {
   public var kind: Kind
   /// Seconds since recording started (monotonic clock).
   public var time: Double
+  /// For ``Kind/start``: the version of the file format (``TraceEntry/currentFormat``); absent in
+  /// files of the first version.
+  public var format: Int?
   /// For ``Kind/start``: the wall-clock time, ISO 8601.
   public var wallTime: String?
   /// The message, command or subscription identifier, by kind.
@@ -46,6 +49,13 @@ public struct TraceEntry: Codable, Sendable, Equatable {
   public var value: String?
   /// For messages whose type is `Codable`: the JSON encoding, secrets redacted, for replay.
   public var payload: String?
+  /// For messages, in the file: the earlier message whose ``type``, ``value`` and ``payload`` this
+  /// one repeats, written instead of them. ``TraceReader`` copies them over, so readers of its
+  /// entries see every field.
+  public var like: UInt64?
+  /// For messages, in the file: the earlier message whose ``payload`` this one repeats (a large
+  /// payload is written once). ``TraceReader`` copies it over.
+  public var payloadLike: UInt64?
   /// For messages: whether an updater handled it.
   public var handled: Bool?
   /// For messages: the commands its update emitted.
@@ -68,6 +78,10 @@ public struct TraceEntry: Codable, Sendable, Equatable {
     self.kind = kind
     self.time = time
   }
+
+  /// The version of the file format the recorder writes: 2 adds ``like`` and ``payloadLike`` and
+  /// omits a message's empty `commands`. ``TraceReader`` reads both versions.
+  public static let currentFormat = 2
 
   /// The short type name, without module: `TodoMessage`.
   public var shortType: String? {

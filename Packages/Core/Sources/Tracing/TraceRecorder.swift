@@ -16,11 +16,13 @@ import Foundation
 /// `docs/tracing.md`.
 ///
 /// ## Cost
-/// On the store's actor the recorder only timestamps the event and queues it; rendering, diffing
-/// and writing happen on a dedicated writer thread. Memory is bounded: at most `capacity` events
-/// wait; when the writer falls behind, the store waits for room rather than dropping entries.
-/// Diffing keeps the previous model, so a collection mutated in place by the next message is copied
-/// once (copy-on-write) while tracing is on: tracing a model of a million items is slow by design.
+/// On the store's actor the recorder only timestamps the event, converts it to a value that does
+/// not depend on `Model`, and queues it; rendering, diffing, encoding and writing happen on a
+/// dedicated writer thread. Memory is bounded: at most `capacity` events wait; when the writer falls
+/// behind, the store waits for room rather than dropping entries. Diffing keeps the previous model,
+/// so a collection mutated in place by the next message is copied once (copy-on-write) while
+/// tracing is on. A recurring message, and a large payload repeated, are written once and referred
+/// to by later lines (see `docs/tracing.md`).
 ///
 /// ## Secrets
 /// Values are rendered with ``ValueRenderer``, which prints every `Redacted` value (`Secret`)
@@ -31,11 +33,19 @@ import Foundation
 /// ``TraceReader`` skips.
 @MainActor
 public final class TraceRecorder<Model: Sendable>: StoreMonitor {
-  private let writer: TraceWriter<Model>
+  private let writer: TraceWriter
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
-  /// A handled message's event, waiting for its model change.
-  private var processed: (StoreEvent<Model>, Duration)?
+  /// A handled message, waiting for its model change; not generic, so holding it costs no metadata
+  /// lookup.
+  private var processed: Processed?
+
+  private struct Processed {
+    let record: MessageRecord
+    let commands: [CommandRecord]
+    let duration: Duration
+    let elapsed: Duration
+  }
 
   /// Creates a recorder writing to `path`, replacing the file.
   ///
@@ -49,28 +59,54 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor {
   public init(path: String, initialModel: Model? = nil, capacity: Int = 16_384) throws {
     start = clock.now
     writer = try TraceWriter(
-      path: path, capacity: capacity, modelType: String(reflecting: Model.self), initialModel: initialModel)
+      path: path, capacity: capacity, modelType: String(reflecting: Model.self),
+      initialModel: initialModel.map { $0 as any Sendable })
   }
 
   /// Queues the event for the writer.
   ///
   /// - Parameter event: What happened.
   public func receive(_ event: StoreEvent<Model>) {
+    let converted: TraceEvent
     switch event {
-    case .messageProcessed(_, handled: true, _, _):
+    case .messageProcessed(let record, let handled, let commands, let duration):
+      let elapsed = clock.now - start
+      guard handled else {
+        writer.enqueue(
+          ProcessedMessage(
+            record: record, handled: false, commands: commands, duration: duration, model: nil),
+          elapsed: elapsed)
+        return
+      }
       // Held until the model change that always follows, so the pair costs the writer's queue
       // one handoff instead of two.
-      processed = (event, clock.now - start)
-    case .modelUpdated:
-      if let (message, elapsed) = processed {
-        processed = nil
-        writer.enqueue(TraceWriter<Model>.Pending(event: message, then: event, elapsed: elapsed))
-      } else {
-        writer.enqueue(TraceWriter<Model>.Pending(event: event, elapsed: clock.now - start))
-      }
-    default:
-      writer.enqueue(TraceWriter<Model>.Pending(event: event, elapsed: clock.now - start))
+      processed = Processed(record: record, commands: commands, duration: duration, elapsed: elapsed)
+      return
+    case .modelUpdated(_, let model):
+      guard let message = processed else { return }
+      processed = nil
+      writer.enqueue(
+        ProcessedMessage(
+          record: message.record, handled: true, commands: message.commands, duration: message.duration,
+          model: model),
+        elapsed: message.elapsed)
+      return
+    case .unhandledMessage: return
+    case .commandStarted(let record): converted = .commandStarted(record)
+    case .commandFinished(let record, let duration): converted = .commandFinished(record, duration: duration)
+    case .commandFailed(let record, let error, let duration):
+      converted = .commandFailed(record, error: error, duration: duration)
+    case .noInterpreter(let record): converted = .noInterpreter(record)
+    case .subscriptionStarted(let record, let message):
+      converted = .subscriptionStarted(record, startedBy: message)
+    case .subscriptionStopped(let record, let message):
+      converted = .subscriptionStopped(record, stoppedBy: message)
+    case .subscriptionFailed(let record, let error): converted = .subscriptionFailed(record, error: error)
+    case .noSubscriptionInterpreter(let record): converted = .noSubscriptionInterpreter(record)
+    case .messageDropped(let message, let cause, let reason):
+      converted = .messageDropped(message, cause: cause, reason: reason)
     }
+    writer.enqueue(converted, elapsed: clock.now - start)
   }
 
   /// Writes everything queued and closes the file. Later events are ignored.

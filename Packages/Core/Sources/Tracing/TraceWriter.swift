@@ -10,27 +10,25 @@ import Synchronization
 /// to the kernel): the producer wakes the writer only if the writer is waiting, and waits itself
 /// only when `capacity` events are queued, until the writer takes them. The writer runs on its own
 /// `Thread`, never on the cooperative pool, because it blocks.
-final class TraceWriter<Model: Sendable>: Sendable {
+///
+/// Not generic: the recorder hands it ``TraceEvent``s, so nothing here depends on the app's model
+/// type at run time.
+final class TraceWriter: Sendable {
+  /// One entry of the queue: a message, another event, or the request to close. A struct of
+  /// optionals, so moving it in and out of the queue is a few retains (a multi-payload enum's copies
+  /// went through the runtime).
   struct Pending: Sendable {
-    let event: StoreEvent<Model>?
-    /// An event that completes the first (a handled message's model change), queued with it.
-    let then: StoreEvent<Model>?
-    let elapsed: Duration
-    let closing: CheckedContinuation<Void, Never>?
+    var message: ProcessedMessage?
+    var other: OtherEvent?
+    var elapsed: Duration = .zero
+    var closing: CheckedContinuation<Void, Never>?
+  }
 
-    init(event: StoreEvent<Model>, then: StoreEvent<Model>? = nil, elapsed: Duration) {
-      self.event = event
-      self.then = then
-      self.elapsed = elapsed
-      self.closing = nil
-    }
+  /// An event other than a message, boxed: rare, and a reference keeps ``Pending`` small.
+  final class OtherEvent: Sendable {
+    let event: TraceEvent
 
-    init(closing: CheckedContinuation<Void, Never>) {
-      self.event = nil
-      self.then = nil
-      self.elapsed = .zero
-      self.closing = closing
-    }
+    init(_ event: TraceEvent) { self.event = event }
   }
 
   private struct State {
@@ -46,9 +44,9 @@ final class TraceWriter<Model: Sendable>: Sendable {
   private let producerWakeUp = DispatchSemaphore(value: 0)
   private let descriptor: Int32
 
-  private let initialModel: Model?
+  private let initialModel: (any Sendable)?
 
-  init(path: String, capacity: Int, modelType: String, initialModel: Model?) throws {
+  init(path: String, capacity: Int, modelType: String, initialModel: (any Sendable)?) throws {
     self.initialModel = initialModel
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
     guard descriptor >= 0 else {
@@ -56,6 +54,7 @@ final class TraceWriter<Model: Sendable>: Sendable {
     }
     self.capacity = max(1, capacity)
     var first = TraceEntry(kind: .start, time: 0)
+    first.format = TraceEntry.currentFormat
     first.wallTime = Date().formatted(.iso8601)
     first.type = modelType
     first.value = initialModel.map { ValueRenderer.render($0) }
@@ -65,8 +64,17 @@ final class TraceWriter<Model: Sendable>: Sendable {
     thread.start()
   }
 
-  /// Queues `pending`, waiting for room if the writer is `capacity` events behind.
-  func enqueue(_ pending: Pending) {
+  /// Queues `message`, waiting for room if the writer is `capacity` events behind.
+  func enqueue(_ message: ProcessedMessage, elapsed: Duration) {
+    enqueue(Pending(message: message, elapsed: elapsed))
+  }
+
+  /// Queues `event`, waiting for room if the writer is `capacity` events behind.
+  func enqueue(_ event: TraceEvent, elapsed: Duration) {
+    enqueue(Pending(other: OtherEvent(event), elapsed: elapsed))
+  }
+
+  private func enqueue(_ pending: Pending) {
     while true {
       let (queued, wakeWriter) = state.withLock { state -> (Bool, Bool) in
         guard !state.isClosed else { return (true, false) }
@@ -121,29 +129,22 @@ final class TraceWriter<Model: Sendable>: Sendable {
         continue
       }
       for pending in batch {
-        if let closing = pending.closing {
+        if let message = pending.message {
+          encoder.append(message, elapsed: pending.elapsed, to: &buffer)
+        } else if let other = pending.other {
+          encoder.append(other.event, elapsed: pending.elapsed, to: &buffer)
+        } else if let closing = pending.closing {
           buffer.withUnsafeBytes { write($0) }
           Foundation.close(descriptor)
           closing.resume()
           return
         }
-        if let event = pending.event { append(event, pending.elapsed, with: &encoder, to: &buffer) }
-        if let then = pending.then { append(then, pending.elapsed, with: &encoder, to: &buffer) }
       }
       if !buffer.isEmpty {
         buffer.withUnsafeBytes { write($0) }
-        buffer.removeAll()
+        buffer.removeAll(keepingCapacityUpTo: 1 << 20)
       }
     }
-  }
-
-  private func append(
-    _ event: StoreEvent<Model>, _ elapsed: Duration, with encoder: inout TraceEncoder,
-    to buffer: inout ByteBuffer
-  ) {
-    guard let entry = encoder.entry(for: event, elapsed: elapsed) else { return }
-    entry.appendJSON(to: &buffer)
-    buffer.append(UInt8(ascii: "\n"))
   }
 
   /// Writes whole lines with as few system calls as the kernel allows.

@@ -25,6 +25,8 @@ final class TypeTraits: @unchecked Sendable {
   let isString: Bool
   /// Prints itself (`CustomStringConvertible`) and is not a collection: dates, URLs, identifiers.
   let isSelfDescribing: Bool
+  /// An array or dictionary of `Equatable` elements, which ``ModelDiff`` compares without `Mirror`.
+  let isTypedDiffable: Bool
   /// The type's `Mirror` display style (`nil` for types without one).
   let displayStyle: Mirror.DisplayStyle?
   /// `==` for two values, `false` when the second is of another type; `nil` for types that are not
@@ -48,6 +50,7 @@ final class TypeTraits: @unchecked Sendable {
     isString = value is String
     isSelfDescribing = value is any CustomStringConvertible && !(value is any Collection)
     displayStyle = Mirror(reflecting: value).displayStyle
+    isTypedDiffable = value is any TypedDiffable
     equals = (value as? any Equatable).map { Self.equality(for: $0) }
     hashable = (value as? any Hashable).map { Self.hashing(for: $0) }
     describe = (value as? any CustomStringConvertible).map { Self.description(for: $0) }

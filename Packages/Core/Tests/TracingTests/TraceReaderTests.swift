@@ -42,4 +42,34 @@ struct TraceReaderTests {
       (error as? TraceReader.MalformedLine)?.line == 2
     }
   }
+
+  @Test("a file of the first format, every field on every line, still reads")
+  func firstFormat() throws {
+    let text = #"""
+      {"kind":"start","time":0.000000,"wallTime":"2026-11-23T10:00:00Z","type":"App.Counter"}
+      {"kind":"message","time":0.000100,"id":1,"cause":{"kind":"external"},"type":"App.Tick","value":"Tick.tick","payload":"{\"tick\":{}}","handled":true,"commands":[],"changes":[{"path":"value","before":"0","after":"1"}],"duration":30}
+      {"kind":"message","time":0.000200,"id":2,"cause":{"kind":"external"},"type":"App.Tick","value":"Tick.tick","payload":"{\"tick\":{}}","handled":true,"commands":[],"changes":[{"path":"value","before":"1","after":"2"}],"duration":30}
+
+      """#
+    let entries = try TraceReader.read(data: Data(text.utf8)).entries
+    #expect(entries.first?.format == nil)
+    #expect(entries.dropFirst().map(\.value) == ["Tick.tick", "Tick.tick"])
+    #expect(entries.dropFirst().map(\.payload) == [#"{"tick":{}}"#, #"{"tick":{}}"#])
+    #expect(entries.last?.commands == [])
+  }
+
+  @Test("a line that repeats a message no earlier line records is malformed")
+  func unknownReference() {
+    let text = #"""
+      {"kind":"start","time":0.000000,"format":2,"type":"App.Counter"}
+      {"kind":"message","time":0.000100,"id":2,"cause":{"kind":"external"},"like":1,"handled":true,"duration":30}
+      {"kind":"message","time":0.000200,"id":3,"cause":{"kind":"external"},"like":2,"handled":true,"duration":30}
+
+      """#
+    #expect {
+      try TraceReader.read(data: Data(text.utf8))
+    } throws: { error in
+      (error as? TraceReader.MalformedLine)?.line == 2
+    }
+  }
 }

@@ -164,6 +164,33 @@ struct TraceRecorderTests {
     #expect(decoded.prefix(4).map { "\($0)" } == ["ping", "ping", "pong", "ping"])
   }
 
+  @Test("a recurring message is written in full once; later lines refer to it and read back whole")
+  func recurringMessageWrittenOnce() async throws {
+    enum Beat: Message, Codable { case tick }
+    struct Beats: Sendable { var count = 0 }
+    let path = temporaryPath("beats.jsonl")
+    let store = Store(
+      model: Beats(),
+      updater: FunctionUpdater(handling: Beat.self) { model, _ in
+        model.count += 1
+        return []
+      })
+    let recorder = try TraceRecorder<Beats>(path: path)
+    store.addMonitor(recorder)
+    for _ in 0..<100 { store.send(Beat.tick) }
+    await recorder.close()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.components(separatedBy: #""value":"Beat.tick""#).count == 2)
+    let contents = try TraceReader.read(path: path)
+    #expect(contents.entries.first?.format == TraceEntry.currentFormat)
+    let messages = contents.entries.filter { $0.kind == .message }
+    #expect(messages.count == 100)
+    #expect(messages.allSatisfy { $0.value == "Beat.tick" && $0.type == messages[0].type })
+    #expect(messages.allSatisfy { $0.payload != nil && $0.payload == messages[0].payload })
+    #expect(messages.allSatisfy { $0.commands == [] })
+    #expect(messages.last?.changes == [TraceChange(path: "count", before: "99", after: "100")])
+  }
+
   @Test("small plain messages are rendered by value, whatever their == says")
   func plainMessages() async throws {
     struct Move: Message, Codable, Equatable {

@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Core
 import Foundation
+import Tracing
 
 // Sends a million messages of one workload through a store, synchronously, for
 // `valgrind --tool=callgrind`, whose instruction counts repeat exactly from run to run (wall-clock
@@ -14,7 +15,7 @@ import Foundation
 // to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
 
 let usage =
-  "usage: InstructionCounts (b1 | b3 | b2-toggle N | b3-toggle N | loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed) [MESSAGES]"
+  "usage: InstructionCounts (b1 | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed) [MESSAGES]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let takesSize = arguments.first?.hasSuffix("toggle") == true
 let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
@@ -108,6 +109,32 @@ MainActor.assumeIsolated {
     let store = Store(model: Counter(), updater: CounterUpdater())
     for _ in 0..<messages { store.send(CounterMessage.increment) }
     print(store.model.value)
+  case ("b6", _):
+    // B1 with the trace recorder (issue 20): both threads' instructions, the store's and the
+    // writer's, are counted (valgrind runs them one at a time). Prints the time a message, from the
+    // first send to the file's close.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("b6-\(getpid()).jsonl").path
+    let store = Store(model: Counter(), updater: CounterUpdater())
+    guard let recorder = try? TraceRecorder<Counter>(path: path) else { exit(1) }
+    store.addMonitor(recorder)
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<messages { store.send(CounterMessage.increment) }
+    Task { @MainActor in
+      await recorder.close()
+      let elapsed = clock.now - start
+      let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      if ProcessInfo.processInfo.environment["KEEP_TRACE"] == nil {
+        try? FileManager.default.removeItem(atPath: path)
+      } else {
+        print(path)
+      }
+      print(
+        "b6 \(messages): \(Int(nanoseconds(elapsed) / Double(max(1, messages)))) ns a message, "
+          + "\(bytes / max(1, messages)) bytes a message")
+      exit(0)
+    }
+    return
   case ("b3", _):
     let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
     for _ in 0..<messages { store.send(CounterMessage.increment) }
@@ -174,5 +201,5 @@ MainActor.assumeIsolated {
   }
 }
 
-// The echo workload finishes in tasks on the main actor.
-if ["echo", "stores"].contains(CommandLine.arguments.dropFirst().first) { dispatchMain() }
+// The echo and b6 workloads finish in tasks on the main actor.
+if ["echo", "stores", "b6"].contains(CommandLine.arguments.dropFirst().first) { dispatchMain() }

@@ -11,8 +11,12 @@ import TodoImpl
 /// The user who owns every item of the to-do benchmarks.
 public let benchmarkOwner = UserID(rawValue: 1)
 
-/// What the app's updater turns `done N` and `import FILE` into, for the benchmarks.
-public enum Request: Message {
+/// What the app's updater turns `done N`, `import FILE` and signing in into, for the benchmarks.
+///
+/// `Codable`, so a traced session of these requests can be replayed (issue 20's `TraceTiming`).
+public enum Request: Message, Codable {
+  /// Load the owner's list.
+  case load
   /// Toggle the item at this position of the list.
   case toggle(index: Int)
   /// Import this CSV file.
@@ -28,6 +32,7 @@ public func benchmarkUpdater() -> CombinedUpdater<TodoModel> {
     .full(
       FunctionUpdater(handling: Request.self) { model, request in
         switch request {
+        case .load: [TodoCommand.load(benchmarkOwner)]
         case .toggle(let index): [TodoCommand.toggle(model.items[index].id, owner: benchmarkOwner)]
         case .importCSV(let path): [TodoCommand.importCSV(path: path, owner: benchmarkOwner)]
         }
@@ -61,6 +66,16 @@ public func generatedCSV(count: Int) throws -> String {
 /// - Throws: The database's error.
 public func benchmarkDatabase(path: String) throws -> DatabasePool {
   for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+  return try benchmarkDatabase(reopening: path)
+}
+
+/// The database file at `path`, opened as ``benchmarkDatabase(path:)`` opens a new one, keeping its
+/// rows.
+///
+/// - Parameter path: The file; created with the to-do tables if it does not exist.
+/// - Returns: The database.
+/// - Throws: The database's error.
+public func benchmarkDatabase(reopening path: String) throws -> DatabasePool {
   var configuration = Configuration()
   configuration.busyMode = .timeout(5)
   configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
