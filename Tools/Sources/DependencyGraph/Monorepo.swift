@@ -73,6 +73,7 @@ public struct Monorepo: Sendable {
   public func check(_ graph: PackageGraph) -> [Violation] {
     BoundaryChecker(graph: graph).violations()
       + ImportChecker(graph: graph, root: root).violations()
+      + SettingsChecker(graph: graph, root: root).violations()
       + staleDocuments(for: graph)
   }
 

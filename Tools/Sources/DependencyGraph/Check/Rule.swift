@@ -28,4 +28,6 @@ public enum Rule: String, CaseIterable, Sendable {
   case stale
   /// Packages live where the layout says and are named after their folders.
   case layout
+  /// Every manifest ends with the same shared settings block.
+  case settings
 }
