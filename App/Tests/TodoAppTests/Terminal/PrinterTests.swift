@@ -20,7 +20,7 @@ struct PrinterTests {
   }
 
   private func store(_ model: AppModel = AppFixture.signedIn) -> Store<AppModel> {
-    Store(model: model, updater: AppComposition.updater)
+    Store(model: model, updater: AppComposition.composition.updater)
   }
 
   @Test(

@@ -7,7 +7,7 @@ import NotificationsImpl
 import Testing
 import TodoAPI
 
-/// The feature wired as the App wires it, driven through a store on a test clock: no real time
+/// The feature wired as the App wires it (a feature in a composition), driven through a store on a test clock: no real time
 /// passes.
 @Suite("Reminders end to end")
 @MainActor
@@ -21,14 +21,7 @@ struct ReminderEndToEndTests {
 
   /// A store told the time once, at t0 (as the App does at launch), holding `items`.
   private func makeStore(items: [TodoItem]) -> TestStore<AppModel> {
-    let store = TestStore(
-      model: .fixture(now: 0, items: items), updater: Wiring.updater, subscriptions: Wiring.subscriptions)
-    store.register(NotificationsInterpreter(now: time.now))
-    store.register(
-      subscriptions: ReminderSubscription.self, run: ReminderRunner(clock: time.clock, now: time.now).run)
-    store.register(
-      subscriptions: TickSubscription.self, run: TickRunner(clock: time.clock, now: time.now).run)
-    return store
+    TestStore(model: .fixture(now: 0, items: items), composition: Wiring.composition, environment: time)
   }
 
   private var expectedNotification: InAppNotification {

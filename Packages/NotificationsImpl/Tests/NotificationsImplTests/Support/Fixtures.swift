@@ -38,10 +38,19 @@ enum Wiring {
 
   static let subscriptions = CombinedSubscriptionProvider<AppModel>(
     .full(NotificationsSubscriptions(todos: \.todos, notifications: \.notifications)))
+
+  /// The same, as the App composes features: the to-do slice's updater, then the notifications
+  /// feature, its interpreter and runners on a ``TestTime``.
+  static let composition = Composition<AppModel, TestTime>(
+    features: [
+      Feature("Todo", updater: .slice(\.todos, TodoSliceUpdater())),
+      .notifications(todos: \.todos, notifications: \.notifications),
+    ])
 }
 
-/// A wall clock that moves with a `TestClock`: `now()` is `start` plus the test clock's offset.
-struct TestTime: Sendable {
+/// A wall clock that moves with a `TestClock`: `now()` is `start` plus the test clock's offset. It
+/// is the environment of the notifications feature in tests.
+struct TestTime: NotificationsEnvironment, Sendable {
   let clock = TestClock()
   let start: Date
 
