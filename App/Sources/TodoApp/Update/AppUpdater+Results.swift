@@ -31,9 +31,9 @@ extension AppUpdater {
   func render(_ message: TodoMessage, into model: inout AppModel) -> [any Command] {
     // A result of an earlier user's command, arriving after a sign-out: TodoImpl drops it too.
     guard message.owner == model.todos.owner else { return [] }
-    let items = model.todos.items
+    let todos = model.todos
     func position(of id: TodoID) -> String {
-      (items.firstIndex { $0.id == id }).map { "\($0 + 1)" } ?? "?"
+      todos.position(of: id).map { "\($0 + 1)" } ?? "?"
     }
     switch message {
     case .loaded(_, let loaded):

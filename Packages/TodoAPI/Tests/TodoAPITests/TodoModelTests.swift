@@ -37,6 +37,17 @@ struct TodoModelTests {
     for id in ["a", "b", "c"] { #expect(model.item(TodoID(rawValue: id))?.id.rawValue == id) }
   }
 
+  @Test("position(of:) is the item's index in display order through inserts, moves and removals")
+  func positions() {
+    var model = TodoModel(items: [item("a", at: 1), item("b", at: 2), item("c", at: 3)])
+    model.upsert(item("a", at: 9))
+    model.upsert(item("0", at: 0))
+    model.remove([TodoID(rawValue: "b")])
+    for (index, item) in model.items.enumerated() { #expect(model.position(of: item.id) == index) }
+    #expect(model.items.map(\.id.rawValue) == ["0", "c", "a"])
+    #expect(model.position(of: TodoID(rawValue: "b")) == nil)
+  }
+
   @Test("openDueDates follows every change: due dates set, cleared, done, reopened, removed")
   func openDueDates() {
     let due = Date(timeIntervalSince1970: 500)
