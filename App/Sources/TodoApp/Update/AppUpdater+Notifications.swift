@@ -3,8 +3,8 @@ import Core
 import NotificationsAPI
 import TodoAPI
 
-// The inbox's intents, and what the app does for each notifications message: banners, and the
-// OS signals that end or reload the session.
+// The inbox's intents (updates of the notifications slice), the banners of new notifications, and
+// what the app does for the OS signals that end or reload the session.
 extension AppUpdater {
   func inbox(_ action: InboxAction, in model: inout AppModel) -> [any Command] {
     let inbox = model.notifications.inbox
@@ -21,29 +21,39 @@ extension AppUpdater {
       return []
     case .read(let position):
       guard let notification = notification(at: position) else { return [] }
-      return [NotificationsCommand.markRead(notification.id)]
+      model.notifications.markRead(notification.id)
+      model.ui.say("Marked read.")
+      return []
     case .dismiss(let position):
       guard let notification = notification(at: position) else { return [] }
-      return [NotificationsCommand.dismiss(notification.id)]
+      model.notifications.dismiss(notification.id)
+      model.ui.say("Dismissed.")
+      return []
     case .clear:
-      return [NotificationsCommand.clear]
+      model.notifications.clear()
+      model.ui.say("Inbox cleared.")
+      return []
     }
+  }
+
+  /// Shows a banner for each notification posted since the last one announced, oldest first.
+  ///
+  /// Posting is an update of the notifications slice (by the feature's updater, which runs before
+  /// this one), so the banners follow the message that posted them, not a message of their own.
+  func announceNewNotifications(in model: inout AppModel) {
+    guard let last = model.notifications.lastIssuedID, last != model.ui.announcedNotification else { return }
+    let announced = model.ui.announcedNotification
+    for notification in model.notifications.inbox.reversed()
+    where announced.map({ notification.id > $0 }) ?? true {
+      model.ui.print(OutputLine(.banner, "🔔 \(notification.title): \(notification.body)"))
+    }
+    model.ui.announcedNotification = last
   }
 
   // MARK: - Results
 
   func react(to message: NotificationsMessage, in model: inout AppModel) -> [any Command] {
     switch message {
-    case .posted(let notification):
-      // NotificationsImpl drops a reminder whose item left the list (its user signed out).
-      guard model.notifications.inbox.contains(where: { $0.id == notification.id }) else { return [] }
-      model.ui.print(OutputLine(.banner, "🔔 \(notification.title): \(notification.body)"))
-    case .read:
-      model.ui.say("Marked read.")
-    case .dismissed:
-      model.ui.say("Dismissed.")
-    case .allCleared:
-      model.ui.say("Inbox cleared.")
     case .signalReceived(let signal):
       switch signal {
       case .interrupt, .terminate:

@@ -37,6 +37,7 @@ public struct AppUpdater: Updater {
     case let message as NotificationsMessage: commands += react(to: message, in: &model)
     default: return false
     }
+    announceNewNotifications(in: &model)
     return true
   }
 

@@ -23,19 +23,27 @@ struct PrinterTests {
     Store(model: model, updater: AppComposition.composition.updater)
   }
 
+  /// A store whose list holds an item titled `title`, due 30 seconds after the time the
+  /// notifications slice was last told: the next tick past it posts its reminder.
+  private func store(due title: String) -> Store<AppModel> {
+    var model = AppFixture.signedIn
+    model.notifications.now = AppFixture.now
+    model.todos.upsert(
+      TodoItem(
+        id: TodoID(rawValue: "due"), title: title, dueDate: AppFixture.now.addingTimeInterval(30),
+        createdAt: AppFixture.now))
+    return store(model)
+  }
+
   @Test(
     "a banner at the prompt is inserted above its line, and the prompt redrawn in place: typed text stays")
   func bannerAtPrompt() {
     let screen = Screen()
     let printer = printer(interactive: true, screen: screen)
-    let store = store()
+    let store = store(due: "Buy milk")
     printer.attach(to: store)
     printer.showPrompt()
-    let reminder = InAppNotification(
-      id: NotificationID(rawValue: 1), title: "Reminder", body: "“Buy milk” is due now.",
-      time: AppFixture.now,
-      kind: .system)
-    store.send(NotificationsMessage.posted(reminder))
+    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
     #expect(
       screen.text
         == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “Buy milk” is due now.\u{1B}[0m"])
@@ -47,13 +55,10 @@ struct PrinterTests {
   func hostileBannerAtPrompt() {
     let screen = Screen()
     let printer = printer(interactive: true, screen: screen)
-    let store = store()
+    let store = store(due: "\u{1B}]0;PWNED\u{07}")
     printer.attach(to: store)
     printer.showPrompt()
-    let reminder = InAppNotification(
-      id: NotificationID(rawValue: 1), title: "Reminder", body: "“\u{1B}]0;PWNED\u{07}” is due now.",
-      time: AppFixture.now, kind: .system)
-    store.send(NotificationsMessage.posted(reminder))
+    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
     #expect(
       screen.text
         == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “␛]0;PWNED␇” is due now.\u{1B}[0m"])

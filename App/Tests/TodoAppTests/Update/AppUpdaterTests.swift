@@ -111,26 +111,21 @@ struct AppUpdaterTests {
         == 1)
   }
 
-  @Test("a posted notification becomes a banner")
+  @Test("a notification posted by the message the features just applied becomes a banner, once")
   func banner() {
     let notification = InAppNotification(
       id: NotificationID(rawValue: 1), title: "Reminder", body: "Buy milk is due now", time: now,
       kind: .system)
-    // NotificationsUpdater, which runs first, has put it in the inbox.
+    // NotificationsUpdater, which runs first, has put it in the inbox while applying the tick.
     var posted = signedIn
     posted.notifications.post(notification)
-    assertUpdate(AppUpdater(), given: posted, when: NotificationsMessage.posted(notification)) {
+    let tick = NotificationsMessage.clockTicked(now)
+    assertUpdate(AppUpdater(), given: posted, when: tick) {
       $0.ui.print(OutputLine(.banner, "🔔 Reminder: Buy milk is due now"))
+      $0.ui.announcedNotification = notification.id
     }
-  }
-
-  @Test("a notification the inbox dropped (its user signed out) prints no banner")
-  func droppedNotification() {
-    let notification = InAppNotification(
-      id: NotificationID(rawValue: 1), title: "Reminder", body: "Buy milk is due now", time: now,
-      kind: .reminder(TodoID(rawValue: "a")))
-    assertUpdate(
-      AppUpdater(), given: signedIn, when: NotificationsMessage.posted(notification), then: signedIn)
+    let announced = AppUpdater().result(of: tick, on: posted).model
+    assertUpdate(AppUpdater(), given: announced, when: tick, then: announced)
   }
 
   @Test("a result of an earlier user's command prints nothing")

@@ -16,7 +16,7 @@ public protocol NotificationsEnvironment: SendableMetatype {
 
 extension Feature where Environment: NotificationsEnvironment {
   /// Notifications, reminders of due items, the minute tick and OS signals: the updater and
-  /// subscriptions on the two slices, the messages for replay, and the interpreter and runners on
+  /// subscriptions on the two slices, the messages for replay, and the runners on
   /// the environment's clock.
   ///
   /// - Parameters:
@@ -34,7 +34,6 @@ extension Feature where Environment: NotificationsEnvironment {
       messageTypes: [NotificationsMessage.self],
       interpreters: { environment, registrations in
         let (clock, now) = (environment.clock, environment.now)
-        registrations.register(NotificationsInterpreter(now: now))
         registrations.register(
           subscriptions: ReminderSubscription.self, run: ReminderRunner(clock: clock, now: now).run)
         registrations.register(

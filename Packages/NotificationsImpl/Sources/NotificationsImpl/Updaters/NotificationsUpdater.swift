@@ -53,8 +53,13 @@ public import TodoAPI
 /// ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
 /// ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)`` remove them; a session expiry removes
 /// them and then posts its own "Session expired" notice, which stays until the next sign-in so the
-/// user sees it. System notifications (a reload, say) stay. A reminder whose post arrives after its
-/// item left the list (the user signed out meanwhile, or deleted it) is not added.
+/// user sees it. System notifications (a reload, say) stay.
+///
+/// ## Posting
+/// Posting is an update of the inbox in the same step as the message that causes it: the
+/// notification's identity comes from the counter in the model and its time from
+/// ``NotificationsAPI/NotificationsModel/now``, so no interpreter answers it and no other message can
+/// come between (a reminder cannot outlive its item's user).
 ///
 /// ## Signals
 /// ``NotificationsAPI/NotificationsMessage/signalReceived(_:)`` is handled here only to post a
@@ -90,16 +95,17 @@ public struct NotificationsUpdater<Model>: Updater {
   /// - Parameters:
   ///   - model: The app model, changed in place (the notifications slice only).
   ///   - message: The message being processed.
-  ///   - commands: Receives ``NotificationsAPI/NotificationsCommand/post(title:body:kind:)`` commands.
+  ///   - commands: Untouched: posting is an update of the inbox
+  ///     (``NotificationsAPI/NotificationsModel/post(title:body:kind:)``), not a command.
   /// - Returns: Whether the message was a ``NotificationsAPI/NotificationsMessage`` or one of the
   ///   authentication messages listed in the type's documentation.
   public func update<M: Message>(_ model: inout Model, message: M, commands: inout [any Command]) -> Bool {
     if let message = message as? NotificationsMessage {
-      update(&model, notificationsMessage: message, commands: &commands)
+      update(&model, notificationsMessage: message)
       return true
     }
     if let message = message as? AuthenticationMessage {
-      return update(&model, authenticationMessage: message, commands: &commands)
+      return update(&model, authenticationMessage: message)
     }
     return false
   }
@@ -107,26 +113,15 @@ public struct NotificationsUpdater<Model>: Updater {
   // MARK: - Notifications messages
 
   private func update(
-    _ model: inout Model, notificationsMessage message: NotificationsMessage, commands: inout [any Command]
+    _ model: inout Model, notificationsMessage message: NotificationsMessage
   ) {
     switch message {
-    case .posted(let notification):
-      // Posting takes a round trip through the interpreter: a reminder whose item has left the list
-      // meanwhile (its user signed out) would show that user's title to the next one.
-      if case .reminder(let id) = notification.kind, model[keyPath: todos].item(id) == nil { return }
-      model[keyPath: notifications].post(notification)
-    case .read(let id):
-      model[keyPath: notifications].markRead(id)
-    case .dismissed(let id):
-      model[keyPath: notifications].dismiss(id)
-    case .allCleared:
-      model[keyPath: notifications].clear()
     case .clockTicked(let date):
-      advanceTime(&model, to: date, commands: &commands)
+      advanceTime(&model, to: date)
     case .reminderDue(_, _, _, let rang):
-      advanceTime(&model, to: rang, commands: &commands)
+      advanceTime(&model, to: rang)
     case .signalReceived(.hangUp):
-      commands.append(NotificationsCommand.reloadingPost)
+      model[keyPath: notifications].postReloading()
     case .signalReceived(.interrupt), .signalReceived(.terminate):
       break
     }
@@ -134,7 +129,7 @@ public struct NotificationsUpdater<Model>: Updater {
 
   /// Moves `now` forward to `date` and posts the open items that became due on the way, except
   /// those that became due more than the grace period before `date`.
-  private func advanceTime(_ model: inout Model, to date: Date, commands: inout [any Command]) {
+  private func advanceTime(_ model: inout Model, to date: Date) {
     let previous = model[keyPath: notifications].now
     if let previous, date <= previous { return }
     model[keyPath: notifications].now = date
@@ -148,14 +143,14 @@ public struct NotificationsUpdater<Model>: Updater {
       due > earliest && due <= date ? list.item(id) : nil
     }
     for item in due.sorted(by: TodoItem.displayOrder) {
-      commands.append(NotificationsCommand.reminderPost(for: item))
+      model[keyPath: notifications].postReminder(for: item)
     }
   }
 
   // MARK: - Authentication messages
 
   private func update(
-    _ model: inout Model, authenticationMessage message: AuthenticationMessage, commands: inout [any Command]
+    _ model: inout Model, authenticationMessage message: AuthenticationMessage
   ) -> Bool {
     switch message {
     case .signedIn, .signedOut:
@@ -163,7 +158,7 @@ public struct NotificationsUpdater<Model>: Updater {
       return true
     case .sessionExpired(let session):
       model[keyPath: notifications].removeAll(where: Self.concernsUser)
-      commands.append(NotificationsCommand.sessionExpiredPost(for: session))
+      model[keyPath: notifications].postSessionExpired(for: session)
       return true
     case .registered, .registrationFailed, .signInFailed, .noSavedSession:
       return false

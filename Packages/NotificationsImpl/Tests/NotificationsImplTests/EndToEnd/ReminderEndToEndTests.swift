@@ -39,12 +39,11 @@ struct ReminderEndToEndTests {
 
     await time.clock.jump(by: .seconds(300))
 
-    await store.receive(item.reminderDue(at: 300)) { $0.notifications.now = .t0(plus: 300) }
-    store.expectCommands([item.reminderPost])
-    store.expectSubscriptions(stopped: [item.reminder])
-    await store.receive(NotificationsMessage.posted(expectedNotification)) {
+    await store.receive(item.reminderDue(at: 300)) {
+      $0.notifications.now = .t0(plus: 300)
       $0.notifications.post(expectedNotification)
     }
+    store.expectSubscriptions(stopped: [item.reminder])
     await store.finish()
     #expect(store.model.notifications.inbox == [expectedNotification])
   }
@@ -69,7 +68,7 @@ struct ReminderEndToEndTests {
     await store.finish()
   }
 
-  @Test("the posted notification's cause leads back through the post command to the reminder")
+  @Test("the notification is posted by the reminder's own message, caused by the reminder: no command")
   func causeChain() async throws {
     let store = makeStore()
     let journal = EventJournal()
@@ -78,18 +77,16 @@ struct ReminderEndToEndTests {
     store.start()
     await time.clock.waitForSleepers(count: 1)
     await time.clock.jump(by: .seconds(300))
-    await store.receive(NotificationsMessage.self) { if case .posted = $0 { true } else { false } }
+    await store.receive(NotificationsMessage.self) { if case .reminderDue = $0 { true } else { false } }
     await store.finish()
 
     let reminder = try #require(
       journal.started.first { $0.subscription as? ReminderSubscription == item.reminder })
     let due = try #require(journal.processed.first { $0.message is NotificationsMessage })
-    let post = try #require(journal.commands.first)
-    let posted = try #require(journal.processed.last)
     #expect(due.cause == .subscription(reminder.id))
-    #expect(post.emittedBy == due.id)
-    #expect(posted.cause == .command(post.id, emittedBy: due.id))
-    #expect(posted.message as? NotificationsMessage == .posted(expectedNotification))
+    #expect(journal.commands.isEmpty)
+    #expect(journal.processed.count == 1)
+    #expect(store.model.notifications.inbox == [expectedNotification])
   }
 
   @Test("a to-do completed before it is due posts nothing when the clock passes its due date")
@@ -126,13 +123,14 @@ struct ReminderEndToEndTests {
     #expect(time.clock.sleeperCount == 1)
 
     await time.clock.jump(by: .seconds(300))
-    await store.receive(moved.reminderDue(at: 600)) { $0.notifications.now = .t0(plus: 600) }
-    store.expectCommands([moved.reminderPost])
-    store.expectSubscriptions(stopped: [moved.reminder])
     let notification = InAppNotification(
       id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
       time: .t0(plus: 600), kind: .reminder(item.id))
-    await store.receive(NotificationsMessage.posted(notification)) { $0.notifications.post(notification) }
+    await store.receive(moved.reminderDue(at: 600)) {
+      $0.notifications.now = .t0(plus: 600)
+      $0.notifications.post(notification)
+    }
+    store.expectSubscriptions(stopped: [moved.reminder])
     await store.finish()
   }
 
@@ -210,15 +208,14 @@ struct ReminderEndToEndTests {
 
     // One jump past the countdown and the due date: the reminder rings alone.
     await time.clock.jump(by: .seconds(300))
-    await store.receive(soon.reminderDue(at: .sixHours + 300)) {
-      $0.notifications.now = .t0(plus: .sixHours + 300)
-    }
-    store.expectCommands([soon.reminderPost])
-    store.expectSubscriptions(stopped: [soon.reminder])
     let notification = InAppNotification(
       id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
       time: .t0(plus: .sixHours + 300), kind: .reminder(soon.id))
-    await store.receive(NotificationsMessage.posted(notification)) { $0.notifications.post(notification) }
+    await store.receive(soon.reminderDue(at: .sixHours + 300)) {
+      $0.notifications.now = .t0(plus: .sixHours + 300)
+      $0.notifications.post(notification)
+    }
+    store.expectSubscriptions(stopped: [soon.reminder])
     await store.finish()
     #expect(store.model.notifications.inbox == [notification])
   }

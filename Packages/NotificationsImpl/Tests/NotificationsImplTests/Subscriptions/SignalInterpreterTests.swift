@@ -160,7 +160,6 @@ struct SignalInterpreterTests {
       let store = Store(
         model: AppModel.fixture(now: 0, listensForSignals: true), updater: Wiring.updater,
         subscriptions: Wiring.subscriptions)
-      store.register(NotificationsInterpreter(now: { .t0 }))
       store.register(subscriptions: SignalSubscription.self, interpreter: SignalInterpreter.init)
       store.start()
       kill(getpid(), SIGHUP)

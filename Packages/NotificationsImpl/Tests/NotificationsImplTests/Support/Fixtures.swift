@@ -94,9 +94,12 @@ extension TodoItem {
     .reminderDue(id, title: title, dueDate: dueDate!, at: .t0(plus: seconds))
   }
 
-  /// The command posting this item's reminder.
-  var reminderPost: NotificationsCommand {
-    .post(title: "Reminder", body: "“\(title)” is due now.", kind: .reminder(id))
+}
+
+extension NotificationsModel {
+  /// Posts the reminder the feature posts when `item` becomes due, as the tests expect it worded.
+  mutating func postReminder(of item: TodoItem) {
+    post(title: "Reminder", body: "“\(item.title)” is due now.", kind: .reminder(item.id))
   }
 }
 
