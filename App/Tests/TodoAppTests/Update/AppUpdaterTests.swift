@@ -56,7 +56,7 @@ struct AppUpdaterTests {
   func add() {
     assertUpdate(
       AppUpdater(), given: signedIn, when: intent(.add(title: "  Write report ")),
-      then: signedIn, commands: [TodoCommand.add(title: "Write report", dueDate: nil, owner: ada.id)])
+      then: signedIn, commands: [TodoCommand.add(title: .valid("Write report"), dueDate: nil, owner: ada.id)])
     assertUpdate(AppUpdater(), given: signedIn, when: intent(.add(title: "   "))) {
       $0.ui.fail("The title is empty.")
     }
@@ -168,7 +168,7 @@ struct AppUpdaterTests {
     assertUpdate(
       AppUpdater(), given: signedIn, when: intent(.rename(position: 1, title: " Buy oat milk ")),
       then: signedIn,
-      commands: [TodoCommand.rename(TodoID(rawValue: "a"), title: "Buy oat milk", owner: ada.id)])
+      commands: [TodoCommand.rename(TodoID(rawValue: "a"), title: .valid("Buy oat milk"), owner: ada.id)])
     assertUpdate(AppUpdater(), given: signedIn, when: intent(.rename(position: 2, title: "  "))) {
       $0.ui.fail("The title is empty.")
     }

@@ -116,10 +116,10 @@ struct TodoModelTests {
 
   @Test("titles are trimmed, non-empty, at most 500 characters, any Unicode")
   func titles() {
-    #expect(TodoTitle.validate("  Buy 🥐 and 茶 \n") == .success("Buy 🥐 and 茶"))
-    #expect(TodoTitle.validate("line\nbreak") == .success("line break"))
+    #expect(TodoTitle.validate("  Buy 🥐 and 茶 \n").map(\.text) == .success("Buy 🥐 and 茶"))
+    #expect(TodoTitle.validate("line\nbreak").map(\.text) == .success("line break"))
     #expect(TodoTitle.validate("   ") == .failure(.emptyTitle))
-    #expect(TodoTitle.validate(String(repeating: "é", count: 500)).map(\.count) == .success(500))
+    #expect(TodoTitle.validate(String(repeating: "é", count: 500)).map(\.text.count) == .success(500))
     #expect(
       TodoTitle.validate(String(repeating: "x", count: 501))
         == .failure(.titleTooLong(length: 501, limit: 500)))
