@@ -6,7 +6,7 @@ extension Store {
   ///
   /// For a store driven from outside the test (subscriptions on a real clock, signals, other
   /// tasks). The timeout is a guard against a hang, not a way to wait: the wait ends with the
-  /// message that satisfies the condition (see ``waitWithTimeout(_:_:)``).
+  /// message that satisfies the condition (see ``waitWithTimeout(_:isolation:_:)``).
   ///
   /// - Parameters:
   ///   - timeout: How long to wait at most; past it, the test fails.

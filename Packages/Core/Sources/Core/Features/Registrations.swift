@@ -1,8 +1,9 @@
 /// The interpreters and subscription runners that features register, collected to be handed to a
 /// store in one go.
 ///
-/// A ``Feature`` fills it from the app's environment; ``Store/register(_:)`` registers each entry,
-/// in the order it was added, with the same meaning as the store's own `register` methods.
+/// A ``Feature`` fills it from the app's environment; ``Store/register(_:)-(Registrations)``
+/// registers each entry, in the order it was added, with the same meaning as the store's own
+/// `register` methods.
 public struct Registrations: Sendable {
   /// Each entry registers one thing with a store.
   private(set) var entries: [@MainActor @Sendable (any RegistrationTarget) -> Void] = []
