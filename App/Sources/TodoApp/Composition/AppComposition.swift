@@ -17,7 +17,12 @@ public enum AppComposition {
       .todo(\.todos),
       .notifications(todos: \.todos, notifications: \.notifications),
     ],
-    app: Feature("App", updater: .full(AppUpdater()), messageTypes: [AppMessage.self]))
+    app: Feature(
+      "App", updater: .full(AppUpdater()), subscriptions: .full(SystemSubscriptions()),
+      messageTypes: [AppMessage.self],
+      interpreters: { _, registrations in
+        registrations.register(subscriptions: SignalSubscription.self, interpreter: SignalInterpreter.init)
+      }))
 
   /// The file of the app's database inside its data folder.
   public static let databaseFileName = "todo.sqlite"

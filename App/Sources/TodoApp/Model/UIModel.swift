@@ -41,6 +41,8 @@ public struct UIModel: Hashable, Sendable, Codable {
   /// The newest notification announced with a banner: those the notifications slice posts after it
   /// get theirs when the message that posted them has been applied.
   public var announcedNotification: NotificationID?
+  /// Whether the app listens for OS signals (``SystemSubscriptions``); `true` while it runs.
+  public var listensForSignals: Bool
 
   /// Creates the slice of a fresh session.
   public init() {
@@ -52,6 +54,7 @@ public struct UIModel: Hashable, Sendable, Codable {
     timeZone = "UTC"
     runningImport = nil
     announcedNotification = nil
+    listensForSignals = false
   }
 
   /// The sequence number the next line will get.

@@ -17,4 +17,6 @@ public enum AppMessage: Message, Equatable, Codable {
   /// At a terminal, a password was typed on the line of `command` (`login` or `register`), so it
   /// shows on screen: warn the user.
   case passwordOnTheLine(command: String)
+  /// The process received an OS signal (from a ``SignalSubscription``).
+  case signalReceived(OSSignal)
 }

@@ -3,8 +3,7 @@ import Core
 import NotificationsAPI
 import TodoAPI
 
-// The inbox's intents (updates of the notifications slice), the banners of new notifications, and
-// what the app does for the OS signals that end or reload the session.
+// The inbox's intents (updates of the notifications slice) and the banners of new notifications.
 extension AppUpdater {
   func inbox(_ action: InboxAction, in model: inout AppModel) -> [any Command] {
     let inbox = model.notifications.inbox
@@ -48,28 +47,5 @@ extension AppUpdater {
       model.ui.print(OutputLine(.banner, "🔔 \(notification.title): \(notification.body)"))
     }
     model.ui.announcedNotification = last
-  }
-
-  // MARK: - Results
-
-  func react(to message: NotificationsMessage, in model: inout AppModel) -> [any Command] {
-    switch message {
-    case .signalReceived(let signal):
-      switch signal {
-      case .interrupt, .terminate:
-        guard model.ui.lifecycle == .running || model.ui.lifecycle == .quitRequested else { return [] }
-        model.ui.lifecycle = .shutdownRequested(signal: signal.name)
-        model.ui.say("\(signal.name): finishing in-flight work, then exiting.")
-        guard isImporting(model), let owner = model.todos.owner else { return [] }
-        return cancelImport(of: owner, in: &model)
-      case .hangUp:
-        guard let owner = model.authentication.user?.id else { return [] }
-        model.ui.say("SIGHUP: reloading from the database.")
-        return [TodoCommand.load(owner)]
-      }
-    case .reminderDue, .clockTicked:
-      break
-    }
-    return []
   }
 }

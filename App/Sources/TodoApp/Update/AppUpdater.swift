@@ -34,7 +34,8 @@ public struct AppUpdater: Updater {
     case let message as AppMessage: commands += update(&model, app: message)
     case let message as AuthenticationMessage: render(message, into: &model)
     case let message as TodoMessage: commands += render(message, into: &model)
-    case let message as NotificationsMessage: commands += react(to: message, in: &model)
+    // Reminders post through the notifications slice; the banners are announced below.
+    case is NotificationsMessage: break
     default: return false
     }
     announceNewNotifications(in: &model)
@@ -68,6 +69,8 @@ public struct AppUpdater: Updater {
         "The password was typed on the line, so it shows on screen and in the scrollback; next time type "
           + "\(command) NAME alone and it is asked for without being shown.")
       return []
+    case .signalReceived(let signal):
+      return react(to: signal, in: &model)
     }
   }
 

@@ -72,7 +72,7 @@ struct PrinterTests {
     let store = store()
     printer.attach(to: store)
     printer.showPrompt()
-    store.send(NotificationsMessage.signalReceived(.interrupt))
+    store.send(AppMessage.signalReceived(.interrupt))
     printer.leavePrompt()
     #expect(screen.text == "ada> \nSIGINT: finishing in-flight work, then exiting.\n")
   }

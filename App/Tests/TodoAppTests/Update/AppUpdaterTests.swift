@@ -142,7 +142,7 @@ struct AppUpdaterTests {
     var importing = signedIn
     importing.todos.importProgress = TodoImportProgress(path: "/x.csv", fraction: 0.5, imported: 10)
     assertUpdate(
-      AppUpdater(), given: importing, when: NotificationsMessage.signalReceived(.terminate),
+      AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate),
       commands: [TodoCommand.cancelImport(owner: ada.id)]
     ) {
       $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
@@ -150,12 +150,29 @@ struct AppUpdaterTests {
     }
   }
 
-  @Test("SIGHUP reloads the list from the database")
+  @Test("SIGHUP posts a Reloading notification, shown as a banner, and reloads the list from the database")
   func hangUp() {
+    var told = signedIn
+    told.notifications.now = now
     assertUpdate(
-      AppUpdater(), given: signedIn, when: NotificationsMessage.signalReceived(.hangUp),
+      AppUpdater(), given: told, when: AppMessage.signalReceived(.hangUp),
       commands: [TodoCommand.load(ada.id)]
-    ) { $0.ui.say("SIGHUP: reloading from the database.") }
+    ) {
+      let reloading = InAppNotification(
+        id: NotificationID(rawValue: 1), title: "Reloading", body: "SIGHUP received: reloading the data.",
+        time: now, kind: .system)
+      $0.notifications.post(reloading)
+      $0.ui.say("SIGHUP: reloading from the database.")
+      $0.ui.print(OutputLine(.banner, "🔔 Reloading: SIGHUP received: reloading the data."))
+      $0.ui.announcedNotification = reloading.id
+    }
+  }
+
+  @Test("signed out, SIGHUP posts the Reloading notification and reloads nothing")
+  func hangUpSignedOut() {
+    let reloading = AppUpdater().result(of: AppMessage.signalReceived(.hangUp), on: AppModel())
+    #expect(reloading.commands.isEmpty)
+    #expect(reloading.model.notifications.inbox.map(\.title) == ["Reloading"])
   }
 
   @Test("quit asks the session to end")

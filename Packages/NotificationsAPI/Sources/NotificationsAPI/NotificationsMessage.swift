@@ -8,8 +8,6 @@ public import TodoAPI
 /// identities come from a counter in the model, its times from the model's ``NotificationsModel/now``),
 /// so none of them needs a command or a message.
 public enum NotificationsMessage: Message, Hashable, Codable {
-  /// The process received an OS signal (from a ``SignalSubscription``).
-  case signalReceived(OSSignal)
   /// A to-do item's due time arrived (from a ``ReminderSubscription``); `at` is the wall-clock time
   /// the reminder observed when it rang, at or after `dueDate`.
   ///

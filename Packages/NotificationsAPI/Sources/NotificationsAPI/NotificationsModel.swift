@@ -15,8 +15,6 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   /// It moves only when told, so between messages it lags behind the wall clock: do not read it as
   /// the current time.
   public var now: Date?
-  /// Whether the app listens for OS signals (the app sets it while it runs).
-  public var listensForSignals: Bool
   /// The largest identity posted so far; ``post(title:body:kind:)`` issues the next one. `nil`
   /// until something is posted.
   public private(set) var lastIssuedID: NotificationID?
@@ -27,15 +25,12 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   ///   - inbox: The notifications, newest first.
   ///   - capacity: The most notifications kept; at least 1.
   ///   - now: The time as last told.
-  ///   - listensForSignals: Whether to listen for OS signals.
   public init(
-    inbox: [InAppNotification] = [], capacity: Int = defaultCapacity, now: Date? = nil,
-    listensForSignals: Bool = false
+    inbox: [InAppNotification] = [], capacity: Int = defaultCapacity, now: Date? = nil
   ) {
     self.capacity = max(1, capacity)
     self.inbox = []
     self.now = now
-    self.listensForSignals = listensForSignals
     self.lastIssuedID = nil
     for notification in inbox.reversed() { post(notification) }
   }

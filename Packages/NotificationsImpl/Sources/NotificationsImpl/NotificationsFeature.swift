@@ -15,7 +15,7 @@ public protocol NotificationsEnvironment: SendableMetatype {
 }
 
 extension Feature where Environment: NotificationsEnvironment {
-  /// Notifications, reminders of due items, the minute tick and OS signals: the updater and
+  /// Notifications, reminders of due items and their countdown tick: the updater and
   /// subscriptions on the two slices, the messages for replay, and the runners on
   /// the environment's clock.
   ///
@@ -38,7 +38,6 @@ extension Feature where Environment: NotificationsEnvironment {
           subscriptions: ReminderSubscription.self, run: ReminderRunner(clock: clock, now: now).run)
         registrations.register(
           subscriptions: TickSubscription.self, run: TickRunner(clock: clock, now: now).run)
-        registrations.register(subscriptions: SignalSubscription.self, interpreter: SignalInterpreter.init)
       })
   }
 }

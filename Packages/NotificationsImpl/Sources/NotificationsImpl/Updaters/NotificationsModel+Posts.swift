@@ -16,9 +16,4 @@ extension NotificationsModel {
       body: "\(session.user.name), your session has ended. Sign in again to continue.",
       kind: .sessionExpired)
   }
-
-  /// Posts the notice that SIGHUP asked the app to reload.
-  mutating func postReloading() {
-    post(title: "Reloading", body: "SIGHUP received: reloading the data.", kind: .system)
-  }
 }

@@ -5,7 +5,7 @@ public import NotificationsAPI
 public import TodoAPI
 
 /// The notifications feature's pure update: the inbox, the time, and the notifications that
-/// reminders, session expiry and SIGHUP post.
+/// reminders and session expiry post.
 ///
 /// It reads two slices of the app's model without knowing its type, through key paths, and is
 /// added to the app's ``Core/CombinedUpdater`` as a whole-model part, after the to-do slice's
@@ -60,11 +60,6 @@ public import TodoAPI
 /// notification's identity comes from the counter in the model and its time from
 /// ``NotificationsAPI/NotificationsModel/now``, so no interpreter answers it and no other message can
 /// come between (a reminder cannot outlive its item's user).
-///
-/// ## Signals
-/// ``NotificationsAPI/NotificationsMessage/signalReceived(_:)`` is handled here only to post a
-/// "Reloading" notification for SIGHUP. Shutting down (SIGINT, SIGTERM) and reloading (SIGHUP) are
-/// the app's decisions: its own updater receives the same message and emits what it needs.
 public struct NotificationsUpdater<Model>: Updater {
   /// How late after its due date an item can still be posted as due: 60 seconds.
   public static var gracePeriod: Duration { Reminders.gracePeriod }
@@ -120,10 +115,6 @@ public struct NotificationsUpdater<Model>: Updater {
       advanceTime(&model, to: date)
     case .reminderDue(_, _, _, let rang):
       advanceTime(&model, to: rang)
-    case .signalReceived(.hangUp):
-      model[keyPath: notifications].postReloading()
-    case .signalReceived(.interrupt), .signalReceived(.terminate):
-      break
     }
   }
 

@@ -106,13 +106,13 @@ extension NotificationsModel {
 extension AppModel {
   /// A model that knows the time (`now` = t0 + `now` seconds) and holds `items`.
   static func fixture(
-    now: TimeInterval? = 0, items: [TodoItem] = [], listensForSignals: Bool = false
+    now: TimeInterval? = 0, items: [TodoItem] = []
   )
     -> AppModel
   {
     AppModel(
       todos: TodoModel(items: items),
-      notifications: NotificationsModel(now: now.map(Date.t0(plus:)), listensForSignals: listensForSignals))
+      notifications: NotificationsModel(now: now.map(Date.t0(plus:))))
   }
 }
 

@@ -172,7 +172,7 @@ struct NotificationsUpdaterTests {
     ) { $0.notifications.now = .t0 }
   }
 
-  // MARK: - Session expiry and signals
+  // MARK: - Session expiry
 
   @Test("an expired session removes the user's notifications and posts a session-expired one")
   func sessionExpired() {
@@ -232,25 +232,5 @@ struct NotificationsUpdaterTests {
     let model = AppModel(
       notifications: NotificationsModel(inbox: [.fixture(1, kind: .reminder(TodoID(rawValue: "a")))]))
     assertIgnored(updater, given: model, when: message)
-  }
-
-  @Test("SIGHUP posts a system notification that the app reloads")
-  func hangUpPosts() {
-    assertUpdate(updater, given: .fixture(now: 10), when: NotificationsMessage.signalReceived(.hangUp)) {
-      $0.notifications.post(
-        InAppNotification(
-          id: NotificationID(rawValue: 1), title: "Reloading", body: "SIGHUP received: reloading the data.",
-          time: .t0(plus: 10), kind: .system))
-    }
-  }
-
-  @Test(
-    "SIGINT and SIGTERM change nothing here: shutting down is the app's job",
-    arguments: [
-      OSSignal.interrupt, .terminate,
-    ])
-  func shutdownSignals(signal: OSSignal) {
-    assertUpdate(
-      updater, given: .fixture(), when: NotificationsMessage.signalReceived(signal), then: .fixture())
   }
 }
