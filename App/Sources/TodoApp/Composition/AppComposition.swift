@@ -7,7 +7,7 @@ import TodoImpl
 
 /// Where the app is put together: the one place that knows every Impl package.
 public enum AppComposition {
-  /// The app's features, one line each, then the app's own updater and messages.
+  /// The app's features, one line each, then the app's own part: its updater, messages and OS signals.
   ///
   /// Updaters run in this order, so the app's own updater sees the features' results already
   /// applied; the notifications feature reads the to-do slice after the to-do feature changed it.
