@@ -12,6 +12,7 @@ import PackageDescription
 // "GettingStarted"); the script says what to add or remove when a document gains or loses samples.
 let documents = [
   "Readme",
+  "Architecture",
   "CommandsAndInterpreters",
   "DebuggingWithTraces",
   "Dependencies",

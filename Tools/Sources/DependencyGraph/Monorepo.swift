@@ -74,6 +74,7 @@ public struct Monorepo: Sendable {
     BoundaryChecker(graph: graph).violations()
       + ImportChecker(graph: graph, root: root).violations()
       + rootManifest()
+      + SettingsChecker(graph: graph, root: root).violations()
       + staleDocuments(for: graph)
   }
 

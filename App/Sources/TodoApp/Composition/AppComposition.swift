@@ -1,38 +1,28 @@
-import AuthenticationAPI
 import AuthenticationImpl
 public import Core
 public import Foundation
 public import GRDB
-import NotificationsAPI
 import NotificationsImpl
-import TodoAPI
 import TodoImpl
 
 /// Where the app is put together: the one place that knows every Impl package.
 public enum AppComposition {
-  /// The combined updater: each feature on its slice, then the app's own updater, which sees the
-  /// features' results already applied.
-  public static var updater: CombinedUpdater<AppModel> {
-    CombinedUpdater<AppModel>([
-      .slice(\.authentication, AuthenticationUpdater()),
-      .slice(\.todos, TodoUpdater()),
-      .full(NotificationsUpdater(todos: \.todos, notifications: \.notifications)),
-      .full(AppUpdater()),
-    ])
-  }
-
-  /// The combined subscription provider: the session's expiry, reminders, ticks and signals.
-  public static var subscriptions: CombinedSubscriptionProvider<AppModel> {
-    CombinedSubscriptionProvider<AppModel>([
-      .slice(\.authentication, AuthenticationSubscriptions()),
-      .full(NotificationsSubscriptions(todos: \.todos, notifications: \.notifications)),
-    ])
-  }
-
-  /// Every message type a trace of the app can hold, for replay.
-  public static let messageTypes: [any (Message & Decodable).Type] = [
-    AppMessage.self, AuthenticationMessage.self, TodoMessage.self, NotificationsMessage.self,
-  ]
+  /// The app's features, one line each, then the app's own part: its updater, messages and OS signals.
+  ///
+  /// Updaters run in this order, so the app's own updater sees the features' results already
+  /// applied; the notifications feature reads the to-do slice after the to-do feature changed it.
+  public static let composition = Composition<AppModel, AppEnvironment>(
+    features: [
+      .authentication(\.authentication),
+      .todo(\.todos),
+      .notifications(todos: \.todos, notifications: \.notifications),
+    ],
+    app: Feature(
+      "App", updater: .full(AppUpdater()), subscriptions: .full(SystemSubscriptions()),
+      messageTypes: [AppMessage.self],
+      interpreters: { _, registrations in
+        registrations.register(subscriptions: SignalSubscription.self, interpreter: SignalInterpreter.init)
+      }))
 
   /// The file of the app's database inside its data folder.
   public static let databaseFileName = "todo.sqlite"
@@ -73,10 +63,7 @@ public enum AppComposition {
       let pool = try DatabasePool(path: path, configuration: configuration)
       database = pool
       if try pool.read(isForeign) { throw DatabaseError(resultCode: .SQLITE_NOTADB) }
-      var migrator = DatabaseMigrator()
-      CredentialStore.registerMigrations(in: &migrator)
-      TodoDatabase.registerMigrations(in: &migrator)
-      try migrator.migrate(pool)
+      try composition.prepare(AppEnvironment(database: pool, folder: folder))
       return pool
     } catch {
       try? database?.close()
@@ -118,21 +105,9 @@ public enum AppComposition {
   /// - Returns: The store, not yet started.
   @MainActor
   public static func makeStore(database: DatabasePool, folder: URL) -> Store<AppModel> {
-    let store = Store(model: AppModel(), updater: updater, subscriptions: subscriptions)
-    let now: @Sendable () -> Date = { Date() }
-    let clock = ContinuousClock()
-    let authentication = AuthenticationInterpreter(
-      credentials: CredentialStore(database: database),
-      sessionFile: folder.appendingPathComponent(sessionFileName),
-      now: now, clock: clock)
-    store.register(authentication)
-    store.register(subscriptions: SessionExpiry.self, run: authentication.runSessionExpiry)
-    store.register(TodoInterpreter(database: database, now: now))
-    store.register(NotificationsInterpreter(now: now))
-    store.register(subscriptions: ReminderSubscription.self, run: ReminderRunner(clock: clock, now: now).run)
-    store.register(subscriptions: TickSubscription.self, run: TickRunner(clock: clock, now: now).run)
-    store.register(subscriptions: SignalSubscription.self, interpreter: SignalInterpreter.init)
-    return store
+    Store(
+      model: AppModel(), composition: composition,
+      environment: AppEnvironment(database: database, folder: folder))
   }
 }
 

@@ -26,7 +26,8 @@ public struct ReplayReport {
       throw Unreadable("Cannot read \(path): \(Self.reason(path: path, error: error))")
     }
     var replay = TraceReplay(
-      model: AppModel(), updater: AppComposition.updater, messageTypes: AppComposition.messageTypes)
+      model: AppModel(), updater: AppComposition.composition.updater,
+      messageTypes: AppComposition.composition.messageTypes)
     var lines: [String] = []
     if contents.skippedTornLastLine { lines.append("(The last line was torn and skipped.)") }
     do {

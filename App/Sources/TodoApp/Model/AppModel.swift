@@ -17,7 +17,8 @@ public struct AppModel: Hashable, Sendable, Codable {
   public init() {
     authentication = AuthenticationModel()
     todos = TodoModel()
-    notifications = NotificationsModel(listensForSignals: true)
+    notifications = NotificationsModel()
     ui = UIModel()
+    ui.listensForSignals = true
   }
 }

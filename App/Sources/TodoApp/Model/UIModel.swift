@@ -1,3 +1,4 @@
+public import NotificationsAPI
 public import TodoAPI
 
 /// The terminal's slice of the model: what to print, and where the session stands.
@@ -37,6 +38,11 @@ public struct UIModel: Hashable, Sendable, Codable {
   /// The to-do slice shows an import only from its first progress report on; this covers the
   /// moments before, so that `import cancel` typed right after `import` is not lost.
   public var runningImport: ImportRequest?
+  /// The newest notification announced with a banner: those the notifications slice posts after it
+  /// get theirs when the message that posted them has been applied.
+  public var announcedNotification: NotificationID?
+  /// Whether the app listens for OS signals (``SystemSubscriptions``); `true` while it runs.
+  public var listensForSignals: Bool
 
   /// Creates the slice of a fresh session.
   public init() {
@@ -47,6 +53,8 @@ public struct UIModel: Hashable, Sendable, Codable {
     removing = [:]
     timeZone = "UTC"
     runningImport = nil
+    announcedNotification = nil
+    listensForSignals = false
   }
 
   /// The sequence number the next line will get.

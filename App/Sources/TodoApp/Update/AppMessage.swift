@@ -20,4 +20,6 @@ public enum AppMessage: Message, Equatable, Codable {
   /// At a terminal, the user did not answer yes to the question before `command` (`clear-done`,
   /// `rm` of several items) deleted anything: nothing was deleted.
   case notConfirmed(command: String)
+  /// The process received an OS signal (from a ``SignalSubscription``).
+  case signalReceived(OSSignal)
 }

@@ -7,8 +7,10 @@ import TodoAPI
 /// The app's updater: turns what the user asked for into feature commands, and what the features
 /// report into lines for the terminal.
 ///
-/// It runs after the feature updaters in ``AppComposition/updater`` (the combined updater), so when
-/// it sees a feature's message the feature's slice already shows the result. This is the seed's
+/// It runs after the feature updaters in ``AppComposition/composition`` (its `app:` part), so when
+/// it sees a feature's message the feature's slice already shows the result. What it does for each
+/// feature lives in a file of its own: `AppUpdater+Authentication.swift`, `AppUpdater+Todo.swift`
+/// and `AppUpdater+Notifications.swift`. This is the seed's
 /// `userRequestAuthentication` → `performLogin` example for real: the `login` intent becomes
 /// `AuthenticationCommand.signIn`.
 public struct AppUpdater: Updater {
@@ -32,9 +34,11 @@ public struct AppUpdater: Updater {
     case let message as AppMessage: commands += update(&model, app: message)
     case let message as AuthenticationMessage: render(message, into: &model)
     case let message as TodoMessage: commands += render(message, into: &model)
-    case let message as NotificationsMessage: commands += react(to: message, in: &model)
+    // Reminders post through the notifications slice; the banners are announced below.
+    case is NotificationsMessage: break
     default: return false
     }
+    announceNewNotifications(in: &model)
     return true
   }
 
@@ -68,6 +72,8 @@ public struct AppUpdater: Updater {
         "The password was typed on the line, so it shows on screen and in the scrollback; next time type "
           + "\(command) NAME alone and it is asked for without being shown.")
       return []
+    case .signalReceived(let signal):
+      return react(to: signal, in: &model)
     }
   }
 
@@ -82,28 +88,8 @@ public struct AppUpdater: Updater {
     case .quit:
       model.ui.lifecycle = .quitRequested
       return []
-    case .register(let username, let password):
-      // Registering does not sign in, but the authentication slice shows one state at a time: a
-      // registration begun while signed in would hide the session the session file still holds.
-      guard model.authentication.session == nil else {
-        model.ui.fail(
-          "Already signed in as \(model.authentication.user?.name ?? "?"); log out first to register another account."
-        )
-        return []
-      }
-      return begin(.register(username: username, password: password), in: &model)
-    case .login(let username, let password):
-      guard model.authentication.session == nil else {
-        model.ui.fail("Already signed in as \(model.authentication.user?.name ?? "?"); log out first.")
-        return []
-      }
-      return begin(.signIn(username: username, password: password), in: &model)
-    case .logout:
-      guard let session = model.authentication.session else {
-        model.ui.fail("Nobody is signed in.")
-        return []
-      }
-      return begin(.signOut(session.id), in: &model)
+    case .register, .login, .logout:
+      return account(intent, in: &model)
     case .list(let filter):
       guard signedInUser(in: &model) != nil else { return [] }
       Listing.print(model.todos, filter: filter, into: &model.ui)
@@ -119,122 +105,8 @@ public struct AppUpdater: Updater {
     }
   }
 
-  private func begin(_ command: AuthenticationCommand, in model: inout AppModel) -> [any Command] {
-    model.authentication.begin(command)
-    return [command]
-  }
-
-  /// The intents that act on the list: they need a signed-in user and, mostly, an item.
-  private func todoCommand(for intent: UserIntent, at now: Date, in model: inout AppModel) -> [any Command] {
-    guard let owner = signedInUser(in: &model) else { return [] }
-    switch intent {
-    case .add(let title):
-      switch TodoTitle.validate(title) {
-      case .success(let title): return [TodoCommand.add(title: title, dueDate: nil, owner: owner)]
-      case .failure(let failure):
-        model.ui.fail(failure.description)
-        return []
-      }
-    case .setDone(let position, let done):
-      guard let item = item(at: position, in: &model) else { return [] }
-      return [TodoCommand.setDone(item.id, done, owner: owner)]
-    case .rename(let position, let title):
-      guard let item = item(at: position, in: &model) else { return [] }
-      switch TodoTitle.validate(title) {
-      case .success(let title): return [TodoCommand.rename(item.id, title: title, owner: owner)]
-      case .failure(let failure):
-        model.ui.fail(failure.description)
-        return []
-      }
-    case .remove(let position):
-      guard let item = item(at: position, in: &model) else { return [] }
-      model.ui.removing[item.id] = item.title
-      return [TodoCommand.remove(item.id, owner: owner)]
-    case .removeItems(let positions):
-      // Every position is checked first: a line that names a missing item deletes nothing.
-      var items: [TodoItem] = []
-      for position in positions {
-        guard let item = item(at: position, in: &model) else { return [] }
-        items.append(item)
-      }
-      for item in items { model.ui.removing[item.id] = item.title }
-      return items.map { TodoCommand.remove($0.id, owner: owner) }
-    case .due(let position, let spec):
-      guard let item = item(at: position, in: &model) else { return [] }
-      let date: Date? =
-        switch spec {
-        case .after(let seconds): now.addingTimeInterval(TimeInterval(seconds))
-        case .at(let date): date
-        case .none: nil
-        }
-      if let date, date < now {
-        model.ui.warn(
-          "\(Listing.format(date, in: model.ui.timeZone)) is already past: no reminder will come for it.")
-      }
-      return [TodoCommand.setDueDate(item.id, date, owner: owner)]
-    case .clearDone:
-      return [TodoCommand.clearCompleted(owner: owner)]
-    case .importCSV(let path):
-      guard !isImporting(model) else {
-        model.ui.fail("An import is already running (import cancel stops it).")
-        return []
-      }
-      model.ui.runningImport = ImportRequest(path: path)
-      model.ui.say("Importing \(path)…")
-      return [TodoCommand.importCSV(path: path, owner: owner)]
-    case .cancelImport:
-      guard isImporting(model) else {
-        model.ui.fail("No import is running.")
-        return []
-      }
-      model.ui.say("Stopping the import after its current batch…")
-      return cancelImport(of: owner, in: &model)
-    case .exportCSV(let path, _):
-      return [TodoCommand.exportCSV(path: path, owner: owner)]
-    default:
-      return []
-    }
-  }
-
-  private func inbox(_ action: InboxAction, in model: inout AppModel) -> [any Command] {
-    let inbox = model.notifications.inbox
-    func notification(at position: Int) -> InAppNotification? {
-      guard inbox.indices.contains(position - 1) else {
-        model.ui.fail("There is no notification \(position); the inbox has \(inbox.count).")
-        return nil
-      }
-      return inbox[position - 1]
-    }
-    switch action {
-    case .show:
-      Listing.print(model.notifications, into: &model.ui)
-      return []
-    case .read(let position):
-      guard let notification = notification(at: position) else { return [] }
-      return [NotificationsCommand.markRead(notification.id)]
-    case .dismiss(let position):
-      guard let notification = notification(at: position) else { return [] }
-      return [NotificationsCommand.dismiss(notification.id)]
-    case .clear:
-      return [NotificationsCommand.clear]
-    }
-  }
-
-  /// Whether an import runs: started here and not finished, or reporting progress.
-  func isImporting(_ model: AppModel) -> Bool {
-    model.ui.runningImport != nil || model.todos.importProgress != nil
-  }
-
-  /// Stops `owner`'s import: at once if it has reported progress, so it is known to run; otherwise
-  /// with its first report (a cancellation sent earlier could reach the interpreter before the
-  /// import begins, and be lost).
-  func cancelImport(of owner: UserID, in model: inout AppModel) -> [any Command] {
-    if model.todos.importProgress != nil { return [TodoCommand.cancelImport(owner: owner)] }
-    model.ui.runningImport?.cancelsOnStart = true
-    return []
-  }
-
-  private func signedInUser(in model: inout AppModel) -> UserID? {
+  /// The signed-in user, or `nil` after telling the user to sign in.
+  func signedInUser(in model: inout AppModel) -> UserID? {
     guard let user = model.authentication.user else {
       model.ui.fail("Sign in first (login NAME, or register NAME).")
       return nil
@@ -242,15 +114,4 @@ public struct AppUpdater: Updater {
     return user.id
   }
 
-  private func item(at position: Int, in model: inout AppModel) -> TodoItem? {
-    let items = model.todos.items
-    guard items.indices.contains(position - 1) else {
-      model.ui.fail(
-        items.isEmpty
-          ? "There is no item \(position): the list is empty."
-          : "There is no item \(position); the list has \(items.count) (see list).")
-      return nil
-    }
-    return items[position - 1]
-  }
 }

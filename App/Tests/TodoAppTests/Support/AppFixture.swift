@@ -1,5 +1,6 @@
 import AuthenticationAPI
 import Foundation
+import Testing
 import TodoAPI
 import TodoApp
 
@@ -23,4 +24,16 @@ enum AppFixture {
 
   /// What the user typed, read at ``now``.
   static func intent(_ intent: UserIntent) -> AppMessage { .intent(intent, at: now) }
+}
+
+extension TodoTitle {
+  /// `raw`, validated: the tests' titles are valid, so one that is not fails the test.
+  static func valid(_ raw: String, sourceLocation: SourceLocation = #_sourceLocation) -> TodoTitle {
+    switch validate(raw) {
+    case .success(let title): return title
+    case .failure(let failure):
+      Issue.record("\(raw) is not a valid title: \(failure)", sourceLocation: sourceLocation)
+      return valid("invalid title")  // valid: the recursion ends here
+    }
+  }
 }

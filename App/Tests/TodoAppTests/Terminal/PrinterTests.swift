@@ -23,7 +23,19 @@ struct PrinterTests {
   }
 
   private func store(_ model: AppModel = AppFixture.signedIn) -> Store<AppModel> {
-    Store(model: model, updater: AppComposition.updater)
+    Store(model: model, updater: AppComposition.composition.updater)
+  }
+
+  /// A store whose list holds an item titled `title`, due 30 seconds after the time the
+  /// notifications slice was last told: the next tick past it posts its reminder.
+  private func store(due title: String) -> Store<AppModel> {
+    var model = AppFixture.signedIn
+    model.notifications.now = AppFixture.now
+    model.todos.upsert(
+      TodoItem(
+        id: TodoID(rawValue: "due"), title: title, dueDate: AppFixture.now.addingTimeInterval(30),
+        createdAt: AppFixture.now))
+    return store(model)
   }
 
   @Test(
@@ -31,14 +43,10 @@ struct PrinterTests {
   func bannerAtPrompt() {
     let screen = Screen()
     let printer = printer(interactive: true, screen: screen)
-    let store = store()
+    let store = store(due: "Buy milk")
     printer.attach(to: store)
     printer.showPrompt()
-    let reminder = InAppNotification(
-      id: NotificationID(rawValue: 1), title: "Reminder", body: "“Buy milk” is due now.",
-      time: AppFixture.now,
-      kind: .system)
-    store.send(NotificationsMessage.posted(reminder))
+    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
     #expect(
       screen.text
         == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “Buy milk” is due now.\u{1B}[0m"])
@@ -66,13 +74,10 @@ struct PrinterTests {
   func hostileBannerAtPrompt() {
     let screen = Screen()
     let printer = printer(interactive: true, screen: screen)
-    let store = store()
+    let store = store(due: "\u{1B}]0;PWNED\u{07}")
     printer.attach(to: store)
     printer.showPrompt()
-    let reminder = InAppNotification(
-      id: NotificationID(rawValue: 1), title: "Reminder", body: "“\u{1B}]0;PWNED\u{07}” is due now.",
-      time: AppFixture.now, kind: .system)
-    store.send(NotificationsMessage.posted(reminder))
+    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
     #expect(
       screen.text
         == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “␛]0;PWNED␇” is due now.\u{1B}[0m"])
@@ -86,7 +91,7 @@ struct PrinterTests {
     let store = store()
     printer.attach(to: store)
     printer.showPrompt()
-    store.send(NotificationsMessage.signalReceived(.interrupt))
+    store.send(AppMessage.signalReceived(.interrupt))
     printer.leavePrompt()
     #expect(screen.text == "ada> \nSIGINT: finishing in-flight work, then exiting.\n")
   }

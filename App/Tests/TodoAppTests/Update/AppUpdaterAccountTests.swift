@@ -80,12 +80,14 @@ struct AppUpdaterAccountTests {
       id: NotificationID(rawValue: 3), title: "Session expired",
       body: "ada, your session has ended. Sign in again to continue.", time: AppFixture.now,
       kind: .sessionExpired)
-    // NotificationsUpdater, which runs first, has put it in the inbox.
+    // NotificationsUpdater, which runs first, has put it in the inbox, in the same step.
     var posted = AppModel()
     posted.notifications.post(expiry)
-    assertUpdate(AppUpdater(), given: posted, when: NotificationsMessage.posted(expiry)) {
+    assertUpdate(AppUpdater(), given: posted, when: AuthenticationMessage.sessionExpired(AppFixture.session))
+    {
       $0.ui.print(
         OutputLine(.banner, "🔔 Session expired: ada, your session has ended. Sign in again to continue."))
+      $0.ui.announcedNotification = expiry.id
     }
   }
 }

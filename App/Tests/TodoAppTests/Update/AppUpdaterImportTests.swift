@@ -96,7 +96,7 @@ struct AppUpdaterImportTests {
 
   @Test("SIGTERM before the import's first report cancels it with that report")
   func terminateBeforeProgress() {
-    assertUpdate(AppUpdater(), given: importing, when: NotificationsMessage.signalReceived(.terminate)) {
+    assertUpdate(AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate)) {
       $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
       $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")
       $0.ui.runningImport?.cancelsOnStart = true

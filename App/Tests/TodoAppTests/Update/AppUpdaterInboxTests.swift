@@ -14,16 +14,15 @@ struct AppUpdaterInboxTests {
   private var withInbox: AppModel {
     var model = AppFixture.signedIn
     model.notifications.post(reminder)
+    model.ui.announcedNotification = reminder.id
     return model
   }
 
   @Test("read N marks the notification at that position read")
   func read() {
-    assertUpdate(
-      AppUpdater(), given: withInbox, when: AppFixture.intent(.notifications(.read(position: 1))),
-      then: withInbox,
-      commands: [NotificationsCommand.markRead(reminder.id)])
-    assertUpdate(AppUpdater(), given: withInbox, when: NotificationsMessage.read(reminder.id)) {
+    assertUpdate(AppUpdater(), given: withInbox, when: AppFixture.intent(.notifications(.read(position: 1))))
+    {
+      $0.notifications.markRead(reminder.id)
       $0.ui.say("Marked read.")
     }
   }
@@ -31,10 +30,18 @@ struct AppUpdaterInboxTests {
   @Test("dismiss N removes the notification at that position")
   func dismiss() {
     assertUpdate(
-      AppUpdater(), given: withInbox, when: AppFixture.intent(.notifications(.dismiss(position: 1))),
-      then: withInbox, commands: [NotificationsCommand.dismiss(reminder.id)])
-    assertUpdate(AppUpdater(), given: withInbox, when: NotificationsMessage.dismissed(reminder.id)) {
+      AppUpdater(), given: withInbox, when: AppFixture.intent(.notifications(.dismiss(position: 1)))
+    ) {
+      $0.notifications.dismiss(reminder.id)
       $0.ui.say("Dismissed.")
+    }
+  }
+
+  @Test("clear empties the inbox")
+  func clear() {
+    assertUpdate(AppUpdater(), given: withInbox, when: AppFixture.intent(.notifications(.clear))) {
+      $0.notifications.clear()
+      $0.ui.say("Inbox cleared.")
     }
   }
 

@@ -56,7 +56,7 @@ struct AppUpdaterTests {
   func add() {
     assertUpdate(
       AppUpdater(), given: signedIn, when: intent(.add(title: "  Write report ")),
-      then: signedIn, commands: [TodoCommand.add(title: "Write report", dueDate: nil, owner: ada.id)])
+      then: signedIn, commands: [TodoCommand.add(title: .valid("Write report"), dueDate: nil, owner: ada.id)])
     assertUpdate(AppUpdater(), given: signedIn, when: intent(.add(title: "   "))) {
       $0.ui.fail("The title is empty.")
     }
@@ -111,26 +111,21 @@ struct AppUpdaterTests {
         == 1)
   }
 
-  @Test("a posted notification becomes a banner")
+  @Test("a notification posted by the message the features just applied becomes a banner, once")
   func banner() {
     let notification = InAppNotification(
       id: NotificationID(rawValue: 1), title: "Reminder", body: "Buy milk is due now", time: now,
       kind: .system)
-    // NotificationsUpdater, which runs first, has put it in the inbox.
+    // NotificationsUpdater, which runs first, has put it in the inbox while applying the tick.
     var posted = signedIn
     posted.notifications.post(notification)
-    assertUpdate(AppUpdater(), given: posted, when: NotificationsMessage.posted(notification)) {
+    let tick = NotificationsMessage.clockTicked(now)
+    assertUpdate(AppUpdater(), given: posted, when: tick) {
       $0.ui.print(OutputLine(.banner, "🔔 Reminder: Buy milk is due now"))
+      $0.ui.announcedNotification = notification.id
     }
-  }
-
-  @Test("a notification the inbox dropped (its user signed out) prints no banner")
-  func droppedNotification() {
-    let notification = InAppNotification(
-      id: NotificationID(rawValue: 1), title: "Reminder", body: "Buy milk is due now", time: now,
-      kind: .reminder(TodoID(rawValue: "a")))
-    assertUpdate(
-      AppUpdater(), given: signedIn, when: NotificationsMessage.posted(notification), then: signedIn)
+    let announced = AppUpdater().result(of: tick, on: posted).model
+    assertUpdate(AppUpdater(), given: announced, when: tick, then: announced)
   }
 
   @Test("a result of an earlier user's command prints nothing")
@@ -147,7 +142,7 @@ struct AppUpdaterTests {
     var importing = signedIn
     importing.todos.importProgress = TodoImportProgress(path: "/x.csv", fraction: 0.5, imported: 10)
     assertUpdate(
-      AppUpdater(), given: importing, when: NotificationsMessage.signalReceived(.terminate),
+      AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate),
       commands: [TodoCommand.cancelImport(owner: ada.id)]
     ) {
       $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
@@ -155,12 +150,29 @@ struct AppUpdaterTests {
     }
   }
 
-  @Test("SIGHUP reloads the list from the database")
+  @Test("SIGHUP posts a Reloading notification, shown as a banner, and reloads the list from the database")
   func hangUp() {
+    var told = signedIn
+    told.notifications.now = now
     assertUpdate(
-      AppUpdater(), given: signedIn, when: NotificationsMessage.signalReceived(.hangUp),
+      AppUpdater(), given: told, when: AppMessage.signalReceived(.hangUp),
       commands: [TodoCommand.load(ada.id)]
-    ) { $0.ui.say("SIGHUP: reloading from the database.") }
+    ) {
+      let reloading = InAppNotification(
+        id: NotificationID(rawValue: 1), title: "Reloading", body: "SIGHUP received: reloading the data.",
+        time: now, kind: .system)
+      $0.notifications.post(reloading)
+      $0.ui.say("SIGHUP: reloading from the database.")
+      $0.ui.print(OutputLine(.banner, "🔔 Reloading: SIGHUP received: reloading the data."))
+      $0.ui.announcedNotification = reloading.id
+    }
+  }
+
+  @Test("signed out, SIGHUP posts the Reloading notification and reloads nothing")
+  func hangUpSignedOut() {
+    let reloading = AppUpdater().result(of: AppMessage.signalReceived(.hangUp), on: AppModel())
+    #expect(reloading.commands.isEmpty)
+    #expect(reloading.model.notifications.inbox.map(\.title) == ["Reloading"])
   }
 
   @Test("quit asks the session to end")
@@ -173,7 +185,7 @@ struct AppUpdaterTests {
     assertUpdate(
       AppUpdater(), given: signedIn, when: intent(.rename(position: 1, title: " Buy oat milk ")),
       then: signedIn,
-      commands: [TodoCommand.rename(TodoID(rawValue: "a"), title: "Buy oat milk", owner: ada.id)])
+      commands: [TodoCommand.rename(TodoID(rawValue: "a"), title: .valid("Buy oat milk"), owner: ada.id)])
     assertUpdate(AppUpdater(), given: signedIn, when: intent(.rename(position: 2, title: "  "))) {
       $0.ui.fail("The title is empty.")
     }

@@ -16,7 +16,7 @@ public import Testing
 public final class MessageRecorder: Sendable {
   private struct Waiter {
     let count: Int
-    let continuation: CheckedContinuation<Bool, Never>
+    let resume: @Sendable (Bool) -> Void
   }
 
   private struct State {
@@ -88,18 +88,14 @@ public final class MessageRecorder: Sendable {
   public func waitForMessages(
     count: Int, timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
-    let arrived = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      let token: Int? = state.withLock { state in
-        if state.records.count >= count { return nil }
+    let arrived = await waitWithTimeout(timeout) { resume in
+      let isDone: Bool = state.withLock { state in
+        if state.records.count >= count { return true }
         state.nextWaiter += 1
-        state.waiters[state.nextWaiter] = Waiter(count: count, continuation: continuation)
-        return state.nextWaiter
+        state.waiters[state.nextWaiter] = Waiter(count: count, resume: resume)
+        return false
       }
-      guard let token else { return continuation.resume(returning: true) }
-      Task { [self] in
-        try? await Task.sleep(for: timeout)
-        state.withLock { $0.waiters.removeValue(forKey: token) }?.continuation.resume(returning: false)
-      }
+      if isDone { resume(true) }
     }
     if !arrived {
       let got = state.withLock { $0.records.count }
@@ -116,6 +112,6 @@ public final class MessageRecorder: Sendable {
       for key in ready.keys { state.waiters[key] = nil }
       return Array(ready.values)
     }
-    for waiter in ready { waiter.continuation.resume(returning: true) }
+    for waiter in ready { waiter.resume(true) }
   }
 }

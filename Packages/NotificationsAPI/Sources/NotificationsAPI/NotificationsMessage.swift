@@ -2,19 +2,12 @@ public import Core
 public import Foundation
 public import TodoAPI
 
-/// What happened in notifications: results of ``NotificationsCommand``s and messages from its
-/// subscriptions.
+/// What happened in notifications: messages from its subscriptions and the time the app tells.
+///
+/// Posting, marking read, dismissing and clearing are updates of ``NotificationsModel`` (its
+/// identities come from a counter in the model, its times from the model's ``NotificationsModel/now``),
+/// so none of them needs a command or a message.
 public enum NotificationsMessage: Message, Hashable, Codable {
-  /// A notification was posted (stamped with its identity and time by the interpreter).
-  case posted(InAppNotification)
-  /// A notification was marked read.
-  case read(NotificationID)
-  /// A notification was removed from the inbox.
-  case dismissed(NotificationID)
-  /// The inbox was emptied.
-  case allCleared
-  /// The process received an OS signal (from a ``SignalSubscription``).
-  case signalReceived(OSSignal)
   /// A to-do item's due time arrived (from a ``ReminderSubscription``); `at` is the wall-clock time
   /// the reminder observed when it rang, at or after `dueDate`.
   ///

@@ -15,8 +15,9 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   /// It moves only when told, so between messages it lags behind the wall clock: do not read it as
   /// the current time.
   public var now: Date?
-  /// Whether the app listens for OS signals (the app sets it while it runs).
-  public var listensForSignals: Bool
+  /// The largest identity posted so far; ``post(title:body:kind:)`` issues the next one. `nil`
+  /// until something is posted.
+  public private(set) var lastIssuedID: NotificationID?
 
   /// Creates the slice.
   ///
@@ -24,26 +25,46 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   ///   - inbox: The notifications, newest first.
   ///   - capacity: The most notifications kept; at least 1.
   ///   - now: The time as last told.
-  ///   - listensForSignals: Whether to listen for OS signals.
   public init(
-    inbox: [InAppNotification] = [], capacity: Int = defaultCapacity, now: Date? = nil,
-    listensForSignals: Bool = false
+    inbox: [InAppNotification] = [], capacity: Int = defaultCapacity, now: Date? = nil
   ) {
     self.capacity = max(1, capacity)
     self.inbox = []
     self.now = now
-    self.listensForSignals = listensForSignals
+    self.lastIssuedID = nil
     for notification in inbox.reversed() { post(notification) }
   }
 
   /// How many notifications are unread.
   public var unreadCount: Int { inbox.count { !$0.isRead } }
 
+  /// Posts a new notification: the next identity (one more than ``lastIssuedID``), the time as
+  /// last told (``now``; the Unix epoch before the app has told any), unread, at the top of the
+  /// inbox.
+  ///
+  /// A pure update: identities come from the counter in the model, time from the model, so posting
+  /// needs no interpreter and a replayed trace posts the same notifications.
+  ///
+  /// - Parameters:
+  ///   - title: A short headline.
+  ///   - body: The details.
+  ///   - kind: What it is about.
+  /// - Returns: The notification posted.
+  @discardableResult
+  public mutating func post(title: String, body: String, kind: InAppNotification.Kind) -> InAppNotification {
+    let notification = InAppNotification(
+      id: NotificationID(rawValue: (lastIssuedID?.rawValue ?? 0) + 1), title: title, body: body,
+      time: now ?? Date(timeIntervalSince1970: 0), kind: kind)
+    post(notification)
+    return notification
+  }
+
   /// Adds `notification` at the top and enforces the capacity: the oldest read notifications are
   /// dropped first; if all are unread, the oldest.
   ///
-  /// - Parameter notification: The notification.
+  /// - Parameter notification: The notification; ``lastIssuedID`` becomes its identity if larger.
   public mutating func post(_ notification: InAppNotification) {
+    if lastIssuedID.map({ notification.id > $0 }) ?? true { lastIssuedID = notification.id }
     inbox.removeAll { $0.id == notification.id }
     inbox.insert(notification, at: 0)
     while inbox.count > capacity {

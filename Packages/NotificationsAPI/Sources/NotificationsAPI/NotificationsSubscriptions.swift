@@ -40,16 +40,3 @@ public struct TickSubscription: Subscription {
   /// - Parameter interval: Time between ticks.
   public init(interval: Duration) { self.interval = interval }
 }
-
-/// Alive while the app runs: sends ``NotificationsMessage/signalReceived(_:)`` when the process
-/// receives ``signal``. Its interpreter installs a handler on start and restores the previous
-/// disposition on stop.
-public struct SignalSubscription: Subscription {
-  /// The signal to listen for.
-  public let signal: OSSignal
-
-  /// Creates the subscription.
-  ///
-  /// - Parameter signal: The signal to listen for.
-  public init(signal: OSSignal) { self.signal = signal }
-}

@@ -23,6 +23,28 @@ struct NotificationsModelTests {
     #expect(model.unreadCount == 1)
   }
 
+  @Test("posting issues the next identity from the model's counter and stamps the model's time")
+  func postIssuesIdentities() {
+    var model = NotificationsModel(inbox: [notification(7)], now: Date(timeIntervalSince1970: 100))
+    let first = model.post(title: "Reminder", body: "due", kind: .system)
+    model.now = Date(timeIntervalSince1970: 160)
+    let second = model.post(title: "Again", body: "", kind: .sessionExpired)
+    #expect(first.id == NotificationID(rawValue: 8))
+    #expect(first.time == Date(timeIntervalSince1970: 100))
+    #expect(second.id == NotificationID(rawValue: 9))
+    #expect(second.time == Date(timeIntervalSince1970: 160))
+    #expect(model.inbox.map(\.id.rawValue) == [9, 8, 7])
+    #expect(model.lastIssuedID == NotificationID(rawValue: 9))
+  }
+
+  @Test("identities keep increasing after the inbox is cleared")
+  func identitiesSurviveClearing() {
+    var model = NotificationsModel()
+    model.post(title: "a", body: "", kind: .system)
+    model.clear()
+    #expect(model.post(title: "b", body: "", kind: .system).id == NotificationID(rawValue: 2))
+  }
+
   @Test("at capacity the oldest read notification goes first, then the oldest")
   func capped() {
     var model = NotificationsModel(capacity: 3)

@@ -8,9 +8,11 @@ public enum TodoCommand: Command, Hashable {
   /// Read `user`'s list. Answers ``TodoMessage/loaded(_:_:)``.
   case load(UserID)
   /// Store a new item. Answers ``TodoMessage/added(_:owner:)`` or ``TodoMessage/failed(_:owner:)``.
-  case add(title: String, dueDate: Date?, owner: UserID)
-  /// Change a title. Answers ``TodoMessage/renamed(_:owner:)``.
-  case rename(TodoID, title: String, owner: UserID)
+  ///
+  /// The title is validated where the command is made (``TodoTitle/validate(_:)``).
+  case add(title: TodoTitle, dueDate: Date?, owner: UserID)
+  /// Change a title, validated where the command is made. Answers ``TodoMessage/renamed(_:owner:)``.
+  case rename(TodoID, title: TodoTitle, owner: UserID)
   /// Flip done. Answers ``TodoMessage/toggled(_:owner:)``.
   case toggle(TodoID, owner: UserID)
   /// Mark done or not done. Answers ``TodoMessage/toggled(_:owner:)``.

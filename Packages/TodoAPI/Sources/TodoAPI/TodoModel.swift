@@ -52,6 +52,15 @@ public struct TodoModel: Hashable, Sendable, Codable {
     positions[id].map { items[$0] }
   }
 
+  /// Where the item with identity `id` stands in ``items``, from the index: the same cost in a list
+  /// of ten or a million.
+  ///
+  /// - Parameter id: The identity.
+  /// - Returns: Its index in ``items`` (0 is the first), or `nil` if no item has that identity.
+  public func position(of id: TodoID) -> Int? {
+    positions[id]
+  }
+
   /// Replaces the items with `items`, sorted into display order.
   ///
   /// - Parameter newItems: The new items, in any order.

@@ -37,6 +37,17 @@ struct TodoModelTests {
     for id in ["a", "b", "c"] { #expect(model.item(TodoID(rawValue: id))?.id.rawValue == id) }
   }
 
+  @Test("position(of:) is the item's index in display order through inserts, moves and removals")
+  func positions() {
+    var model = TodoModel(items: [item("a", at: 1), item("b", at: 2), item("c", at: 3)])
+    model.upsert(item("a", at: 9))
+    model.upsert(item("0", at: 0))
+    model.remove([TodoID(rawValue: "b")])
+    for (index, item) in model.items.enumerated() { #expect(model.position(of: item.id) == index) }
+    #expect(model.items.map(\.id.rawValue) == ["0", "c", "a"])
+    #expect(model.position(of: TodoID(rawValue: "b")) == nil)
+  }
+
   @Test("openDueDates follows every change: due dates set, cleared, done, reopened, removed")
   func openDueDates() {
     let due = Date(timeIntervalSince1970: 500)
@@ -105,10 +116,10 @@ struct TodoModelTests {
 
   @Test("titles are trimmed, non-empty, at most 500 characters, any Unicode")
   func titles() {
-    #expect(TodoTitle.validate("  Buy 🥐 and 茶 \n") == .success("Buy 🥐 and 茶"))
-    #expect(TodoTitle.validate("line\nbreak") == .success("line break"))
+    #expect(TodoTitle.validate("  Buy 🥐 and 茶 \n").map(\.text) == .success("Buy 🥐 and 茶"))
+    #expect(TodoTitle.validate("line\nbreak").map(\.text) == .success("line break"))
     #expect(TodoTitle.validate("   ") == .failure(.emptyTitle))
-    #expect(TodoTitle.validate(String(repeating: "é", count: 500)).map(\.count) == .success(500))
+    #expect(TodoTitle.validate(String(repeating: "é", count: 500)).map(\.text.count) == .success(500))
     #expect(
       TodoTitle.validate(String(repeating: "x", count: 501))
         == .failure(.titleTooLong(length: 501, limit: 500)))

@@ -31,4 +31,6 @@ public enum Rule: String, CaseIterable, Sendable {
   /// The root manifest, which other projects depend on, exposes exactly Core's library targets
   /// from `Packages/Core/Sources` and depends on no package.
   case rootManifest = "root-manifest"
+  /// Every manifest ends with the same shared settings block.
+  case settings
 }

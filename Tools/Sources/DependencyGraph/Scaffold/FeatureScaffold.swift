@@ -85,15 +85,9 @@ public struct FeatureScaffold: Sendable {
       In the file of the app's model (with `\(wiring.modelImport)`), add the slice:
       \(block([wiring.modelProperty]))
 
-      In the composition's file (with \(wiring.compositionImports.map { "`\($0)`" }.joined(separator: " and "))), add
-        to the combined updater:
-      \(block([wiring.updaterEntry]))
-        to the combined subscription provider:
-      \(block([wiring.subscriptionsEntry]))
-        to the message types a trace may hold:
-      \(block([wiring.messageTypeEntry]))
-        where the store is made (then replace `{ [] }` with the live loader):
-      \(block(wiring.registrations))
+      In the composition's file (with `\(wiring.compositionImport)`), add the feature, ONE line, to the
+        list of features (then replace `{ [] }` with the live loader):
+      \(block([wiring.featureEntry]))
 
       Then run `make graph` and `make check-graph`, and commit the graph with the packages.
       """

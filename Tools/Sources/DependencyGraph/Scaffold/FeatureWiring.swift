@@ -1,6 +1,8 @@
-/// What the App needs to use a scaffolded feature: each line to add, spelled as the App spells the
-/// features it already wires (see `App/Package.swift` and `AppComposition`).
+/// What the App needs to use a scaffolded feature, spelled as the App spells the features it
+/// already wires (see `App/Package.swift` and `AppComposition`).
 ///
+/// The feature itself is one line of the App's composition, ``featureEntry``; the rest is what
+/// Swift needs to see the packages: their manifest entries, the model's slice, and one import.
 /// ``FeatureScaffold/wiringInstructions(appTarget:)`` prints these lines; a test pastes them into a
 /// fixture App and builds it, so what is printed is known to compile.
 public struct FeatureWiring: Equatable, Sendable {
@@ -12,19 +14,14 @@ public struct FeatureWiring: Equatable, Sendable {
   public let modelImport: String
   /// The model's new stored property, initialised, so the model's initializers need no change.
   public let modelProperty: String
-  /// The imports the composition's file needs.
-  public let compositionImports: [String]
-  /// The entry for the App's `CombinedUpdater`.
-  public let updaterEntry: String
-  /// The entry for the App's `CombinedSubscriptionProvider`.
-  public let subscriptionsEntry: String
-  /// The entry for the list of message types a recorded trace may hold (for replay).
-  public let messageTypeEntry: String
-  /// The statements that register the feature's interpreters with a store named `store`.
+  /// The import the composition's file needs: the Impl, which offers the feature.
+  public let compositionImport: String
+  /// The feature, as an entry of the composition's list of features: its updater, subscriptions,
+  /// message types and interpreters in one value.
   ///
-  /// The command interpreter is given a loader that returns no items, `{ [] }`: it compiles, and
-  /// the instructions say to replace it with the live one.
-  public let registrations: [String]
+  /// The interpreter is given a loader that returns no items, `{ [] }`: it compiles, and the
+  /// instructions say to replace it with the live one.
+  public let featureEntry: String
 
   /// The wiring of `feature`.
   ///
@@ -35,13 +32,7 @@ public struct FeatureWiring: Equatable, Sendable {
     targetDependencies = [feature.api, feature.impl].map { #".product(name: "\#($0)", package: "\#($0)"),"# }
     modelImport = "public import \(feature.api)"
     modelProperty = "public var \(property) = \(name)Model()"
-    compositionImports = ["import \(feature.api)", "import \(feature.impl)"]
-    updaterEntry = #".slice(\.\#(property), \#(name)Updater()),"#
-    subscriptionsEntry = #".slice(\.\#(property), \#(name)Subscriptions()),"#
-    messageTypeEntry = "\(name)Message.self,"
-    registrations = [
-      "store.register(\(name)Interpreter(load: { [] }))",
-      "store.register(subscriptions: \(name)Refresh.self, run: \(name)RefreshTimer(clock: ContinuousClock()).run)",
-    ]
+    compositionImport = "import \(feature.impl)"
+    featureEntry = #".\#(property)(\.\#(property), load: { [] }, clock: ContinuousClock()),"#
   }
 }

@@ -139,4 +139,15 @@ struct BoundaryCheckerTests {
           + "(or remove Packages/PaymentsAPI)"
       ])
   }
+
+  @Test("a manifest whose shared settings block differs from Core's, or that has none, is reported")
+  func settings() throws {
+    #expect(
+      try violations("settings") == [
+        "settings: Packages/AuthenticationAPI/Package.swift: no shared settings block (`// MARK: - Settings "
+          + "shared by every package of the monorepo` and the loop that follows it, as in the other manifests)",
+        "settings: Packages/TodoAPI/Package.swift: the shared settings block differs from "
+          + "Packages/Core/Package.swift's: `]` where it has `.treatAllWarnings(as: .error),`",
+      ])
+  }
 }

@@ -51,15 +51,26 @@ struct FeatureScaffoldTests {
     let instructions = scaffold.wiringInstructions(appTarget: "TodoApp")
     let printed = Set(instructions.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
     let lines =
-      wiring.packageDependencies + wiring.targetDependencies + [wiring.modelProperty, wiring.updaterEntry]
-      + [wiring.subscriptionsEntry, wiring.messageTypeEntry] + wiring.registrations
+      wiring.packageDependencies + wiring.targetDependencies + [wiring.modelProperty, wiring.featureEntry]
     for line in lines {
       #expect(printed.contains(line), "not printed on a line of its own: \(line)")
     }
-    for module in [wiring.modelImport] + wiring.compositionImports {
+    for module in [wiring.modelImport, wiring.compositionImport] {
       #expect(instructions.contains("`\(module)`"), "not printed: \(module)")
     }
     #expect(instructions.contains("to the dependencies of the `TodoApp` target:"))
+  }
+
+  @Test("the App's composition asks for one line per feature: the scaffold prints exactly one")
+  func oneLineInTheComposition() throws {
+    let scaffold = FeatureScaffold(feature: try FeatureName("Payments"))
+    let instructions = scaffold.wiringInstructions(appTarget: "TodoApp")
+    let composition = instructions.split(separator: "\n", omittingEmptySubsequences: false)
+      .drop { !$0.contains("In the composition's file") }
+      .prefix { !$0.contains("Then run") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix(".") }
+    #expect(composition == [#".payments(\.payments, load: { [] }, clock: ContinuousClock()),"#])
   }
 
   @Test("the printed manifest entries are spelled as App/Package.swift spells those of existing features")
@@ -133,9 +144,7 @@ struct FeatureScaffoldTests {
         "model import": [wiring.modelImport], "model property": [wiring.modelProperty],
       ],
       "Sources/WiringApp/AppComposition.swift": [
-        "composition imports": wiring.compositionImports, "updater": [wiring.updaterEntry],
-        "subscriptions": [wiring.subscriptionsEntry], "message types": [wiring.messageTypeEntry],
-        "registrations": wiring.registrations,
+        "composition imports": [wiring.compositionImport], "features": [wiring.featureEntry],
       ],
     ]
     for (file, markers) in places {

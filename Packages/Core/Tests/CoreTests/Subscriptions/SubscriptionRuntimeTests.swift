@@ -48,26 +48,6 @@ private func runTicker(on clock: TestClock) -> @Sendable (Ticker, Dispatch) asyn
   }
 }
 
-/// Suspends until `condition` holds for the store's model, checked after every message.
-@MainActor
-private func waitUntil<Model: Sendable>(
-  _ store: Store<Model>, timeout: Duration = .seconds(5), _ condition: @escaping @MainActor (Model) -> Bool
-) async -> Bool {
-  if condition(store.model) { return true }
-  let waiter = ListenerWaiter()
-  return await withCheckedContinuation { continuation in
-    waiter.continuation = continuation
-    waiter.listener = store.addListener { model in
-      guard condition(model) else { return }
-      waiter.finish(store, returning: true)
-    }
-    Task { @MainActor in
-      try? await Task.sleep(for: timeout)
-      waiter.finish(store, returning: false)
-    }
-  }
-}
-
 @Suite("Subscription runtime")
 @MainActor
 struct SubscriptionRuntimeTests {
@@ -80,7 +60,7 @@ struct SubscriptionRuntimeTests {
     store.send(ClockedMessage.start)
     await clock.waitForSleepers(count: 1)
     await clock.advance(by: .seconds(3))
-    #expect(await waitUntil(store) { $0.ticks == 3 })
+    #expect(await store.waitForModel { $0.ticks == 3 })
 
     store.send(ClockedMessage.stop)
     #expect(store.activeSubscriptions.isEmpty)
@@ -99,7 +79,7 @@ struct SubscriptionRuntimeTests {
     #expect(store.activeSubscriptions.map { $0 as! Ticker } == [Ticker(interval: .seconds(2))])
     await clock.waitForSleepers(count: 1)
     await clock.advance(by: .seconds(4))
-    #expect(await waitUntil(store) { $0.ticks == 2 })
+    #expect(await store.waitForModel { $0.ticks == 2 })
     store.shutDown()
   }
 
@@ -113,7 +93,7 @@ struct SubscriptionRuntimeTests {
     store.start()
     await clock.waitForSleepers(count: 1)
     await clock.advance(by: .seconds(1))
-    #expect(await waitUntil(store) { $0.ticks == 1 })
+    #expect(await store.waitForModel { $0.ticks == 1 })
     let started = monitor.events.compactMap { event -> SubscriptionID? in
       if case .subscriptionStarted(let record, _) = event { record.id } else { nil }
     }
@@ -174,20 +154,6 @@ struct SubscriptionRuntimeTests {
     }
     store.send(Want(probes: [Probe(key: 1, parameter: 0)]))
     #expect(lifetimes.startCount == 1)
-  }
-}
-
-/// Resumes a wait once, from a listener or a timeout, and removes the listener.
-@MainActor
-private final class ListenerWaiter {
-  var continuation: CheckedContinuation<Bool, Never>?
-  var listener: ListenerID?
-
-  func finish<Model>(_ store: Store<Model>, returning value: Bool) {
-    guard let continuation else { return }
-    self.continuation = nil
-    if let listener { store.removeListener(listener) }
-    continuation.resume(returning: value)
   }
 }
 

@@ -1,11 +1,11 @@
 import Core
+import CoreTesting
 
 /// Keeps every event a store reports, for assertions.
 @MainActor
 final class RecordingMonitor<Model: Sendable>: StoreMonitor {
   private(set) var events: [StoreEvent<Model>] = []
-  private var waiters: [Int: (matches: (String) -> Bool, continuation: CheckedContinuation<Bool, Never>)] =
-    [:]
+  private var waiters: [Int: (matches: (String) -> Bool, resume: @Sendable (Bool) -> Void)] = [:]
   private var nextWaiter = 0
 
   func receive(_ event: StoreEvent<Model>) {
@@ -13,7 +13,7 @@ final class RecordingMonitor<Model: Sendable>: StoreMonitor {
     guard !waiters.isEmpty, let kind = kinds.last else { return }
     for (token, waiter) in waiters where waiter.matches(kind) {
       waiters[token] = nil
-      waiter.continuation.resume(returning: true)
+      waiter.resume(true)
     }
   }
 
@@ -24,13 +24,9 @@ final class RecordingMonitor<Model: Sendable>: StoreMonitor {
     if kinds.contains(where: matches) { return true }
     nextWaiter += 1
     let token = nextWaiter
-    return await withCheckedContinuation { continuation in
-      waiters[token] = (matches, continuation)
-      Task { @MainActor [weak self] in
-        try? await Task.sleep(for: timeout)
-        self?.waiters.removeValue(forKey: token)?.continuation.resume(returning: false)
-      }
-    }
+    let arrived = await waitWithTimeout(timeout) { resume in waiters[token] = (matches, resume) }
+    waiters[token] = nil
+    return arrived
   }
 
   var processed: [MessageRecord] {

@@ -3,7 +3,7 @@ import Foundation
 public import NotificationsAPI
 public import TodoAPI
 
-/// Derives the notifications feature's subscriptions from the app model: reminders, OS signals,
+/// Derives the notifications feature's subscriptions from the app model: reminders
 /// and a countdown tick.
 ///
 /// It reads two slices of the app's model without knowing its type, through key paths, and is
@@ -23,8 +23,6 @@ public import TodoAPI
 ///   due date and it is no longer asked for, so it does not ring twice, and the next item in line
 ///   takes its place; a due date moved into the future again asks for a new one. While `now` is
 ///   `nil` (the app has not told the time yet) there are no reminders.
-/// - the three ``NotificationsAPI/SignalSubscription``s (SIGINT, SIGTERM, SIGHUP) while
-///   ``NotificationsAPI/NotificationsModel/listensForSignals`` is `true`.
 /// - one ``NotificationsAPI/TickSubscription`` of ``tickInterval`` while the nearest reminder is
 ///   due within ``countdownWindow`` of `now`, so the app can render a countdown. `now` only moves
 ///   when told, so ``ReminderRunner`` tells it the time when the window opens; then each tick
@@ -69,7 +67,7 @@ public struct NotificationsSubscriptions<Model>: SubscriptionProvider {
     self.notifications = notifications
   }
 
-  /// Returns the reminders, signal subscriptions and tick that `model` asks for.
+  /// Returns the reminders and tick that `model` asks for.
   ///
   /// - Parameters:
   ///   - model: The app model after the update.
@@ -78,9 +76,6 @@ public struct NotificationsSubscriptions<Model>: SubscriptionProvider {
   public func subscriptions(for model: Model, message: (any Message)?) -> [any Subscription] {
     let slice = model[keyPath: notifications]
     var subscriptions: [any Subscription] = []
-    if slice.listensForSignals {
-      for signal in OSSignal.allCases { subscriptions.append(SignalSubscription(signal: signal)) }
-    }
     guard let now = slice.now else { return subscriptions }
     let list = model[keyPath: todos]
     let nearest = DueDate.nearest(Reminders.limit, after: now, in: list.openDueDates)

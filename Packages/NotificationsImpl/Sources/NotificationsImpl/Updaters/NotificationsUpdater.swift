@@ -5,7 +5,7 @@ public import NotificationsAPI
 public import TodoAPI
 
 /// The notifications feature's pure update: the inbox, the time, and the notifications that
-/// reminders, session expiry and SIGHUP post.
+/// reminders and session expiry post.
 ///
 /// It reads two slices of the app's model without knowing its type, through key paths, and is
 /// added to the app's ``Core/CombinedUpdater`` as a whole-model part, after the to-do slice's
@@ -53,13 +53,13 @@ public import TodoAPI
 /// ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
 /// ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)`` remove them; a session expiry removes
 /// them and then posts its own "Session expired" notice, which stays until the next sign-in so the
-/// user sees it. System notifications (a reload, say) stay. A reminder whose post arrives after its
-/// item left the list (the user signed out meanwhile, or deleted it) is not added.
+/// user sees it. System notifications (a reload, say) stay.
 ///
-/// ## Signals
-/// ``NotificationsAPI/NotificationsMessage/signalReceived(_:)`` is handled here only to post a
-/// "Reloading" notification for SIGHUP. Shutting down (SIGINT, SIGTERM) and reloading (SIGHUP) are
-/// the app's decisions: its own updater receives the same message and emits what it needs.
+/// ## Posting
+/// Posting is an update of the inbox in the same step as the message that causes it: the
+/// notification's identity comes from the counter in the model and its time from
+/// ``NotificationsAPI/NotificationsModel/now``, so no interpreter answers it and no other message can
+/// come between (a reminder cannot outlive its item's user).
 public struct NotificationsUpdater<Model>: Updater {
   /// How late after its due date an item can still be posted as due: 60 seconds.
   public static var gracePeriod: Duration { Reminders.gracePeriod }
@@ -90,16 +90,17 @@ public struct NotificationsUpdater<Model>: Updater {
   /// - Parameters:
   ///   - model: The app model, changed in place (the notifications slice only).
   ///   - message: The message being processed.
-  ///   - commands: Receives ``NotificationsAPI/NotificationsCommand/post(title:body:kind:)`` commands.
+  ///   - commands: Untouched: posting is an update of the inbox
+  ///     (``NotificationsAPI/NotificationsModel/post(title:body:kind:)``), not a command.
   /// - Returns: Whether the message was a ``NotificationsAPI/NotificationsMessage`` or one of the
   ///   authentication messages listed in the type's documentation.
   public func update<M: Message>(_ model: inout Model, message: M, commands: inout [any Command]) -> Bool {
     if let message = message as? NotificationsMessage {
-      update(&model, notificationsMessage: message, commands: &commands)
+      update(&model, notificationsMessage: message)
       return true
     }
     if let message = message as? AuthenticationMessage {
-      return update(&model, authenticationMessage: message, commands: &commands)
+      return update(&model, authenticationMessage: message)
     }
     return false
   }
@@ -107,34 +108,19 @@ public struct NotificationsUpdater<Model>: Updater {
   // MARK: - Notifications messages
 
   private func update(
-    _ model: inout Model, notificationsMessage message: NotificationsMessage, commands: inout [any Command]
+    _ model: inout Model, notificationsMessage message: NotificationsMessage
   ) {
     switch message {
-    case .posted(let notification):
-      // Posting takes a round trip through the interpreter: a reminder whose item has left the list
-      // meanwhile (its user signed out) would show that user's title to the next one.
-      if case .reminder(let id) = notification.kind, model[keyPath: todos].item(id) == nil { return }
-      model[keyPath: notifications].post(notification)
-    case .read(let id):
-      model[keyPath: notifications].markRead(id)
-    case .dismissed(let id):
-      model[keyPath: notifications].dismiss(id)
-    case .allCleared:
-      model[keyPath: notifications].clear()
     case .clockTicked(let date):
-      advanceTime(&model, to: date, commands: &commands)
+      advanceTime(&model, to: date)
     case .reminderDue(_, _, _, let rang):
-      advanceTime(&model, to: rang, commands: &commands)
-    case .signalReceived(.hangUp):
-      commands.append(NotificationsCommand.reloadingPost)
-    case .signalReceived(.interrupt), .signalReceived(.terminate):
-      break
+      advanceTime(&model, to: rang)
     }
   }
 
   /// Moves `now` forward to `date` and posts the open items that became due on the way, except
   /// those that became due more than the grace period before `date`.
-  private func advanceTime(_ model: inout Model, to date: Date, commands: inout [any Command]) {
+  private func advanceTime(_ model: inout Model, to date: Date) {
     let previous = model[keyPath: notifications].now
     if let previous, date <= previous { return }
     model[keyPath: notifications].now = date
@@ -148,14 +134,14 @@ public struct NotificationsUpdater<Model>: Updater {
       due > earliest && due <= date ? list.item(id) : nil
     }
     for item in due.sorted(by: TodoItem.displayOrder) {
-      commands.append(NotificationsCommand.reminderPost(for: item))
+      model[keyPath: notifications].postReminder(for: item)
     }
   }
 
   // MARK: - Authentication messages
 
   private func update(
-    _ model: inout Model, authenticationMessage message: AuthenticationMessage, commands: inout [any Command]
+    _ model: inout Model, authenticationMessage message: AuthenticationMessage
   ) -> Bool {
     switch message {
     case .signedIn, .signedOut:
@@ -163,7 +149,7 @@ public struct NotificationsUpdater<Model>: Updater {
       return true
     case .sessionExpired(let session):
       model[keyPath: notifications].removeAll(where: Self.concernsUser)
-      commands.append(NotificationsCommand.sessionExpiredPost(for: session))
+      model[keyPath: notifications].postSessionExpired(for: session)
       return true
     case .registered, .registrationFailed, .signInFailed, .noSavedSession:
       return false

@@ -7,7 +7,7 @@ import NotificationsImpl
 import Testing
 import TodoAPI
 
-/// The feature wired as the App wires it, driven through a store on a test clock: no real time
+/// The feature wired as the App wires it (a feature in a composition), driven through a store on a test clock: no real time
 /// passes.
 @Suite("Reminders end to end")
 @MainActor
@@ -21,14 +21,7 @@ struct ReminderEndToEndTests {
 
   /// A store told the time once, at t0 (as the App does at launch), holding `items`.
   private func makeStore(items: [TodoItem]) -> TestStore<AppModel> {
-    let store = TestStore(
-      model: .fixture(now: 0, items: items), updater: Wiring.updater, subscriptions: Wiring.subscriptions)
-    store.register(NotificationsInterpreter(now: time.now))
-    store.register(
-      subscriptions: ReminderSubscription.self, run: ReminderRunner(clock: time.clock, now: time.now).run)
-    store.register(
-      subscriptions: TickSubscription.self, run: TickRunner(clock: time.clock, now: time.now).run)
-    return store
+    TestStore(model: .fixture(now: 0, items: items), composition: Wiring.composition, environment: time)
   }
 
   private var expectedNotification: InAppNotification {
@@ -46,12 +39,11 @@ struct ReminderEndToEndTests {
 
     await time.clock.jump(by: .seconds(300))
 
-    await store.receive(item.reminderDue(at: 300)) { $0.notifications.now = .t0(plus: 300) }
-    store.expectCommands([item.reminderPost])
-    store.expectSubscriptions(stopped: [item.reminder])
-    await store.receive(NotificationsMessage.posted(expectedNotification)) {
+    await store.receive(item.reminderDue(at: 300)) {
+      $0.notifications.now = .t0(plus: 300)
       $0.notifications.post(expectedNotification)
     }
+    store.expectSubscriptions(stopped: [item.reminder])
     await store.finish()
     #expect(store.model.notifications.inbox == [expectedNotification])
   }
@@ -76,7 +68,7 @@ struct ReminderEndToEndTests {
     await store.finish()
   }
 
-  @Test("the posted notification's cause leads back through the post command to the reminder")
+  @Test("the notification is posted by the reminder's own message, caused by the reminder: no command")
   func causeChain() async throws {
     let store = makeStore()
     let journal = EventJournal()
@@ -85,18 +77,16 @@ struct ReminderEndToEndTests {
     store.start()
     await time.clock.waitForSleepers(count: 1)
     await time.clock.jump(by: .seconds(300))
-    await store.receive(NotificationsMessage.self) { if case .posted = $0 { true } else { false } }
+    await store.receive(NotificationsMessage.self) { if case .reminderDue = $0 { true } else { false } }
     await store.finish()
 
     let reminder = try #require(
       journal.started.first { $0.subscription as? ReminderSubscription == item.reminder })
     let due = try #require(journal.processed.first { $0.message is NotificationsMessage })
-    let post = try #require(journal.commands.first)
-    let posted = try #require(journal.processed.last)
     #expect(due.cause == .subscription(reminder.id))
-    #expect(post.emittedBy == due.id)
-    #expect(posted.cause == .command(post.id, emittedBy: due.id))
-    #expect(posted.message as? NotificationsMessage == .posted(expectedNotification))
+    #expect(journal.commands.isEmpty)
+    #expect(journal.processed.count == 1)
+    #expect(store.model.notifications.inbox == [expectedNotification])
   }
 
   @Test("a to-do completed before it is due posts nothing when the clock passes its due date")
@@ -133,13 +123,14 @@ struct ReminderEndToEndTests {
     #expect(time.clock.sleeperCount == 1)
 
     await time.clock.jump(by: .seconds(300))
-    await store.receive(moved.reminderDue(at: 600)) { $0.notifications.now = .t0(plus: 600) }
-    store.expectCommands([moved.reminderPost])
-    store.expectSubscriptions(stopped: [moved.reminder])
     let notification = InAppNotification(
       id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
       time: .t0(plus: 600), kind: .reminder(item.id))
-    await store.receive(NotificationsMessage.posted(notification)) { $0.notifications.post(notification) }
+    await store.receive(moved.reminderDue(at: 600)) {
+      $0.notifications.now = .t0(plus: 600)
+      $0.notifications.post(notification)
+    }
+    store.expectSubscriptions(stopped: [moved.reminder])
     await store.finish()
   }
 
@@ -217,15 +208,14 @@ struct ReminderEndToEndTests {
 
     // One jump past the countdown and the due date: the reminder rings alone.
     await time.clock.jump(by: .seconds(300))
-    await store.receive(soon.reminderDue(at: .sixHours + 300)) {
-      $0.notifications.now = .t0(plus: .sixHours + 300)
-    }
-    store.expectCommands([soon.reminderPost])
-    store.expectSubscriptions(stopped: [soon.reminder])
     let notification = InAppNotification(
       id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
       time: .t0(plus: .sixHours + 300), kind: .reminder(soon.id))
-    await store.receive(NotificationsMessage.posted(notification)) { $0.notifications.post(notification) }
+    await store.receive(soon.reminderDue(at: .sixHours + 300)) {
+      $0.notifications.now = .t0(plus: .sixHours + 300)
+      $0.notifications.post(notification)
+    }
+    store.expectSubscriptions(stopped: [soon.reminder])
     await store.finish()
     #expect(store.model.notifications.inbox == [notification])
   }

@@ -151,17 +151,7 @@ struct NotificationsSubscriptionsTests {
     assertSubscriptions(provider, given: .fixture(items: list), then: expected.map(\.reminder) + tick)
   }
 
-  // MARK: - Signals and the tick
-
-  @Test("the three signal subscriptions while the app listens for signals")
-  func signals() {
-    assertSubscriptions(
-      provider, given: .fixture(now: nil, listensForSignals: true),
-      then: [
-        SignalSubscription(signal: .interrupt), SignalSubscription(signal: .terminate),
-        SignalSubscription(signal: .hangUp),
-      ])
-  }
+  // MARK: - The tick
 
   @Test("a one-second tick while a reminder is due within 60 seconds")
   func tickWithinAMinute() {

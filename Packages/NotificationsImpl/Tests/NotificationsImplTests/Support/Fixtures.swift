@@ -38,10 +38,19 @@ enum Wiring {
 
   static let subscriptions = CombinedSubscriptionProvider<AppModel>(
     .full(NotificationsSubscriptions(todos: \.todos, notifications: \.notifications)))
+
+  /// The same, as the App composes features: the to-do slice's updater, then the notifications
+  /// feature, its interpreter and runners on a ``TestTime``.
+  static let composition = Composition<AppModel, TestTime>(
+    features: [
+      Feature("Todo", updater: .slice(\.todos, TodoSliceUpdater())),
+      .notifications(todos: \.todos, notifications: \.notifications),
+    ])
 }
 
-/// A wall clock that moves with a `TestClock`: `now()` is `start` plus the test clock's offset.
-struct TestTime: Sendable {
+/// A wall clock that moves with a `TestClock`: `now()` is `start` plus the test clock's offset. It
+/// is the environment of the notifications feature in tests.
+struct TestTime: NotificationsEnvironment, Sendable {
   let clock = TestClock()
   let start: Date
 
@@ -85,22 +94,25 @@ extension TodoItem {
     .reminderDue(id, title: title, dueDate: dueDate!, at: .t0(plus: seconds))
   }
 
-  /// The command posting this item's reminder.
-  var reminderPost: NotificationsCommand {
-    .post(title: "Reminder", body: "“\(title)” is due now.", kind: .reminder(id))
+}
+
+extension NotificationsModel {
+  /// Posts the reminder the feature posts when `item` becomes due, as the tests expect it worded.
+  mutating func postReminder(of item: TodoItem) {
+    post(title: "Reminder", body: "“\(item.title)” is due now.", kind: .reminder(item.id))
   }
 }
 
 extension AppModel {
   /// A model that knows the time (`now` = t0 + `now` seconds) and holds `items`.
   static func fixture(
-    now: TimeInterval? = 0, items: [TodoItem] = [], listensForSignals: Bool = false
+    now: TimeInterval? = 0, items: [TodoItem] = []
   )
     -> AppModel
   {
     AppModel(
       todos: TodoModel(items: items),
-      notifications: NotificationsModel(now: now.map(Date.t0(plus:)), listensForSignals: listensForSignals))
+      notifications: NotificationsModel(now: now.map(Date.t0(plus:))))
   }
 }
 

@@ -18,12 +18,14 @@ struct NotificationsUpdaterTests {
     let item = TodoItem.fixture("a", title: "Water the plants", due: 300)
     assertUpdate(
       updater, given: .fixture(items: [item]),
-      when: item.reminderDue(at: 300),
-      commands: [
-        NotificationsCommand.post(
-          title: "Reminder", body: "“Water the plants” is due now.", kind: .reminder(item.id))
-      ]
-    ) { $0.notifications.now = .t0(plus: 300) }
+      when: item.reminderDue(at: 300)
+    ) {
+      $0.notifications.now = .t0(plus: 300)
+      $0.notifications.post(
+        InAppNotification(
+          id: NotificationID(rawValue: 1), title: "Reminder", body: "“Water the plants” is due now.",
+          time: .t0(plus: 300), kind: .reminder(item.id)))
+    }
   }
 
   @Test("items due at the same instant are all posted when the first reminder rings")
@@ -32,9 +34,12 @@ struct NotificationsUpdaterTests {
     let second = TodoItem.fixture("b", due: 300)
     assertUpdate(
       updater, given: .fixture(items: [first, second]),
-      when: first.reminderDue(at: 300),
-      commands: [first.reminderPost, second.reminderPost]
-    ) { $0.notifications.now = .t0(plus: 300) }
+      when: first.reminderDue(at: 300)
+    ) {
+      $0.notifications.now = .t0(plus: 300)
+      $0.notifications.postReminder(of: first)
+      $0.notifications.postReminder(of: second)
+    }
   }
 
   @Test("a reminder that rings after its due date was already reached posts nothing")
@@ -80,9 +85,11 @@ struct NotificationsUpdaterTests {
   func lateWithinGrace() {
     let item = TodoItem.fixture("a", due: 300)
     assertUpdate(
-      updater, given: .fixture(items: [item]), when: item.reminderDue(at: 359),
-      commands: [item.reminderPost]
-    ) { $0.notifications.now = .t0(plus: 359) }
+      updater, given: .fixture(items: [item]), when: item.reminderDue(at: 359)
+    ) {
+      $0.notifications.now = .t0(plus: 359)
+      $0.notifications.postReminder(of: item)
+    }
   }
 
   @Test("on a stale time, a reminder for an overdue item rings with the real time and posts nothing")
@@ -104,6 +111,7 @@ struct NotificationsUpdaterTests {
     }
     #expect(commands.isEmpty)
     #expect(model == .fixture(now: .sixHours, items: overdue))
+    #expect(model.notifications.inbox.isEmpty)
   }
 
   // MARK: - Clock
@@ -127,9 +135,11 @@ struct NotificationsUpdaterTests {
     let item = TodoItem.fixture("a", due: 30)
     assertUpdate(
       updater, given: .fixture(now: 29.5, items: [item]),
-      when: NotificationsMessage.clockTicked(.t0(plus: 30.5)),
-      commands: [item.reminderPost]
-    ) { $0.notifications.now = .t0(plus: 30.5) }
+      when: NotificationsMessage.clockTicked(.t0(plus: 30.5))
+    ) {
+      $0.notifications.now = .t0(plus: 30.5)
+      $0.notifications.postReminder(of: item)
+    }
   }
 
   @Test("a time learned late posts only the items due within the grace period before it")
@@ -141,9 +151,12 @@ struct NotificationsUpdaterTests {
     let later = TodoItem.fixture("e", due: 3601)
     assertUpdate(
       updater, given: .fixture(now: 0, items: [long, atTheEdge, recent, now, later]),
-      when: NotificationsMessage.clockTicked(.t0(plus: 3600)),
-      commands: [recent.reminderPost, now.reminderPost]
-    ) { $0.notifications.now = .t0(plus: 3600) }
+      when: NotificationsMessage.clockTicked(.t0(plus: 3600))
+    ) {
+      $0.notifications.now = .t0(plus: 3600)
+      $0.notifications.postReminder(of: recent)
+      $0.notifications.postReminder(of: now)
+    }
   }
 
   @Test("the grace period is a minute")
@@ -159,7 +172,7 @@ struct NotificationsUpdaterTests {
     ) { $0.notifications.now = .t0 }
   }
 
-  // MARK: - Session expiry and signals
+  // MARK: - Session expiry
 
   @Test("an expired session removes the user's notifications and posts a session-expired one")
   func sessionExpired() {
@@ -167,17 +180,20 @@ struct NotificationsUpdaterTests {
       id: SessionID(rawValue: 1), user: User(id: UserID(rawValue: 7), name: "ada"), expiresAt: .t0)
     let system = InAppNotification.fixture(2)
     let model = AppModel(
-      notifications: NotificationsModel(inbox: [
-        .fixture(3, kind: .reminder(TodoID(rawValue: "a"))), system, .fixture(1, kind: .sessionExpired),
-      ]))
+      notifications: NotificationsModel(
+        inbox: [
+          .fixture(3, kind: .reminder(TodoID(rawValue: "a"))), system, .fixture(1, kind: .sessionExpired),
+        ], now: .t0(plus: 50)))
+    var expected = NotificationsModel(inbox: [system], now: .t0(plus: 50))
+    // Identities keep counting from the largest issued (3), though that notification left the inbox.
+    expected.post(
+      InAppNotification(
+        id: NotificationID(rawValue: 4), title: "Session expired",
+        body: "ada, your session has ended. Sign in again to continue.", time: .t0(plus: 50),
+        kind: .sessionExpired))
     assertUpdate(
       updater, given: model, when: AuthenticationMessage.sessionExpired(session),
-      then: AppModel(notifications: NotificationsModel(inbox: [system])),
-      commands: [
-        NotificationsCommand.post(
-          title: "Session expired", body: "ada, your session has ended. Sign in again to continue.",
-          kind: .sessionExpired)
-      ])
+      then: AppModel(notifications: expected))
   }
 
   @Test("signing out removes reminders and session-expired notices and keeps system notifications")
@@ -188,9 +204,10 @@ struct NotificationsUpdaterTests {
         .fixture(4, kind: .reminder(TodoID(rawValue: "a"))), .fixture(3, kind: .sessionExpired), system,
         .fixture(1, isRead: true, kind: .reminder(TodoID(rawValue: "b"))),
       ]))
-    assertUpdate(
-      updater, given: model, when: AuthenticationMessage.signedOut,
-      then: AppModel(notifications: NotificationsModel(inbox: [system])))
+    // The counter keeps the largest identity issued: what is posted next never reuses one.
+    assertUpdate(updater, given: model, when: AuthenticationMessage.signedOut) {
+      $0.notifications.removeAll { $0 != system }
+    }
   }
 
   @Test("signing in removes what is left of the previous user: the session-expired notice")
@@ -200,9 +217,9 @@ struct NotificationsUpdaterTests {
     let system = InAppNotification.fixture(1)
     let model = AppModel(
       notifications: NotificationsModel(inbox: [.fixture(2, kind: .sessionExpired), system]))
-    assertUpdate(
-      updater, given: model, when: AuthenticationMessage.signedIn(session),
-      then: AppModel(notifications: NotificationsModel(inbox: [system])))
+    assertUpdate(updater, given: model, when: AuthenticationMessage.signedIn(session)) {
+      $0.notifications.removeAll { $0 != system }
+    }
   }
 
   @Test(
@@ -215,82 +232,5 @@ struct NotificationsUpdaterTests {
     let model = AppModel(
       notifications: NotificationsModel(inbox: [.fixture(1, kind: .reminder(TodoID(rawValue: "a")))]))
     assertIgnored(updater, given: model, when: message)
-  }
-
-  @Test("a reminder posted after its item left the list (signed out meanwhile) is not added")
-  func postedReminderForMissingItem() {
-    let late = InAppNotification.fixture(1, kind: .reminder(TodoID(rawValue: "gone")))
-    assertUpdate(updater, given: .fixture(), when: NotificationsMessage.posted(late), then: .fixture())
-  }
-
-  @Test("a reminder posted for an item in the list is added")
-  func postedReminderForListedItem() {
-    let item = TodoItem.fixture("a", due: 300)
-    let reminder = InAppNotification.fixture(1, kind: .reminder(item.id))
-    assertUpdate(updater, given: .fixture(items: [item]), when: NotificationsMessage.posted(reminder)) {
-      $0.notifications.post(reminder)
-    }
-  }
-
-  @Test("SIGHUP posts a system notification that the app reloads")
-  func hangUpPosts() {
-    assertUpdate(
-      updater, given: .fixture(), when: NotificationsMessage.signalReceived(.hangUp), then: .fixture(),
-      commands: [
-        NotificationsCommand.post(
-          title: "Reloading", body: "SIGHUP received: reloading the data.", kind: .system)
-      ])
-  }
-
-  @Test(
-    "SIGINT and SIGTERM change nothing here: shutting down is the app's job",
-    arguments: [
-      OSSignal.interrupt, .terminate,
-    ])
-  func shutdownSignals(signal: OSSignal) {
-    assertUpdate(
-      updater, given: .fixture(), when: NotificationsMessage.signalReceived(signal), then: .fixture())
-  }
-
-  // MARK: - Inbox
-
-  @Test("a posted notification goes to the top of the inbox")
-  func posted() {
-    let model = AppModel(notifications: NotificationsModel(inbox: [.fixture(1)]))
-    assertUpdate(updater, given: model, when: NotificationsMessage.posted(.fixture(2))) {
-      $0.notifications = NotificationsModel(inbox: [.fixture(2), .fixture(1)])
-    }
-  }
-
-  @Test("a full inbox drops its oldest read notification to make room")
-  func postedAtCapacity() {
-    let model = AppModel(
-      notifications: NotificationsModel(
-        inbox: [.fixture(3), .fixture(2, isRead: true), .fixture(1)], capacity: 3))
-    assertUpdate(updater, given: model, when: NotificationsMessage.posted(.fixture(4))) {
-      $0.notifications = NotificationsModel(inbox: [.fixture(4), .fixture(3), .fixture(1)], capacity: 3)
-    }
-  }
-
-  @Test("read marks the notification read")
-  func read() {
-    let model = AppModel(notifications: NotificationsModel(inbox: [.fixture(2), .fixture(1)]))
-    assertUpdate(updater, given: model, when: NotificationsMessage.read(NotificationID(rawValue: 1))) {
-      $0.notifications = NotificationsModel(inbox: [.fixture(2), .fixture(1, isRead: true)])
-    }
-  }
-
-  @Test("dismissed removes the notification")
-  func dismissed() {
-    let model = AppModel(notifications: NotificationsModel(inbox: [.fixture(2), .fixture(1)]))
-    assertUpdate(updater, given: model, when: NotificationsMessage.dismissed(NotificationID(rawValue: 2))) {
-      $0.notifications = NotificationsModel(inbox: [.fixture(1)])
-    }
-  }
-
-  @Test("allCleared empties the inbox")
-  func allCleared() {
-    let model = AppModel(notifications: NotificationsModel(inbox: [.fixture(2), .fixture(1)]))
-    assertUpdate(updater, given: model, when: NotificationsMessage.allCleared, then: AppModel())
   }
 }

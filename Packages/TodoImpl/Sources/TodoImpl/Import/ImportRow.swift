@@ -45,7 +45,7 @@ struct ImportRow: Sendable, Equatable {
     if let problem = idProblem(fields[0]) { return failure(problem) }
     let title: String
     switch TodoTitle.validate(fields[1]) {
-    case .success(let valid): title = valid
+    case .success(let valid): title = valid.text
     case .failure(let reason): return failure(reason.description)
     }
     let isDone: Bool

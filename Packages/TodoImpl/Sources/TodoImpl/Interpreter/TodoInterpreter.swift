@@ -9,8 +9,7 @@ public import TodoAPI
 /// Every change runs in one transaction, and its message carries the rows as read back from the
 /// database inside that transaction, so the model shows what was stored (dates, for instance, at
 /// the table's millisecond precision). Expected failures become ``TodoAPI/TodoMessage/failed(_:owner:)``
-/// messages: a title that breaks ``TodoAPI/TodoTitle``'s rules (checked here again, whatever the
-/// caller checked), an item that `owner` does not have (another user's item is not found), a
+/// messages: an item that `owner` does not have (another user's item is not found), a
 /// missing file, a database error. The interpreter never throws.
 ///
 /// ```swift
@@ -73,8 +72,7 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .rename(let id, let title, let owner):
       await perform(dispatch, owner: owner) {
-        let title = try TodoTitle.validate(title).get()
-        return .renamed(try await update(id, owner: owner, .title(title)), owner: owner)
+        .renamed(try await update(id, owner: owner, .title(title.text)), owner: owner)
       }
     case .toggle(let id, let owner):
       await perform(dispatch, owner: owner) {
@@ -110,9 +108,9 @@ public struct TodoInterpreter: CommandInterpreter {
 
   // MARK: - Single changes
 
-  private func add(title: String, dueDate: Date?, owner: UserID) async throws -> TodoItem {
+  private func add(title: TodoTitle, dueDate: Date?, owner: UserID) async throws -> TodoItem {
     let item = TodoItem(
-      id: makeID(), title: try TodoTitle.validate(title).get(), dueDate: dueDate, createdAt: now())
+      id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
     return try await database.write { db in try TodoTable.insert(item, owner: owner, in: db) }
   }
 

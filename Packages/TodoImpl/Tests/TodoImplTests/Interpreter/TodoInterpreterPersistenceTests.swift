@@ -21,7 +21,7 @@ struct TodoInterpreterPersistenceTests {
       let toggled = try #require(await harness.add("toggled"))
       let removed = try #require(await harness.add("removed"))
       _ = await harness.run(.toggle(toggled.id, owner: Users.alice))
-      _ = await harness.run(.rename(kept.id, title: "kept, renamed", owner: Users.alice))
+      _ = await harness.run(.rename(kept.id, title: .valid("kept, renamed"), owner: Users.alice))
       _ = await harness.run(.remove(removed.id, owner: Users.alice))
       written = await harness.load()
       try harness.database.close()

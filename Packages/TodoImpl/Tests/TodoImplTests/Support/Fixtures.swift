@@ -67,7 +67,7 @@ struct Harness {
 
   /// Adds an item and returns it as stored; fails the test if the add fails.
   func add(_ title: String, due: Date? = nil, for owner: UserID = Users.alice) async -> TodoItem? {
-    let messages = await run(.add(title: title, dueDate: due, owner: owner))
+    let messages = await run(.add(title: .valid(title), dueDate: due, owner: owner))
     guard case .added(let item, owner)? = messages.first, messages.count == 1 else {
       Issue.record("Adding \"\(title)\" answered \(messages)")
       return nil
@@ -98,4 +98,16 @@ struct TemporaryFolder {
   func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
   func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+extension TodoTitle {
+  /// `raw`, validated: the tests' titles are valid, so one that is not fails the test.
+  static func valid(_ raw: String, sourceLocation: SourceLocation = #_sourceLocation) -> TodoTitle {
+    switch validate(raw) {
+    case .success(let title): return title
+    case .failure(let failure):
+      Issue.record("\(raw) is not a valid title: \(failure)", sourceLocation: sourceLocation)
+      return valid("invalid title")  // valid: the recursion ends here
+    }
+  }
 }

@@ -204,6 +204,45 @@ extension FeatureTemplate {
         }
         """#),
     FeatureTemplate(
+      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/__Feature__Feature.swift",
+      text: #"""
+        public import Core
+        public import __Feature__API
+
+        extension Feature {
+          /// The __Feature__ feature on the slice at `slice`, as one value: its updater and subscriptions, its
+          /// messages for replay, and its interpreter and refresh timer on the given dependencies.
+          ///
+          /// The App adds it to its composition in one line:
+          ///
+          /// ```swift
+          /// .__feature__(\.__feature__, load: { [] }, clock: ContinuousClock()),
+          /// ```
+          ///
+          /// - Parameters:
+          ///   - slice: Where the app's model keeps the __Feature__ slice.
+          ///   - load: Loads the feature's items (the live call in the App, a fake in tests); may throw.
+          ///   - clock: The clock the refresh timer sleeps on.
+          /// - Returns: The feature.
+          public static func __feature__(
+            _ slice: any WritableKeyPath<Model, __Feature__Model> & Sendable,
+            load: @escaping @Sendable () async throws -> [String],
+            clock: some Clock<Duration>
+          ) -> Self {
+            let timer = __Feature__RefreshTimer(clock: clock)
+            return Feature(
+              "__Feature__",
+              updater: .slice(slice, __Feature__Updater()),
+              subscriptions: .slice(slice, __Feature__Subscriptions()),
+              messageTypes: [__Feature__Message.self],
+              interpreters: { _, registrations in
+                registrations.register(__Feature__Interpreter(load: load))
+                registrations.register(subscriptions: __Feature__Refresh.self, run: timer.run)
+              })
+          }
+        }
+        """#),
+    FeatureTemplate(
       path: "Packages/__Feature__Impl/Sources/__Feature__Impl/Documentation.docc/__Feature__Impl.md",
       text: #"""
         # ``__Feature__Impl``
@@ -222,13 +261,17 @@ extension FeatureTemplate {
         - ``__Feature__Subscriptions`` says, from the model alone, which subscriptions should be alive, and
           ``__Feature__RefreshTimer`` runs them.
 
-        Only the App depends on this package. It adds the updater and the provider to its combined ones,
-        `.slice(\.__feature__, __Feature__Updater())` and `.slice(\.__feature__, __Feature__Subscriptions())`, and
-        registers the interpreter and the timer on the store with their live dependencies. Tests build
-        them with fakes: `assertUpdate` for the updater, `MessageRecorder` for the interpreter,
-        `assertSubscriptions` for the provider and `TestClock` for the timer.
+        Only the App depends on this package. `Feature.__feature__(_:load:clock:)` bundles all of it as
+        one value, which the App adds to its composition in one line with its live dependencies. Tests build
+        the parts with fakes: `assertUpdate` for the updater, `MessageRecorder` for the interpreter,
+        `assertSubscriptions` for the provider, `TestClock` for the timer, and a `TestStore` made from the
+        feature for all of them together.
 
         ## Topics
+
+        ### The feature
+
+        - `Feature.__feature__(_:load:clock:)`, in Core's `Feature`
 
         ### Updating
 

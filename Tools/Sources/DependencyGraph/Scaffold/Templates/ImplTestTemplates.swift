@@ -158,17 +158,17 @@ extension FeatureTemplate {
             var __feature__ = __Feature__Model()
           }
 
-          private func makeStore() -> TestStore<AppModel> {
+          /// A store made from the feature alone, as the App makes one from every feature.
+          private func makeStore(load: [String], clock: TestClock = TestClock()) -> TestStore<AppModel> {
             TestStore(
               model: AppModel(),
-              updater: CombinedUpdater<AppModel>(.slice(\.__feature__, __Feature__Updater())),
-              subscriptions: CombinedSubscriptionProvider<AppModel>(.slice(\.__feature__, __Feature__Subscriptions())))
+              composition: Composition(features: [.__feature__(\.__feature__, load: { load }, clock: clock)]),
+              environment: ())
           }
 
           @Test("a reload goes through the updater and the interpreter and comes back loaded")
           func reloadRoundTrip() async {
-            let store = makeStore()
-            store.register(__Feature__Interpreter { ["a", "b"] })
+            let store = makeStore(load: ["a", "b"])
             store.send(__Feature__Message.reload) { $0.__feature__.isLoading = true }
             store.expectCommands([__Feature__Command.load])
             await store.receive(__Feature__Message.loaded(["a", "b"])) {
@@ -180,11 +180,8 @@ extension FeatureTemplate {
 
           @Test("a refresh interval starts a timer whose reloads load, until the interval is cleared")
           func refreshTimer() async {
-            let store = makeStore()
             let clock = TestClock()
-            let timer = __Feature__RefreshTimer(clock: clock)
-            store.register(__Feature__Interpreter { ["a"] })
-            store.register(subscriptions: __Feature__Refresh.self) { try await timer.run($0, dispatch: $1) }
+            let store = makeStore(load: ["a"], clock: clock)
             store.send(__Feature__Message.setRefreshInterval(.seconds(30))) {
               $0.__feature__.refreshInterval = .seconds(30)
             }

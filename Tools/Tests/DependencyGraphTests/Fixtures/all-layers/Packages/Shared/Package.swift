@@ -8,3 +8,16 @@ let package = Package(
   dependencies: [.package(path: "../Core")],
   targets: [.target(name: "Shared", dependencies: [.product(name: "Core", package: "Core")])]
 )
+
+// MARK: - Settings shared by every package of the monorepo
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .treatAllWarnings(as: .error),
+    ]
+}
+package.swiftLanguageModes = [.v6]

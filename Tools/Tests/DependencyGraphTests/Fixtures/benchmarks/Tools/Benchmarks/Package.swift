@@ -9,3 +9,16 @@ let package = Package(
     .executableTarget(name: "TodoBenchmarks", dependencies: [.product(name: "TodoImpl", package: "TodoImpl")])
   ]
 )
+
+// MARK: - Settings shared by every package of the monorepo
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .treatAllWarnings(as: .error),
+    ]
+}
+package.swiftLanguageModes = [.v6]

@@ -2,8 +2,8 @@ import Core
 import CoreTesting
 import Foundation
 import NotificationsAPI
-import NotificationsImpl
 import Testing
+import TodoApp
 
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +38,7 @@ struct SignalInterpreterTests {
       kill(getpid(), SIGHUP)
       await recorder.waitForMessages(count: 1)
       listener.stop()
-      #expect(recorder.messages(of: NotificationsMessage.self) == [.signalReceived(.hangUp)])
+      #expect(recorder.messages(of: AppMessage.self) == [.signalReceived(.hangUp)])
       #expect(recorder.causes == [cause])
     }
   }
@@ -53,7 +53,7 @@ struct SignalInterpreterTests {
       kill(getpid(), number)
       await recorder.waitForMessages(count: 1)
       listener.stop()
-      #expect(recorder.messages(of: NotificationsMessage.self) == [.signalReceived(signal)])
+      #expect(recorder.messages(of: AppMessage.self) == [.signalReceived(signal)])
     }
   }
 
@@ -114,8 +114,8 @@ struct SignalInterpreterTests {
       await first.waitForMessages(count: 1)
       await second.waitForMessages(count: 1)
       for listener in listeners { listener.stop() }
-      #expect(first.messages(of: NotificationsMessage.self) == [.signalReceived(.hangUp)])
-      #expect(second.messages(of: NotificationsMessage.self) == [.signalReceived(.hangUp)])
+      #expect(first.messages(of: AppMessage.self) == [.signalReceived(.hangUp)])
+      #expect(second.messages(of: AppMessage.self) == [.signalReceived(.hangUp)])
     }
   }
 
@@ -154,13 +154,13 @@ struct SignalInterpreterTests {
     }
   }
 
-  @Test("through a store: SIGHUP while the app listens reaches the updater, which posts Reloading")
+  @Test("through a store: SIGHUP while the app listens reaches the App's updater, which posts Reloading")
   func throughAStore() async {
     await SignalDisposition.whileIgnoring(SIGHUP) {
+      var model = AppModel()
+      model.notifications.now = Date(timeIntervalSince1970: 1_795_348_800)
       let store = Store(
-        model: AppModel.fixture(now: 0, listensForSignals: true), updater: Wiring.updater,
-        subscriptions: Wiring.subscriptions)
-      store.register(NotificationsInterpreter(now: { .t0 }))
+        model: model, updater: AppComposition.composition.updater, subscriptions: SystemSubscriptions())
       store.register(subscriptions: SignalSubscription.self, interpreter: SignalInterpreter.init)
       store.start()
       kill(getpid(), SIGHUP)

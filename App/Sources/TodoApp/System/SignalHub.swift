@@ -1,6 +1,5 @@
 import Core
 import Dispatch
-import NotificationsAPI
 import Synchronization
 
 #if canImport(Glibc)
@@ -62,7 +61,7 @@ final class SignalHub: Sendable {
     return source
   }
 
-  /// Starts delivering `signal` to `dispatch` as ``NotificationsAPI/NotificationsMessage/signalReceived(_:)``.
+  /// Starts delivering `signal` to `dispatch` as ``AppMessage/signalReceived(_:)``.
   ///
   /// - Returns: A token for ``remove(_:)``, or `nil` if the handler could not be installed.
   func add(_ signal: OSSignal, dispatch: Dispatch) -> SignalHubToken? {
@@ -120,7 +119,7 @@ final class SignalHub: Sendable {
     let listeners = state.withLock { state in
       (state.installations[number]?.listeners ?? [:]).sorted { $0.key < $1.key }.map(\.value)
     }
-    for dispatch in listeners { dispatch(NotificationsMessage.signalReceived(signal)) }
+    for dispatch in listeners { dispatch(AppMessage.signalReceived(signal)) }
   }
 }
 

@@ -1,9 +1,8 @@
 public import Core
 import Foundation
-public import NotificationsAPI
 
-/// Keeps a ``NotificationsAPI/SignalSubscription`` alive: while started, the process's signal
-/// sends ``NotificationsAPI/NotificationsMessage/signalReceived(_:)``.
+/// Keeps a ``SignalSubscription`` alive: while started, the process's signal sends
+/// ``AppMessage/signalReceived(_:)``.
 ///
 /// ```swift
 /// store.register(subscriptions: SignalSubscription.self, interpreter: SignalInterpreter.init)

@@ -1,0 +1,26 @@
+import AuthenticationAPI
+import Core
+import NotificationsAPI
+import TodoAPI
+
+// OS signals: the App decides what they mean.
+extension AppUpdater {
+  /// SIGINT and SIGTERM shut the session down once the work under way has finished (an import is
+  /// cancelled); SIGHUP posts a "Reloading" notification and reloads the signed-in user's list.
+  func react(to signal: OSSignal, in model: inout AppModel) -> [any Command] {
+    switch signal {
+    case .interrupt, .terminate:
+      guard model.ui.lifecycle == .running || model.ui.lifecycle == .quitRequested else { return [] }
+      model.ui.lifecycle = .shutdownRequested(signal: signal.name)
+      model.ui.say("\(signal.name): finishing in-flight work, then exiting.")
+      guard isImporting(model), let owner = model.todos.owner else { return [] }
+      return cancelImport(of: owner, in: &model)
+    case .hangUp:
+      model.notifications.post(
+        title: "Reloading", body: "SIGHUP received: reloading the data.", kind: .system)
+      guard let owner = model.authentication.user?.id else { return [] }
+      model.ui.say("SIGHUP: reloading from the database.")
+      return [TodoCommand.load(owner)]
+    }
+  }
+}

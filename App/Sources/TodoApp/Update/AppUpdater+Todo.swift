@@ -1,0 +1,167 @@
+import AuthenticationAPI
+import Core
+import Foundation
+import TodoAPI
+
+// The list's intents, and what the app shows for each to-do result.
+extension AppUpdater {
+  /// The intents that act on the list: they need a signed-in user and, mostly, an item.
+  func todoCommand(for intent: UserIntent, at now: Date, in model: inout AppModel) -> [any Command] {
+    guard let owner = signedInUser(in: &model) else { return [] }
+    switch intent {
+    case .add(let title):
+      switch TodoTitle.validate(title) {
+      case .success(let title): return [TodoCommand.add(title: title, dueDate: nil, owner: owner)]
+      case .failure(let failure):
+        model.ui.fail(failure.description)
+        return []
+      }
+    case .setDone(let position, let done):
+      guard let item = item(at: position, in: &model) else { return [] }
+      return [TodoCommand.setDone(item.id, done, owner: owner)]
+    case .rename(let position, let title):
+      guard let item = item(at: position, in: &model) else { return [] }
+      switch TodoTitle.validate(title) {
+      case .success(let title): return [TodoCommand.rename(item.id, title: title, owner: owner)]
+      case .failure(let failure):
+        model.ui.fail(failure.description)
+        return []
+      }
+    case .remove(let position):
+      guard let item = item(at: position, in: &model) else { return [] }
+      model.ui.removing[item.id] = item.title
+      return [TodoCommand.remove(item.id, owner: owner)]
+    case .removeItems(let positions):
+      // Every position is checked first: a line that names a missing item deletes nothing.
+      var items: [TodoItem] = []
+      for position in positions {
+        guard let item = item(at: position, in: &model) else { return [] }
+        items.append(item)
+      }
+      for item in items { model.ui.removing[item.id] = item.title }
+      return items.map { TodoCommand.remove($0.id, owner: owner) }
+    case .due(let position, let spec):
+      guard let item = item(at: position, in: &model) else { return [] }
+      let date: Date? =
+        switch spec {
+        case .after(let seconds): now.addingTimeInterval(TimeInterval(seconds))
+        case .at(let date): date
+        case .none: nil
+        }
+      if let date, date < now {
+        model.ui.warn(
+          "\(Listing.format(date, in: model.ui.timeZone)) is already past: no reminder will come for it.")
+      }
+      return [TodoCommand.setDueDate(item.id, date, owner: owner)]
+    case .clearDone:
+      return [TodoCommand.clearCompleted(owner: owner)]
+    case .importCSV(let path):
+      guard !isImporting(model) else {
+        model.ui.fail("An import is already running (import cancel stops it).")
+        return []
+      }
+      model.ui.runningImport = ImportRequest(path: path)
+      model.ui.say("Importing \(path)…")
+      return [TodoCommand.importCSV(path: path, owner: owner)]
+    case .cancelImport:
+      guard isImporting(model) else {
+        model.ui.fail("No import is running.")
+        return []
+      }
+      model.ui.say("Stopping the import after its current batch…")
+      return cancelImport(of: owner, in: &model)
+    case .exportCSV(let path, _):
+      return [TodoCommand.exportCSV(path: path, owner: owner)]
+    default:
+      return []
+    }
+  }
+
+  /// Whether an import runs: started here and not finished, or reporting progress.
+  func isImporting(_ model: AppModel) -> Bool {
+    model.ui.runningImport != nil || model.todos.importProgress != nil
+  }
+
+  /// Stops `owner`'s import: at once if it has reported progress, so it is known to run; otherwise
+  /// with its first report (a cancellation sent earlier could reach the interpreter before the
+  /// import begins, and be lost).
+  func cancelImport(of owner: UserID, in model: inout AppModel) -> [any Command] {
+    if model.todos.importProgress != nil { return [TodoCommand.cancelImport(owner: owner)] }
+    model.ui.runningImport?.cancelsOnStart = true
+    return []
+  }
+
+  private func item(at position: Int, in model: inout AppModel) -> TodoItem? {
+    let items = model.todos.items
+    guard items.indices.contains(position - 1) else {
+      model.ui.fail(
+        items.isEmpty
+          ? "There is no item \(position): the list is empty."
+          : "There is no item \(position); the list has \(items.count) (see list).")
+      return nil
+    }
+    return items[position - 1]
+  }
+  // MARK: - Results
+
+  func render(_ message: TodoMessage, into model: inout AppModel) -> [any Command] {
+    // A result of an earlier user's command, arriving after a sign-out: TodoImpl drops it too.
+    guard message.owner == model.todos.owner else { return [] }
+    let todos = model.todos
+    func position(of id: TodoID) -> String {
+      todos.position(of: id).map { "\($0 + 1)" } ?? "?"
+    }
+    switch message {
+    case .loaded(_, let loaded):
+      let open = loaded.count { !$0.isDone }
+      model.ui.say(
+        loaded.isEmpty
+          ? "Your list is empty."
+          : "You have \(loaded.count) item\(loaded.count == 1 ? "" : "s") (\(open) open).")
+    case .added(let item, _):
+      model.ui.say("Added \(position(of: item.id)). \(item.title)")
+    case .renamed(let item, _):
+      model.ui.say("Renamed \(position(of: item.id)) to: \(item.title)")
+    case .toggled(let item, _):
+      model.ui.say("\(item.isDone ? "Done" : "Reopened") \(position(of: item.id)). \(item.title)")
+    case .dueDateChanged(let item, _):
+      if let due = item.dueDate {
+        model.ui.say(
+          "\(position(of: item.id)). \(item.title) is due \(Listing.format(due, in: model.ui.timeZone)).")
+      } else {
+        model.ui.say("\(position(of: item.id)). \(item.title) has no due date now.")
+      }
+    case .removed(let id, _):
+      let title = model.ui.removing.removeValue(forKey: id)
+      model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
+    case .clearedCompleted(let ids, _):
+      model.ui.say("Cleared \(ids.count) done item\(ids.count == 1 ? "" : "s").")
+    case .importProgress(_, let owner):
+      // The import now runs: a cancellation typed before this report can reach it.
+      guard model.ui.runningImport?.cancelsOnStart == true else { break }
+      model.ui.runningImport?.cancelsOnStart = false
+      return [TodoCommand.cancelImport(owner: owner)]
+    case .importFinished(let report, _):
+      model.ui.runningImport = nil
+      Listing.print(report, into: &model.ui)
+    case .exportFinished(let path, let count, _):
+      model.ui.say("Exported \(count) item\(count == 1 ? "" : "s") to \(path).")
+    case .failed(let failure, _):
+      if endsTheRunningImport(failure, model.ui.runningImport) { model.ui.runningImport = nil }
+      model.ui.fail(failure.description)
+    }
+    return []
+  }
+
+  /// Whether `failure` is the end of the import the user started (a file that could not be read,
+  /// or an import of an earlier user still finishing): no report will follow it.
+  private func endsTheRunningImport(_ failure: TodoFailure, _ request: ImportRequest?) -> Bool {
+    guard let request else { return false }
+    switch failure {
+    case .fileNotFound(let path), .fileUnreadable(let path, _): return path == request.path
+    case .importInProgress: return true
+    default: return false
+    }
+  }
+
+}

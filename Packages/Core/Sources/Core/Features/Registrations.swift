@@ -1,0 +1,59 @@
+/// The interpreters and subscription runners that features register, collected to be handed to a
+/// store in one go.
+///
+/// A ``Feature`` fills it from the app's environment; ``Store/register(_:)-(Registrations)``
+/// registers each entry, in the order it was added, with the same meaning as the store's own
+/// `register` methods.
+public struct Registrations: Sendable {
+  /// Each entry registers one thing with a store.
+  private(set) var entries: [@MainActor @Sendable (any RegistrationTarget) -> Void] = []
+
+  /// Creates an empty list.
+  public init() {}
+
+  /// How many interpreters and runners are listed.
+  public var count: Int { entries.count }
+
+  /// Adds a command interpreter (see ``Store/register(_:)-(Interpreter)``).
+  ///
+  /// - Parameter interpreter: The interpreter, holding its dependencies.
+  public mutating func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
+    entries.append { $0.register(interpreter) }
+  }
+
+  /// Adds an async function that runs each subscription of type `type` until it disappears (see
+  /// ``Store/register(subscriptions:run:)``).
+  ///
+  /// - Parameters:
+  ///   - type: The subscription type.
+  ///   - run: Does the work until cancelled.
+  public mutating func register<S: Sendable>(
+    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
+  ) {
+    entries.append { $0.register(subscriptions: type, run: run) }
+  }
+
+  /// Adds a factory of ``SubscriptionInterpreter`` objects for subscriptions of type `type` (see
+  /// ``Store/register(subscriptions:interpreter:)``).
+  ///
+  /// - Parameters:
+  ///   - type: The subscription type.
+  ///   - interpreter: Makes the interpreter for one value, on the main actor.
+  public mutating func register<S: Sendable>(
+    subscriptions type: S.Type,
+    interpreter: @escaping @MainActor @Sendable (S, Dispatch) -> any SubscriptionInterpreter
+  ) {
+    entries.append { $0.register(subscriptions: type, interpreter: interpreter) }
+  }
+}
+
+/// What ``Registrations`` registers with: a ``Store``.
+@MainActor
+protocol RegistrationTarget {
+  func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter)
+  func register<S: Sendable>(
+    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void)
+  func register<S: Sendable>(
+    subscriptions type: S.Type, interpreter: @escaping @MainActor (S, Dispatch) -> any SubscriptionInterpreter
+  )
+}

@@ -1,0 +1,30 @@
+public import Core
+public import Foundation
+public import GRDB
+public import TodoAPI
+
+/// What the to-do feature needs from the app's environment.
+public protocol TodoEnvironment: SendableMetatype {
+  /// The app's database; the feature migrates its table there (``Core/Composition/prepare(_:)``).
+  var database: any DatabaseWriter { get }
+  /// The wall-clock time: creation and change times, and the pace of import progress.
+  var now: @Sendable () -> Date { get }
+}
+
+extension Feature where Environment: TodoEnvironment {
+  /// The to-do list on the slice at `slice`: its updater, its messages for replay, its migrations,
+  /// and its interpreter on the environment's database.
+  ///
+  /// - Parameter slice: Where the app's model keeps the to-do slice.
+  /// - Returns: The feature.
+  public static func todo(_ slice: any WritableKeyPath<Model, TodoModel> & Sendable) -> Self {
+    Feature(
+      "Todo",
+      updater: .slice(slice, TodoUpdater()),
+      messageTypes: [TodoMessage.self],
+      prepare: { environment in try TodoDatabase.migrate(environment.database) },
+      interpreters: { environment, registrations in
+        registrations.register(TodoInterpreter(database: environment.database, now: environment.now))
+      })
+  }
+}

@@ -1,0 +1,12 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "AuthenticationAPI",
+  products: [.library(name: "AuthenticationAPI", targets: ["AuthenticationAPI"])],
+  dependencies: [.package(path: "../Core")],
+  targets: [
+    .target(name: "AuthenticationAPI", dependencies: [.product(name: "Core", package: "Core")]),
+    .testTarget(name: "AuthenticationAPITests", dependencies: ["AuthenticationAPI"]),
+  ]
+)
