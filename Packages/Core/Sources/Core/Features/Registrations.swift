@@ -1,12 +1,17 @@
 /// The interpreters and subscription runners that features register, collected to be handed to a
 /// store in one go.
 ///
-/// A ``Feature`` fills it from the app's environment; ``Store/register(_:)-(Registrations)``
-/// registers each entry, in the order it was added, with the same meaning as the store's own
-/// `register` methods.
+/// A ``Feature`` fills it from the app's environment; ``Store/register(_:)-(Registrations)`` and
+/// ``ActorStore/register(_:)`` register each entry, in the order it was added, with the same
+/// meaning as the store's own `register` methods. An ``ActorStore`` takes interpreters and
+/// subscriptions run as async functions; a ``SubscriptionInterpreter`` factory is bound to the
+/// main actor and only a ``Store`` takes it.
 public struct Registrations: Sendable {
   /// Each entry registers one thing with a store.
   private(set) var entries: [@MainActor @Sendable (any RegistrationTarget) -> Void] = []
+  /// The same entries for a store's loop on any actor; `nil` for a main-actor factory, named by the
+  /// subscription type it serves.
+  private(set) var loopEntries: [(register: (@Sendable (any LoopRegistering) -> Void)?, type: String)] = []
 
   /// Creates an empty list.
   public init() {}
@@ -19,6 +24,7 @@ public struct Registrations: Sendable {
   /// - Parameter interpreter: The interpreter, holding its dependencies.
   public mutating func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
     entries.append { $0.register(interpreter) }
+    loopEntries.append(({ $0.register(interpreter) }, "\(Interpreter.HandledCommand.self)"))
   }
 
   /// Adds an async function that runs each subscription of type `type` until it disappears (see
@@ -31,6 +37,7 @@ public struct Registrations: Sendable {
     subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
   ) {
     entries.append { $0.register(subscriptions: type, run: run) }
+    loopEntries.append(({ $0.register(subscriptions: type, run: run) }, "\(S.self)"))
   }
 
   /// Adds a factory of ``SubscriptionInterpreter`` objects for subscriptions of type `type` (see
@@ -44,6 +51,7 @@ public struct Registrations: Sendable {
     interpreter: @escaping @MainActor @Sendable (S, Dispatch) -> any SubscriptionInterpreter
   ) {
     entries.append { $0.register(subscriptions: type, interpreter: interpreter) }
+    loopEntries.append((nil, "\(S.self)"))
   }
 }
 
@@ -57,3 +65,12 @@ protocol RegistrationTarget {
     subscriptions type: S.Type, interpreter: @escaping @MainActor (S, Dispatch) -> any SubscriptionInterpreter
   )
 }
+
+/// What ``Registrations`` registers with on any actor: a store's loop.
+protocol LoopRegistering: AnyObject {
+  func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter)
+  func register<S: Sendable>(
+    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void)
+}
+
+extension StoreLoop: LoopRegistering {}

@@ -134,6 +134,49 @@ public actor ActorStore<Model: Sendable> {
     loop.register(subscriptions: type, run: run)
   }
 
+  /// Registers every interpreter and subscription runner of `registrations` (what a composition
+  /// of features registers, ``Composition/registrations(_:)``), in order.
+  ///
+  /// - Parameter registrations: The interpreters and runners.
+  /// - Precondition: None of them is a ``SubscriptionInterpreter`` factory: those are bound to the
+  ///   main actor and only a ``Store`` runs them; register that subscription type with an async
+  ///   function (``register(subscriptions:run:)``) instead.
+  public func register(_ registrations: Registrations) {
+    for entry in registrations.loopEntries {
+      guard let register = entry.register else {
+        preconditionFailure(
+          "An ActorStore cannot run \(entry.type)'s SubscriptionInterpreter: it is bound to the main actor. "
+            + "Register \(entry.type) with register(subscriptions:run:) (an async function), or use a Store.")
+      }
+      register(loop)
+    }
+  }
+
+  /// Creates a store from a composition of features, with their interpreters registered.
+  ///
+  /// Call ``Composition/prepare(_:)`` first if any feature prepares something (migrations, say)
+  /// that its interpreters need. Attach monitors next, then call ``start()``.
+  ///
+  /// - Parameters:
+  ///   - model: The initial model.
+  ///   - composition: The features and the app's own parts.
+  ///   - environment: The dependencies the features build their interpreters from.
+  /// - Returns: The store.
+  /// - Precondition: No feature registers a ``SubscriptionInterpreter`` factory (see
+  ///   ``register(_:)``).
+  public static func make<Environment>(
+    model: Model, composition: Composition<Model, Environment>, environment: Environment
+  ) async -> ActorStore<Model> {
+    let store =
+      if let subscriptions = composition.subscriptions {
+        ActorStore(model: model, updater: composition.updater, subscriptions: subscriptions)
+      } else {
+        ActorStore(model: model, updater: composition.updater)
+      }
+    await store.register(composition.registrations(environment))
+    return store
+  }
+
   /// The subscriptions currently running, in start order.
   public var activeSubscriptions: [any Subscription] { loop.activeSubscriptions }
 

@@ -64,6 +64,17 @@ struct CompositionTests {
     #expect(store.model.counter.saved == 1)
   }
 
+  @Test("an actor store made from a composition runs each feature's interpreters and subscriptions")
+  func actorStoreFromAComposition() async {
+    let archive = Archive()
+    let store = await ActorStore.make(
+      model: AppModel(), composition: Composition(features: [.counter(\.counter)]), environment: archive)
+    await store.send(CounterMessage.increment)
+    await store.send(CounterMessage.save).finish()
+    #expect(archive.notes == ["persisted 1"])
+    #expect(await store.model.counter.saved == 1)
+  }
+
   @Test("a store made from a composition starts the subscriptions its features ask for, and stops them")
   @MainActor
   func subscriptionsOfFeatures() async {
