@@ -22,11 +22,21 @@ struct TodoResultUpdater: TypedUpdater {
       model.remove(ids)
       model.lastError = nil
     case .importProgress(let progress, _):
+      // A report of an import stopped since (sent just before the stop) changes nothing.
+      guard model.isRunningImport(progress.run) else { return [] }
       model.importProgress = progress
     case .importFinished(let report, _):
-      model.importProgress = nil
+      guard model.isRunningImport(report.run) else { return [] }
+      model.stopImport()
       model.lastImport = report
       model.lastError = nil
+      model.isLoading = true
+      return [TodoCommand.load(owner)]
+    case .importFailed(let failure, let run, _):
+      guard model.isRunningImport(run) else { return [] }
+      // The batches stored before the failure stay: the reload shows them.
+      model.stopImport()
+      model.lastError = failure
       model.isLoading = true
       return [TodoCommand.load(owner)]
     case .exportFinished(let path, let count, _):
