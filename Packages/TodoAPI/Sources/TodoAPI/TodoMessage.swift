@@ -27,7 +27,7 @@ public enum TodoMessage: Message, Hashable, Codable {
   /// An import read its file to the end; the list is then reloaded.
   case importFinished(TodoImportReport, owner: UserID)
   /// Import `run` ended on `failure`: its file could not be opened or read, or a batch could not be
-  /// stored (the batches stored before stay); the list is then reloaded.
+  /// stored (the batches stored before stay, and the list is then reloaded).
   case importFailed(TodoFailure, run: Int, owner: UserID)
   /// An export wrote `count` items to `path`.
   case exportFinished(path: String, count: Int, owner: UserID)

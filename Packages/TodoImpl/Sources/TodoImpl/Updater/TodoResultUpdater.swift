@@ -34,9 +34,15 @@ struct TodoResultUpdater: TypedUpdater {
       return [TodoCommand.load(owner)]
     case .importFailed(let failure, let run, _):
       guard model.isRunningImport(run) else { return [] }
-      // The batches stored before the failure stay: the reload shows them.
+      // An import that reported progress had read its header and may have stored batches, which
+      // stay: the reload shows them. One that failed before (no file, no header) stored nothing.
+      let mayHaveStored = model.importProgress != nil
       model.stopImport()
       model.lastError = failure
+      guard mayHaveStored else {
+        model.isLoading = false
+        return []
+      }
       model.isLoading = true
       return [TodoCommand.load(owner)]
     case .exportFinished(let path, let count, _):

@@ -32,7 +32,8 @@ public import TodoAPI
 /// load: the app loads by itself (after signing in, after an import), and that must not hide the
 /// failure of what the user just did. ``TodoAPI/TodoMessage/importFinished(_:owner:)`` and
 /// ``TodoAPI/TodoMessage/importFailed(_:run:owner:)`` end the running import and reload the list so
-/// that the imported items appear; a progress report, report or failure of an import that is no
+/// that the imported items appear (after a failure, only if the import had reported progress: one
+/// that failed before reading its header stored nothing); a progress report, report or failure of an import that is no
 /// longer running (stopped just after sending it) changes nothing.
 public struct TodoUpdater: Updater {
   private let parts = CombinedUpdater<TodoModel>(.full(TodoResultUpdater()), .full(TodoSessionUpdater()))

@@ -327,16 +327,29 @@ struct TodoUpdaterTests {
     }
   }
 
-  @Test("a failed import ends with its failure, and the list is reloaded to show the batches it stored")
+  @Test(
+    "an import failing part way ends with its failure; the list is reloaded to show the batches it stored")
   func importFailed() {
+    var started = aliceImporting
+    started.importProgress = TodoImportProgress(path: "/f.csv", run: 1, fraction: 0.5, imported: 100)
     assertUpdate(
-      updater, given: aliceImporting,
-      when: TodoMessage.importFailed(.storage("full"), run: 1, owner: Users.alice),
+      updater, given: started, when: TodoMessage.importFailed(.storage("full"), run: 1, owner: Users.alice),
       commands: [TodoCommand.load(Users.alice)]
     ) {
       $0.stopImport()
       $0.lastError = .storage("full")
       $0.isLoading = true
+    }
+  }
+
+  @Test("an import failing before it read its header ends with its failure, and nothing is reloaded")
+  func importFailedAtOnce() {
+    assertUpdate(
+      updater, given: aliceImporting,
+      when: TodoMessage.importFailed(.fileNotFound(path: "/f.csv"), run: 1, owner: Users.alice)
+    ) {
+      $0.stopImport()
+      $0.lastError = .fileNotFound(path: "/f.csv")
     }
   }
 
