@@ -129,5 +129,31 @@ extension EndToEnd {
           fileRows: rows)
       }
     }
+
+    @Test(
+      "logout during an import that has read no valid row stops it, and the app then quits at once",
+      .timeLimit(.minutes(2)))
+    func logoutDuringImport() async throws {
+      let folder = AppProcess.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      _ = try await AppProcess.run(
+        ["--data-dir", folder.path], input: "register kit password1\nlogin kit password1\n")
+      // A header, then 64 GiB of NUL bytes (sparse): read to its end, it would outlast the time limit.
+      let csv = folder.appendingPathComponent("endless.csv")
+      try Data("id,title,done,due,created,updated\n".utf8).write(to: csv)
+      let handle = try FileHandle(forWritingTo: csv)
+      try handle.truncate(atOffset: 64 << 30)
+      try handle.close()
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("kit>")
+        try await pane.type("import \(csv.path)")
+        try await pane.waitFor("kit [import ")
+        try await pane.type("logout")
+        try await pane.waitFor("Signed out.")
+        // At the end of a session the app waits for a running import: it must have stopped.
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
   }
 }

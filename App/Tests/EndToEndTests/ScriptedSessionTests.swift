@@ -134,7 +134,8 @@ extension EndToEnd {
       #expect(result.status == 0, "output: \(result.standardOutput.suffix(2_000))")
       #expect(
         result.standardOutput.contains(
-          "Importing \(csv.path)…\nStopping the import after its current batch…\nImport cancelled; "))
+          "Importing \(csv.path)…\nStopping the import after its current batch…\nImport cancelled; reloading the list"
+        ))
       try StoredItems.expectCancelledImport(
         in: folder.appendingPathComponent("todo.sqlite").path, output: result.standardOutput, fileRows: rows)
     }

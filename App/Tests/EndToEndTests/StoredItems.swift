@@ -55,15 +55,17 @@ enum StoredItems {
     return (numbers.sorted(), broken)
   }
 
-  /// Checks that an import stopped part way: the output's "Import cancelled; N rows" names what the
-  /// database holds, fewer rows than the file, and those are the file's first N rows, whole.
+  /// Checks that an import stopped part way: the list reloaded after "Import cancelled" counts what
+  /// the database holds (the user had no item before), fewer rows than the file, and those are the
+  /// file's first N rows, whole.
   static func expectCancelledImport(
     in databasePath: String, output: String, fileRows: Int, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let reported = try #require(
-      output.firstMatch(of: /Import cancelled; (\d+) rows? imported before it stopped\./).flatMap {
-        Int($0.1)
-      },
+      output.firstMatch(
+        of:
+          /Import cancelled; reloading the list to show what was stored\.\n(?:You have (\d+) items?|Your list is empty)/
+      ).map { Int($0.1 ?? "0") ?? -1 },
       "no cancellation in: \(output.suffix(2_000))", sourceLocation: sourceLocation)
     let stored = try imported(in: databasePath)
     #expect(stored.numbers.count == reported, sourceLocation: sourceLocation)

@@ -33,11 +33,6 @@ public struct UIModel: Hashable, Sendable, Codable {
   /// The time zone dates are shown in, as told at launch (time and place enter as messages, so a
   /// replay elsewhere renders the same).
   public var timeZone: String
-  /// The import the user started, from its command until its report; `nil` when none runs.
-  ///
-  /// The to-do slice shows an import only from its first progress report on; this covers the
-  /// moments before, so that `import cancel` typed right after `import` is not lost.
-  public var runningImport: ImportRequest?
   /// The newest notification announced with a banner: those the notifications slice posts after it
   /// get theirs when the message that posted them has been applied.
   public var announcedNotification: NotificationID?
@@ -52,7 +47,6 @@ public struct UIModel: Hashable, Sendable, Codable {
     failures = 0
     removing = [:]
     timeZone = "UTC"
-    runningImport = nil
     announcedNotification = nil
     listensForSignals = false
   }

@@ -3,6 +3,7 @@ public import Core
 public import Foundation
 import GRDB
 import NotificationsAPI
+import TodoAPI
 import Tracing
 
 /// One run of the terminal app: interactive at a prompt, or reading a script.
@@ -23,7 +24,6 @@ public final class AppSession {
   private let tracePath: String?
   private let parser: InputParser
   private let reader: LineReader
-  private let tracker = CommandTracker()
   private let dataFolder: URL
   private let isFirstLaunch: Bool
 
@@ -99,7 +99,6 @@ public final class AppSession {
   ///   signal's number, as a shell reports a process the signal ended), otherwise in script mode 1
   ///   if any command failed, and 0.
   public func run() async -> Int32 {
-    store.addMonitor(tracker)
     if let recorder { store.addMonitor(recorder) }
     printer.attach(to: store)
     store.start()
@@ -130,8 +129,9 @@ public final class AppSession {
     }
     await readCommands()
     // Whatever ended the session, every piece of work finishes first: an import runs to its end
-    // (a signal has cancelled it), so a script's output is the same at every run, apart from how
-    // far a cancelled import got.
+    // (a signal has stopped it), so a script's output is the same at every run, apart from how far
+    // a cancelled import got.
+    await untilNoImportRuns()
     await store.settle()
     store.shutDown()
     reader.restoreTerminal()
@@ -162,7 +162,10 @@ public final class AppSession {
       // Each line of a script sees the work of the lines before it done, an import's included, so
       // the output is the same at every run (apart from how far a cancelled import got); only
       // `import cancel` must reach the import meanwhile.
-      if !input.isInteractive, !Self.actsOnRunningImport(parsed) { await store.settle() }
+      if !input.isInteractive, !Self.actsOnRunningImport(parsed) {
+        await untilNoImportRuns()
+        await store.settle()
+      }
       guard store.model.ui.lifecycle == .running else { break reading }
       let now = Date()
       // The model's time moves with each line, so a due date set or loaded now is judged against the
@@ -190,13 +193,29 @@ public final class AppSession {
       case .failure(let failure):
         store.send(AppMessage.invalidInput(command: failure.command, reason: failure.reason))
       }
-      // The line's work, but not an import it started: the prompt comes back while an import runs,
-      // so that `import cancel` can be typed.
-      await tracker.waitUntilQuiet()
+      // The line's work, but not an import it started (a subscription, which `settle` does not wait
+      // for): the prompt comes back while an import runs, so that `import cancel` can be typed.
+      await store.settle()
       guard store.model.ui.lifecycle == .running else { break reading }
       printer.showPrompt()
     }
     printer.leavePrompt()
+  }
+
+  /// Suspends until the model holds no running import: it finished, failed, or was stopped (by
+  /// `import cancel`, a sign-out, SIGINT or SIGTERM).
+  private func untilNoImportRuns() async {
+    guard store.model.todos.runningImport != nil else { return }
+    let store = store
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let listener = ListenerSlot()
+      listener.id = store.addListener(observing: { $0.todos.runningImport == nil }) { ended in
+        guard ended, let id = listener.id else { return }
+        listener.id = nil
+        store.removeListener(id)
+        continuation.resume()
+      }
+    }
   }
 
   /// `parsed`, or the refusal of an export that must not happen (see ``ExportTarget``): whether a
@@ -222,6 +241,12 @@ public final class AppSession {
   private static func actsOnRunningImport(_ parsed: Result<UserIntent, InputParser.Failure>?) -> Bool {
     if case .success(.cancelImport) = parsed { true } else { false }
   }
+}
+
+/// Holds a listener's identifier for the listener itself, which removes itself once done.
+@MainActor
+private final class ListenerSlot {
+  var id: ListenerID?
 }
 
 extension AppSession.Input {

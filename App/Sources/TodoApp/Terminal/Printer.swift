@@ -87,7 +87,7 @@ final class Printer {
     if unread > 0 { prompt += " [\(unread) unread]" }
     if let progress = model.todos.importProgress {
       prompt += " " + progressBar(progress.fraction)
-    } else if model.ui.runningImport != nil {
+    } else if model.todos.runningImport != nil {
       prompt += " " + progressBar(0)
     }
     return TerminalText.visible(prompt) + "> "

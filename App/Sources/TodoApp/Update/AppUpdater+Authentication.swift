@@ -51,12 +51,11 @@ extension AppUpdater {
     case .signInFailed(let failure):
       model.ui.fail("Sign-in failed: \(failure)")
     case .signedOut:
-      // TodoImpl cancels the user's import; its report, for a user no longer signed in, prints nothing.
-      model.ui.runningImport = nil
+      // Emptying the to-do slice has ended the user's import, so the store has stopped it.
       model.ui.say("Signed out.")
     case .sessionExpired:
       // The expiry is announced by the notification Notifications posts.
-      model.ui.runningImport = nil
+      break
     case .noSavedSession:
       break
     }

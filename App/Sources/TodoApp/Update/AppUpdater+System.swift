@@ -6,15 +6,15 @@ import TodoAPI
 // OS signals: the App decides what they mean.
 extension AppUpdater {
   /// SIGINT and SIGTERM shut the session down once the work under way has finished (an import is
-  /// cancelled); SIGHUP posts a "Reloading" notification and reloads the signed-in user's list.
+  /// stopped); SIGHUP posts a "Reloading" notification and reloads the signed-in user's list.
   func react(to signal: OSSignal, in model: inout AppModel) -> [any Command] {
     switch signal {
     case .interrupt, .terminate:
       guard model.ui.lifecycle == .running || model.ui.lifecycle == .quitRequested else { return [] }
       model.ui.lifecycle = .shutdownRequested(signal: signal.name)
       model.ui.say("\(signal.name): finishing in-flight work, then exiting.")
-      guard isImporting(model), let owner = model.todos.owner else { return [] }
-      return cancelImport(of: owner, in: &model)
+      guard let owner = model.todos.owner else { return [] }
+      return stopImport(of: owner, in: &model)
     case .hangUp:
       model.notifications.post(
         title: "Reloading", body: "SIGHUP received: reloading the data.", kind: .system)

@@ -56,20 +56,19 @@ extension AppUpdater {
     case .clearDone:
       return [TodoCommand.clearCompleted(owner: owner)]
     case .importCSV(let path):
-      guard !isImporting(model) else {
+      guard model.todos.startImport(path: path) != nil else {
         model.ui.fail("An import is already running (import cancel stops it).")
         return []
       }
-      model.ui.runningImport = ImportRequest(path: path)
       model.ui.say("Importing \(path)…")
-      return [TodoCommand.importCSV(path: path, owner: owner)]
+      return []
     case .cancelImport:
-      guard isImporting(model) else {
+      guard model.todos.runningImport != nil else {
         model.ui.fail("No import is running.")
         return []
       }
       model.ui.say("Stopping the import after its current batch…")
-      return cancelImport(of: owner, in: &model)
+      return stopImport(of: owner, in: &model)
     case .exportCSV(let path, _):
       return [TodoCommand.exportCSV(path: path, owner: owner)]
     default:
@@ -77,18 +76,16 @@ extension AppUpdater {
     }
   }
 
-  /// Whether an import runs: started here and not finished, or reporting progress.
-  func isImporting(_ model: AppModel) -> Bool {
-    model.ui.runningImport != nil || model.todos.importProgress != nil
-  }
-
-  /// Stops `owner`'s import: at once if it has reported progress, so it is known to run; otherwise
-  /// with its first report (a cancellation sent earlier could reach the interpreter before the
-  /// import begins, and be lost).
-  func cancelImport(of owner: UserID, in model: inout AppModel) -> [any Command] {
-    if model.todos.importProgress != nil { return [TodoCommand.cancelImport(owner: owner)] }
-    model.ui.runningImport?.cancelsOnStart = true
-    return []
+  /// Stops `owner`'s running import, if any, and reloads the list.
+  ///
+  /// Clearing the import from the model makes the store stop it, and the store drops what it sends
+  /// from then on, so its end is told here. The batches it stored stay; the reload, which the
+  /// database runs after the last of them, shows exactly what was stored.
+  func stopImport(of owner: UserID, in model: inout AppModel) -> [any Command] {
+    guard model.todos.stopImport() != nil else { return [] }
+    model.ui.say("Import cancelled; reloading the list to show what was stored.")
+    model.todos.isLoading = true
+    return [TodoCommand.load(owner)]
   }
 
   private func item(at position: Int, in model: inout AppModel) -> TodoItem? {
@@ -136,32 +133,22 @@ extension AppUpdater {
       model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
     case .clearedCompleted(let ids, _):
       model.ui.say("Cleared \(ids.count) done item\(ids.count == 1 ? "" : "s").")
-    case .importProgress(_, let owner):
-      // The import now runs: a cancellation typed before this report can reach it.
-      guard model.ui.runningImport?.cancelsOnStart == true else { break }
-      model.ui.runningImport?.cancelsOnStart = false
-      return [TodoCommand.cancelImport(owner: owner)]
+    case .importProgress:
+      // Shown by the progress bar, from the slice.
+      break
     case .importFinished(let report, _):
-      model.ui.runningImport = nil
+      // The slice took it only if it is the running import's (it has cleared it then).
+      guard model.todos.lastImport == report, model.todos.runningImport == nil else { break }
       Listing.print(report, into: &model.ui)
+    case .importFailed(let failure, let run, _):
+      guard model.todos.lastError == failure, !model.todos.isRunningImport(run) else { break }
+      model.ui.fail(failure.description)
     case .exportFinished(let path, let count, _):
       model.ui.say("Exported \(count) item\(count == 1 ? "" : "s") to \(path).")
     case .failed(let failure, _):
-      if endsTheRunningImport(failure, model.ui.runningImport) { model.ui.runningImport = nil }
       model.ui.fail(failure.description)
     }
     return []
-  }
-
-  /// Whether `failure` is the end of the import the user started (a file that could not be read,
-  /// or an import of an earlier user still finishing): no report will follow it.
-  private func endsTheRunningImport(_ failure: TodoFailure, _ request: ImportRequest?) -> Bool {
-    guard let request else { return false }
-    switch failure {
-    case .fileNotFound(let path), .fileUnreadable(let path, _): return path == request.path
-    case .importInProgress: return true
-    default: return false
-    }
   }
 
 }

@@ -105,9 +105,7 @@ enum Listing {
 
   static func print(_ report: TodoImportReport, into ui: inout UIModel) {
     let rows = "\(report.imported) row\(report.imported == 1 ? "" : "s")"
-    ui.say(
-      report.wasCancelled
-        ? "Import cancelled; \(rows) imported before it stopped." : "Imported \(rows) from \(report.path).")
+    ui.say("Imported \(rows) from \(report.path).")
     guard report.skippedCount > 0 else { return }
     ui.say("Skipped \(report.skippedCount) malformed row\(report.skippedCount == 1 ? "" : "s"):")
     for error in report.errors.prefix(10) { ui.say("  line \(error.line): \(error.reason)") }

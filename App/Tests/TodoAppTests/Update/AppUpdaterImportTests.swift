@@ -14,57 +14,47 @@ struct AppUpdaterImportTests {
 
   private var importing: AppModel {
     var model = AppFixture.signedIn
-    model.ui.runningImport = ImportRequest(path: path)
+    model.todos.startImport(path: path)
     return model
   }
 
   private var reporting: AppModel {
     var model = importing
-    model.todos.importProgress = TodoImportProgress(path: path, fraction: 0.25, imported: 5_000)
+    model.todos.importProgress = TodoImportProgress(path: path, run: 1, fraction: 0.25, imported: 5_000)
     return model
   }
 
-  @Test("import notes the running import, says so, and emits the import command")
+  @Test("import puts the running import in the model, which asks for it, and says so")
   func start() {
-    assertUpdate(
-      AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.importCSV(path: path)),
-      commands: [TodoCommand.importCSV(path: path, owner: ada.id)]
-    ) {
-      $0.ui.runningImport = ImportRequest(path: path)
+    assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.importCSV(path: path))) {
+      $0.todos.startImport(path: path)
       $0.ui.say("Importing \(path)…")
     }
+    #expect(
+      AppUpdater().result(of: AppFixture.intent(.importCSV(path: path)), on: AppFixture.signedIn).model.todos
+        .runningImport == TodoImportSubscription(owner: ada.id, path: path, run: 1))
   }
 
-  @Test("a second import while one runs is refused before it reaches the interpreter")
+  @Test("a second import while one runs is refused")
   func secondImport() {
     assertUpdate(AppUpdater(), given: importing, when: AppFixture.intent(.importCSV(path: "/other.csv"))) {
       $0.ui.fail("An import is already running (import cancel stops it).")
     }
   }
 
-  @Test("import cancel before the first progress report waits for it, then cancels")
-  func cancelBeforeProgress() {
-    assertUpdate(AppUpdater(), given: importing, when: AppFixture.intent(.cancelImport)) {
+  @Test(
+    "import cancel ends the import at once, before or after its first report, and reloads the list",
+    arguments: [false, true])
+  func cancel(afterProgress: Bool) {
+    assertUpdate(
+      AppUpdater(), given: afterProgress ? reporting : importing, when: AppFixture.intent(.cancelImport),
+      commands: [TodoCommand.load(ada.id)]
+    ) {
+      $0.todos.stopImport()
+      $0.todos.isLoading = true
       $0.ui.say("Stopping the import after its current batch…")
-      $0.ui.runningImport?.cancelsOnStart = true
+      $0.ui.say("Import cancelled; reloading the list to show what was stored.")
     }
-    var waiting = importing
-    waiting.ui.runningImport?.cancelsOnStart = true
-    // TodoUpdater, which runs first, has stored the progress.
-    let progress = TodoImportProgress(path: path, fraction: 0.25, imported: 5_000)
-    waiting.todos.importProgress = progress
-    assertUpdate(
-      AppUpdater(), given: waiting, when: TodoMessage.importProgress(progress, owner: ada.id),
-      commands: [TodoCommand.cancelImport(owner: ada.id)]
-    ) { $0.ui.runningImport?.cancelsOnStart = false }
-  }
-
-  @Test("import cancel once the import reports progress cancels at once")
-  func cancelAfterProgress() {
-    assertUpdate(
-      AppUpdater(), given: reporting, when: AppFixture.intent(.cancelImport),
-      commands: [TodoCommand.cancelImport(owner: ada.id)]
-    ) { $0.ui.say("Stopping the import after its current batch…") }
   }
 
   @Test("import cancel with no import running is an error")
@@ -74,32 +64,39 @@ struct AppUpdaterImportTests {
     }
   }
 
-  @Test("the import's report ends it and is printed")
+  @Test("the import's report, once the to-do slice has taken it, is printed")
   func finished() {
-    let report = TodoImportReport(
-      path: path, imported: 10_000, skippedCount: 0, errors: [], wasCancelled: true)
-    assertUpdate(AppUpdater(), given: importing, when: TodoMessage.importFinished(report, owner: ada.id)) {
-      $0.ui.runningImport = nil
-      $0.ui.say("Import cancelled; 10000 rows imported before it stopped.")
+    let report = TodoImportReport(path: path, run: 1, imported: 10_000, skippedCount: 0, errors: [])
+    var applied = AppFixture.signedIn
+    applied.todos.lastImport = report
+    assertUpdate(AppUpdater(), given: applied, when: TodoMessage.importFinished(report, owner: ada.id)) {
+      $0.ui.say("Imported 10000 rows from \(path).")
     }
   }
 
   @Test("a file that cannot be read ends the import with an error")
   func missingFile() {
+    var applied = AppFixture.signedIn
+    applied.todos.lastError = .fileNotFound(path: path)
     assertUpdate(
-      AppUpdater(), given: importing, when: TodoMessage.failed(.fileNotFound(path: path), owner: ada.id)
+      AppUpdater(), given: applied,
+      when: TodoMessage.importFailed(.fileNotFound(path: path), run: 1, owner: ada.id)
     ) {
-      $0.ui.runningImport = nil
       $0.ui.fail("No such file: \(path)")
     }
   }
 
-  @Test("SIGTERM before the import's first report cancels it with that report")
+  @Test("SIGTERM during an import, even before its first report, ends it and reloads the list")
   func terminateBeforeProgress() {
-    assertUpdate(AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate)) {
+    assertUpdate(
+      AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate),
+      commands: [TodoCommand.load(ada.id)]
+    ) {
       $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
       $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")
-      $0.ui.runningImport?.cancelsOnStart = true
+      $0.todos.stopImport()
+      $0.todos.isLoading = true
+      $0.ui.say("Import cancelled; reloading the list to show what was stored.")
     }
   }
 

@@ -140,13 +140,17 @@ struct AppUpdaterTests {
   @Test("SIGTERM asks for a graceful shutdown and cancels a running import")
   func terminate() {
     var importing = signedIn
-    importing.todos.importProgress = TodoImportProgress(path: "/x.csv", fraction: 0.5, imported: 10)
+    importing.todos.startImport(path: "/x.csv")
+    importing.todos.importProgress = TodoImportProgress(path: "/x.csv", run: 1, fraction: 0.5, imported: 10)
     assertUpdate(
       AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate),
-      commands: [TodoCommand.cancelImport(owner: ada.id)]
+      commands: [TodoCommand.load(ada.id)]
     ) {
       $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
       $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")
+      $0.todos.stopImport()
+      $0.todos.isLoading = true
+      $0.ui.say("Import cancelled; reloading the list to show what was stored.")
     }
   }
 

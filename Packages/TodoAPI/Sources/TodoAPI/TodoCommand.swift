@@ -23,14 +23,6 @@ public enum TodoCommand: Command, Hashable {
   case remove(TodoID, owner: UserID)
   /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:owner:)``.
   case clearCompleted(owner: UserID)
-  /// Import a CSV file in batches. Answers ``TodoMessage/importProgress(_:owner:)`` messages, then
-  /// ``TodoMessage/importFinished(_:owner:)``; one import runs at a time.
-  case importCSV(path: String, owner: UserID)
-  /// Cancel the import of `owner`, if one is running, after its current batch.
-  ///
-  /// Another user's import is left alone: a cancellation sent at sign-out may be carried out after
-  /// the next user has started an import of their own.
-  case cancelImport(owner: UserID)
   /// Write the list to a CSV file. Answers ``TodoMessage/exportFinished(path:count:owner:)``; the
   /// file is replaced only once the export is complete.
   case exportCSV(path: String, owner: UserID)

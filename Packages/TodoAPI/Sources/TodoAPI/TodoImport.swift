@@ -20,6 +20,9 @@ public struct TodoImportRowError: Hashable, Sendable, Codable {
 public struct TodoImportProgress: Hashable, Sendable, Codable {
   /// The file being imported.
   public let path: String
+  /// The import's run number (``TodoImportSubscription/run``): a report of an earlier run, sent just
+  /// before it was stopped, changes nothing.
+  public let run: Int
   /// The fraction of the file read, from 0 to 1.
   public let fraction: Double
   /// The rows stored so far (committed batches).
@@ -29,19 +32,26 @@ public struct TodoImportProgress: Hashable, Sendable, Codable {
   ///
   /// - Parameters:
   ///   - path: The file.
+  ///   - run: The import's run number.
   ///   - fraction: The fraction read, 0...1.
   ///   - imported: The rows stored so far.
-  public init(path: String, fraction: Double, imported: Int) {
+  public init(path: String, run: Int, fraction: Double, imported: Int) {
     self.path = path
+    self.run = run
     self.fraction = fraction
     self.imported = imported
   }
 }
 
-/// The outcome of an import.
+/// The outcome of an import that read its file to the end.
+///
+/// An import the app stops (``TodoModel/stopImport()``) sends no report: the store drops what a
+/// stopped subscription sends. Its stored batches stay, and a reload of the list shows them.
 public struct TodoImportReport: Hashable, Sendable, Codable {
   /// The file imported.
   public let path: String
+  /// The import's run number (``TodoImportSubscription/run``).
+  public let run: Int
   /// How many rows were stored.
   public let imported: Int
   /// How many malformed rows were skipped in all.
@@ -49,25 +59,21 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
   /// The first skipped rows with their reasons (at most ``TodoCSV/reportedErrorLimit``), in file
   /// order; `skippedCount` says how many there were in all, so none is dropped silently.
   public let errors: [TodoImportRowError]
-  /// Whether the import was cancelled; the committed batches stay.
-  public let wasCancelled: Bool
 
   /// Creates a report.
   ///
   /// - Parameters:
   ///   - path: The file.
+  ///   - run: The import's run number.
   ///   - imported: Rows stored.
   ///   - skippedCount: Malformed rows in all.
   ///   - errors: The first malformed rows.
-  ///   - wasCancelled: Whether it was cancelled.
-  public init(
-    path: String, imported: Int, skippedCount: Int, errors: [TodoImportRowError], wasCancelled: Bool
-  ) {
+  public init(path: String, run: Int, imported: Int, skippedCount: Int, errors: [TodoImportRowError]) {
     self.path = path
+    self.run = run
     self.imported = imported
     self.skippedCount = skippedCount
     self.errors = errors
-    self.wasCancelled = wasCancelled
   }
 }
 

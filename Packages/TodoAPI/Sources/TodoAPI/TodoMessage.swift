@@ -24,9 +24,11 @@ public enum TodoMessage: Message, Hashable, Codable {
   case clearedCompleted([TodoID], owner: UserID)
   /// A running import advanced; sent at a bounded rate, fractions never decrease.
   case importProgress(TodoImportProgress, owner: UserID)
-  /// An import ended (completed, cancelled, or stopped by a failure that follows it); the list is
-  /// then reloaded.
+  /// An import read its file to the end; the list is then reloaded.
   case importFinished(TodoImportReport, owner: UserID)
+  /// Import `run` ended on `failure`: its file could not be opened or read, or a batch could not be
+  /// stored (the batches stored before stay, and the list is then reloaded).
+  case importFailed(TodoFailure, run: Int, owner: UserID)
   /// An export wrote `count` items to `path`.
   case exportFinished(path: String, count: Int, owner: UserID)
   /// A command of `owner` failed.
@@ -42,7 +44,8 @@ extension TodoMessage {
     switch self {
     case .loaded(let owner, _), .added(_, let owner), .renamed(_, let owner), .toggled(_, let owner),
       .dueDateChanged(_, let owner), .removed(_, let owner), .clearedCompleted(_, let owner),
-      .importProgress(_, let owner), .importFinished(_, let owner), .exportFinished(_, _, let owner),
+      .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
+      .exportFinished(_, _, let owner),
       .failed(_, let owner):
       owner
     }

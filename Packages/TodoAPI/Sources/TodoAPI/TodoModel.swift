@@ -14,7 +14,12 @@ public struct TodoModel: Hashable, Sendable, Codable {
   public var isLoading: Bool
   /// The last failure, until the next success.
   public var lastError: TodoFailure?
-  /// The running import, if any.
+  /// The import the model asks to run, from ``startImport(path:)`` to ``stopImport()``; TodoImpl's
+  /// subscription provider turns it into the running import.
+  public private(set) var runningImport: TodoImportSubscription?
+  /// How many imports were started in this slice, across owners: the last one's run number.
+  public private(set) var importRuns: Int
+  /// The last progress of the running import, if it has reported any.
   public var importProgress: TodoImportProgress?
   /// The last finished import.
   public var lastImport: TodoImportReport?
@@ -36,6 +41,8 @@ public struct TodoModel: Hashable, Sendable, Codable {
     self.items = items.sorted(by: TodoItem.displayOrder)
     self.isLoading = false
     self.lastError = nil
+    self.runningImport = nil
+    self.importRuns = 0
     self.importProgress = nil
     self.lastImport = nil
     self.lastExport = nil
@@ -114,9 +121,61 @@ public struct TodoModel: Hashable, Sendable, Codable {
     reindexPositions(from: first)
   }
 
-  /// Empties the slice (signed out).
+  /// Empties the slice (signed out), stopping the import; the run counter is kept, so a report of
+  /// a stopped import can never pass for one of a later import.
   public mutating func clear() {
-    self = TodoModel()
+    reset(owner: nil)
+  }
+
+  /// Empties the slice and gives it to `owner`; the run counter is kept. The running import is
+  /// kept if `owner` is the owner already (signing in again), and stopped otherwise.
+  ///
+  /// - Parameter owner: The new owner, or `nil` when signed out.
+  public mutating func reset(owner: UserID?) {
+    let runs = importRuns
+    let kept = owner != nil && owner == self.owner ? (runningImport, importProgress) : (nil, nil)
+    self = TodoModel(owner: owner)
+    importRuns = runs
+    (runningImport, importProgress) = kept
+  }
+
+  // MARK: - Import
+
+  /// Asks for an import of `path` into the owner's list: the slice now says it runs.
+  ///
+  /// One import runs at a time: nothing changes if one runs already, or if nobody owns the slice.
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: The import asked for, or `nil` if none could be.
+  @discardableResult
+  public mutating func startImport(path: String) -> TodoImportSubscription? {
+    guard let owner, runningImport == nil else { return nil }
+    importRuns += 1
+    runningImport = TodoImportSubscription(owner: owner, path: path, run: importRuns)
+    importProgress = nil
+    return runningImport
+  }
+
+  /// Ends the running import, if any: the store stops it, and what it sends afterwards is dropped.
+  ///
+  /// The batches it stored stay (each is stored whole or not at all); reload the list to show them.
+  ///
+  /// - Returns: The import that ran, or `nil` if none ran.
+  @discardableResult
+  public mutating func stopImport() -> TodoImportSubscription? {
+    defer {
+      runningImport = nil
+      importProgress = nil
+    }
+    return runningImport
+  }
+
+  /// Whether `run` is the running import's run number.
+  ///
+  /// - Parameter run: A run number from a progress report, a report or a failure.
+  /// - Returns: `true` if that import still runs.
+  public func isRunningImport(_ run: Int) -> Bool {
+    runningImport?.run == run
   }
 
   private mutating func reindex() {

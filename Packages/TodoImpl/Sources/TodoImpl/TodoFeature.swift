@@ -12,8 +12,8 @@ public protocol TodoEnvironment: SendableMetatype {
 }
 
 extension Feature where Environment: TodoEnvironment {
-  /// The to-do list on the slice at `slice`: its updater, its messages for replay, its migrations,
-  /// and its interpreter on the environment's database.
+  /// The to-do list on the slice at `slice`: its updater, its import subscriptions, its messages for
+  /// replay, its migrations, and its interpreter and import runner on the environment's database.
   ///
   /// - Parameter slice: Where the app's model keeps the to-do slice.
   /// - Returns: The feature.
@@ -21,10 +21,13 @@ extension Feature where Environment: TodoEnvironment {
     Feature(
       "Todo",
       updater: .slice(slice, TodoUpdater()),
+      subscriptions: .slice(slice, TodoSubscriptions()),
       messageTypes: [TodoMessage.self],
       prepare: { environment in try TodoDatabase.migrate(environment.database) },
       interpreters: { environment, registrations in
-        registrations.register(TodoInterpreter(database: environment.database, now: environment.now))
+        let interpreter = TodoInterpreter(database: environment.database, now: environment.now)
+        registrations.register(interpreter)
+        registrations.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
       })
   }
 }

@@ -38,7 +38,7 @@ func preparedMillionItemStore() async throws -> (store: Store<TodoModel>, databa
   if let millionItemStore { return millionItemStore }
   let (store, database) = try freshStore()
   store.send(Request.importCSV(path: try generatedCSV(count: rowCount)))
-  await store.settle()
+  await importFinished(in: store)
   precondition(store.model.items.count == rowCount, "the import stored \(store.model.items.count) items")
   millionItemStore = (store, database)
   return (store, database)
@@ -97,7 +97,7 @@ let benchmarks: @Sendable () -> Void = {
     }
     benchmark.startMeasurement()
     store.send(Request.importCSV(path: path))
-    await store.settle()
+    await importFinished(in: store)
     store.removeListener(finished)
     precondition(
       store.model.lastImport?.imported == rowCount, "imported \(store.model.lastImport?.imported ?? 0)")

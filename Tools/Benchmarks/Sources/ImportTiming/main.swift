@@ -58,7 +58,7 @@ let listener = store.addListener(observing: { $0.lastImport != nil }) { done in
 }
 start = clock.now
 store.send(Request.importCSV(path: arguments[0]))
-await store.settle()
+await importFinished(in: store)
 let end = clock.now
 guard let reported, let report = store.model.lastImport else {
   FileHandle.standardError.write(Data("ImportTiming: the import did not finish\n".utf8))

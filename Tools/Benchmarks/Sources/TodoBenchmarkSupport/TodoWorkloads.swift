@@ -32,9 +32,12 @@ public func benchmarkUpdater() -> CombinedUpdater<TodoModel> {
     .full(
       FunctionUpdater(handling: Request.self) { model, request in
         switch request {
-        case .load: [TodoCommand.load(benchmarkOwner)]
-        case .toggle(let index): [TodoCommand.toggle(model.items[index].id, owner: benchmarkOwner)]
-        case .importCSV(let path): [TodoCommand.importCSV(path: path, owner: benchmarkOwner)]
+        case .load: return [TodoCommand.load(benchmarkOwner)]
+        case .toggle(let index): return [TodoCommand.toggle(model.items[index].id, owner: benchmarkOwner)]
+        case .importCSV(let path):
+          // The slice now says the import runs; the store starts it (`TodoSubscriptions`).
+          model.startImport(path: path)
+          return []
         }
       })
   )
@@ -84,13 +87,45 @@ public func benchmarkDatabase(reopening path: String) throws -> DatabasePool {
   return database
 }
 
-/// A store on `database` with the to-do interpreter, signed in as ``benchmarkOwner``.
+/// A store on `database` with the to-do interpreter and import runner, signed in as
+/// ``benchmarkOwner``.
 ///
 /// - Parameter database: The database.
 /// - Returns: The store.
 @MainActor
 public func benchmarkStore(on database: DatabasePool) -> Store<TodoModel> {
-  let store = Store(model: TodoModel(owner: benchmarkOwner), updater: benchmarkUpdater())
-  store.register(TodoInterpreter(database: database))
+  let store = Store(
+    model: TodoModel(owner: benchmarkOwner), updater: benchmarkUpdater(), subscriptions: TodoSubscriptions())
+  let interpreter = TodoInterpreter(database: database)
+  store.register(interpreter)
+  store.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
   return store
+}
+
+/// Suspends until `store`'s import has ended and the work it set off (the list's reload) is done.
+///
+/// An import is a subscription, which `settle()` does not wait for: this waits for the slice to
+/// stop holding it first.
+///
+/// - Parameter store: The store.
+@MainActor
+public func importFinished(in store: Store<TodoModel>) async {
+  if store.model.runningImport != nil {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let slot = ListenerSlot()
+      slot.id = store.addListener(observing: { $0.runningImport == nil }) { ended in
+        guard ended, let id = slot.id else { return }
+        slot.id = nil
+        store.removeListener(id)
+        continuation.resume()
+      }
+    }
+  }
+  await store.settle()
+}
+
+/// Holds a listener's identifier for the listener itself, which removes itself once done.
+@MainActor
+private final class ListenerSlot {
+  var id: ListenerID?
 }

@@ -36,7 +36,7 @@ let tracePath = folder.appendingPathComponent("session.jsonl").path
 func fillDatabase() async throws {
   let store = benchmarkStore(on: try benchmarkDatabase(path: databasePath))
   store.send(Request.importCSV(path: try generatedCSV(count: itemCount)))
-  await store.settle()
+  await importFinished(in: store)
   precondition(store.model.lastImport?.imported == itemCount, "the import stored \(store.model.items.count)")
 }
 

@@ -1,32 +1,47 @@
 import AuthenticationAPI
-import Core
+public import Core
 import Foundation
 import GRDB
-import TodoAPI
+public import TodoAPI
 
 extension TodoInterpreter {
   /// How many bytes of the file are read and parsed at a time: a few hundred rows, so little is
   /// parsed ahead of the batch being stored.
   static let importChunkSize = 128 * 1024
 
-  /// Imports `path` into `owner`'s list: streamed, stored in batches, progress at a bounded rate.
+  /// Runs `subscription`: imports its file into its owner's list, streamed, stored in batches,
+  /// progress at a bounded rate. Register it as the runner of ``TodoAPI/TodoImportSubscription``s
+  /// (``TodoFeature``'s `todo(_:)` does).
   ///
   /// Sends ``TodoAPI/TodoMessage/importProgress(_:owner:)`` messages with growing fractions, the
-  /// first one 0 as soon as the header is read (from then on a cancellation reaches the import), the
-  /// last one exactly 1 unless cancelled, then ``TodoAPI/TodoMessage/importFinished(_:owner:)``. A
-  /// database error part way ends the import like a cancellation, with the rows stored so far,
-  /// followed by ``TodoAPI/TodoMessage/failed(_:owner:)``, so that the failure is the last thing the
-  /// user sees. Only regular files are read: a device (`/dev/zero`), a FIFO or a socket is refused
-  /// before anything is read from it, since it may never end or never send anything.
+  /// first one 0 as soon as the header is read, the last one exactly 1, then
+  /// ``TodoAPI/TodoMessage/importFinished(_:owner:)``. A file that cannot be opened or read, or a
+  /// batch that cannot be stored, ends it with ``TodoAPI/TodoMessage/importFailed(_:run:owner:)``
+  /// (the batches stored before stay). Only regular files are read: a device (`/dev/zero`), a FIFO
+  /// or a socket is refused before anything is read from it, since it may never end or never send
+  /// anything.
   ///
-  /// One batch is stored while the next is parsed, so a cancellation that arrives while batch *n*
-  /// is being stored stops the import once *n* is stored; at most one batch is parsed in vain. The
-  /// cancellation is also checked after every chunk of ``importChunkSize`` bytes is parsed, so a
-  /// file whose rows are all malformed, and make no batch, stops within milliseconds too.
-  func importCSV(path: String, owner: UserID, dispatch: Dispatch) async {
-    func fail(_ failure: TodoFailure) { dispatch(TodoMessage.failed(failure, owner: owner)) }
-    guard let ticket = imports.begin(owner: owner) else { return fail(.importInProgress) }
-    defer { imports.end(ticket) }
+  /// The store stops it by cancelling its task, and drops what it sends from then on, so a stopped
+  /// import reports nothing. It stops after the chunk of ``importChunkSize`` bytes it is parsing, so
+  /// a file whose rows are all malformed, and make no batch, stops within milliseconds too. Each
+  /// batch is stored whole or not at all: one already being written when the stop comes is
+  /// committed; one that has not begun writing is not written. Since the database's writer runs one
+  /// access at a time, any access asked for after the stop (a reload of the list, the checkpoint
+  /// and close at exit) runs after the last batch this import will ever store.
+  public func runImport(_ subscription: TodoImportSubscription, dispatch: Dispatch) async {
+    let stopped = ImportStop()
+    await withTaskCancellationHandler {
+      await importCSV(subscription, stopped: stopped, dispatch: dispatch)
+    } onCancel: {
+      stopped.stop()
+    }
+  }
+
+  private func importCSV(
+    _ subscription: TodoImportSubscription, stopped: ImportStop, dispatch: Dispatch
+  ) async {
+    let (path, owner, run) = (subscription.path, subscription.owner, subscription.run)
+    func fail(_ failure: TodoFailure) { dispatch(TodoMessage.importFailed(failure, run: run, owner: owner)) }
     let file: FileHandle
     let size: Int
     switch Self.openRegularFile(path) {
@@ -40,37 +55,34 @@ extension TodoInterpreter {
     var reader = CSVReader()
     var throttle = ProgressThrottle(options: importOptions)
     var imported = 0
-    var wasCancelled = false
     var hasStarted = false
-    var failure: TodoFailure?
     // The batch being stored while the next one is parsed: parsing and SQLite each keep a core busy.
     var inFlight: (task: Task<Void, any Error>, rows: Int, endOffset: Int)?
 
-    /// Waits for the batch in flight, reports it, and says whether to go on.
-    func land() async throws -> Bool {
-      guard let batch = inFlight else { return true }
+    func progress(_ fraction: Double) {
+      dispatch(
+        TodoMessage.importProgress(
+          TodoImportProgress(path: path, run: run, fraction: fraction, imported: imported), owner: owner))
+    }
+
+    /// Waits for the batch in flight and reports it.
+    func land() async throws {
+      guard let batch = inFlight else { return }
       inFlight = nil
       try await batch.task.value
       imported += batch.rows
       let fraction = size > 0 ? Double(batch.endOffset) / Double(size) : 1
-      if throttle.shouldReport(fraction, at: now()) {
-        dispatch(
-          TodoMessage.importProgress(
-            TodoImportProgress(path: path, fraction: fraction, imported: imported), owner: owner))
-      }
-      return !isCancelled()
+      if throttle.shouldReport(fraction, at: now()) { progress(fraction) }
     }
 
-    func isCancelled() -> Bool { imports.isCancelled(ticket) || Task.isCancelled }
-
-    reading: do {
+    do {
       var atEnd = false
       while !atEnd {
         // Between chunks, not only between batches: rows that all fail make no batch.
-        if isCancelled() {
-          _ = try await land()
-          wasCancelled = true
-          break reading
+        if stopped.isStopped {
+          // Nothing sent now would be delivered; the batch in flight finishes or never begins.
+          _ = try? await inFlight?.task.value
+          return
         }
         let chunk = try file.read(upToCount: Self.importChunkSize) ?? Data()
         atEnd = chunk.isEmpty
@@ -83,49 +95,52 @@ extension TodoInterpreter {
           }
         }
         if !hasStarted, session.hasHeader {
-          // The import runs from here: the app may now send a cancellation, and it will reach it.
           hasStarted = true
-          dispatch(
-            TodoMessage.importProgress(TodoImportProgress(path: path, fraction: 0, imported: 0), owner: owner)
-          )
+          progress(0)
           throttle.didReport(at: now())
         }
         while let batch = session.nextBatch(final: atEnd) {
-          guard try await land() else {
-            wasCancelled = true
-            break reading
-          }
-          inFlight = (Task { try await store(batch.rows, owner: owner) }, batch.rows.count, batch.endOffset)
+          try await land()
+          inFlight = (
+            Task { try await store(batch.rows, owner: owner, unless: stopped) }, batch.rows.count,
+            batch.endOffset
+          )
         }
       }
-      // The last batch is stored whether or not a cancellation came meanwhile: the import is complete.
-      _ = try await land()
+      try await land()
+      progress(1)
       dispatch(
-        TodoMessage.importProgress(
-          TodoImportProgress(path: path, fraction: 1, imported: imported), owner: owner))
+        TodoMessage.importFinished(
+          TodoImportReport(
+            path: path, run: run, imported: imported, skippedCount: session.skippedCount,
+            errors: session.errors),
+          owner: owner))
     } catch {
-      if let batch = inFlight, (try? await batch.task.value) != nil { imported += batch.rows }
+      _ = try? await inFlight?.task.value
       switch error {
       case let error as ImportSession.HeaderError:
-        return fail(.fileUnreadable(path: path, reason: error.reason))
+        fail(.fileUnreadable(path: path, reason: error.reason))
       case is CancellationError:
-        wasCancelled = true
+        // Stopped while a batch was about to be written: the store delivers nothing now.
+        break
       case let error as DatabaseError:
-        failure = .storage(Self.describe(error))
+        fail(.storage(Self.describe(error)))
       default:
-        failure = .fileUnreadable(path: path, reason: error.localizedDescription)
+        fail(.fileUnreadable(path: path, reason: error.localizedDescription))
       }
     }
-    let report = TodoImportReport(
-      path: path, imported: imported, skippedCount: session.skippedCount, errors: session.errors,
-      wasCancelled: wasCancelled || failure != nil)
-    dispatch(TodoMessage.importFinished(report, owner: owner))
-    if let failure { fail(failure) }
   }
 
-  /// Stores one batch in one transaction.
-  private func store(_ rows: [ImportRow], owner: UserID) async throws {
-    try await database.write { db in try TodoTable.upsert(rows, owner: owner, in: db) }
+  /// Stores one batch in one transaction, unless the import was stopped before the transaction
+  /// began: the writer runs one access at a time, so an access asked for after the stop (a reload,
+  /// the close at exit) never sees a batch of a stopped import land after it.
+  ///
+  /// - Throws: `CancellationError` if the import was stopped first; the database's error.
+  private func store(_ rows: [ImportRow], owner: UserID, unless stopped: ImportStop) async throws {
+    try await database.write { db in
+      guard !stopped.isStopped else { throw CancellationError() }
+      try TodoTable.upsert(rows, owner: owner, in: db)
+    }
   }
 
   /// Opens `path` for reading and finds its size, if it is a regular file (or a link to one).

@@ -20,18 +20,13 @@ public import TodoAPI
 ///
 /// Every message names the user of the command it answers (see ``TodoAPI/TodoMessage``).
 ///
-/// Imports are described in ``TodoImportOptions``: one runs at a time; a second
-/// ``TodoAPI/TodoCommand/importCSV(path:owner:)`` meanwhile fails with
-/// ``TodoAPI/TodoFailure/importInProgress``, and ``TodoAPI/TodoCommand/cancelImport(owner:)`` stops
-/// the running one if it is that user's: at once if it is parsing, once its current batch is stored
-/// if it is writing one. Devices, FIFOs and sockets are refused. Copies of an interpreter share
-/// their running import.
+/// Imports are not commands but subscriptions (``TodoAPI/TodoImportSubscription``), run by
+/// ``runImport(_:dispatch:)`` while the model holds them and paced by ``TodoImportOptions``.
 public struct TodoInterpreter: CommandInterpreter {
   let database: any DatabaseWriter
   let now: @Sendable () -> Date
   let makeID: @Sendable () -> TodoID
   let importOptions: TodoImportOptions
-  let imports = ImportRegistry()
 
   /// Creates an interpreter on a migrated database.
   ///
@@ -64,7 +59,11 @@ public struct TodoInterpreter: CommandInterpreter {
     switch command {
     case .load(let user):
       await perform(dispatch, owner: user) {
-        .loaded(user, try await database.read { db in try TodoTable.items(of: user, in: db) })
+        // An empty access of the writer first, which runs one access at a time: a batch of an import
+        // stopped just before this load is then stored or abandoned, so the list read is what the
+        // database will hold (see `runImport`).
+        try await database.writeWithoutTransaction { _ in }
+        return .loaded(user, try await database.read { db in try TodoTable.items(of: user, in: db) })
       }
     case .add(let title, let dueDate, let owner):
       await perform(dispatch, owner: owner) {
@@ -97,10 +96,6 @@ public struct TodoInterpreter: CommandInterpreter {
         .clearedCompleted(
           try await database.write { db in try TodoTable.deleteDone(of: owner, in: db) }, owner: owner)
       }
-    case .importCSV(let path, let owner):
-      await importCSV(path: path, owner: owner, dispatch: dispatch)
-    case .cancelImport(let owner):
-      imports.cancel(owner: owner)
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
     }

@@ -22,11 +22,27 @@ struct TodoResultUpdater: TypedUpdater {
       model.remove(ids)
       model.lastError = nil
     case .importProgress(let progress, _):
+      // A report of an import stopped since (sent just before the stop) changes nothing.
+      guard model.isRunningImport(progress.run) else { return [] }
       model.importProgress = progress
     case .importFinished(let report, _):
-      model.importProgress = nil
+      guard model.isRunningImport(report.run) else { return [] }
+      model.stopImport()
       model.lastImport = report
       model.lastError = nil
+      model.isLoading = true
+      return [TodoCommand.load(owner)]
+    case .importFailed(let failure, let run, _):
+      guard model.isRunningImport(run) else { return [] }
+      // An import that reported progress had read its header and may have stored batches, which
+      // stay: the reload shows them. One that failed before (no file, no header) stored nothing.
+      let mayHaveStored = model.importProgress != nil
+      model.stopImport()
+      model.lastError = failure
+      guard mayHaveStored else {
+        model.isLoading = false
+        return []
+      }
       model.isLoading = true
       return [TodoCommand.load(owner)]
     case .exportFinished(let path, let count, _):

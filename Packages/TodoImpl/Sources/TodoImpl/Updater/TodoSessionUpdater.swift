@@ -12,19 +12,14 @@ struct TodoSessionUpdater: Updater {
     guard let message = message as? AuthenticationMessage else { return false }
     switch message {
     case .signedIn(let session):
-      // Another user's import would go on filling a list nobody is looking at.
-      if let previous = model.owner, previous != session.user.id {
-        commands.append(TodoCommand.cancelImport(owner: previous))
-      }
-      model = TodoModel(owner: session.user.id)
+      // Emptying the slice ends any import, so the store stops it: another user's import would go
+      // on filling a list nobody is looking at.
+      model.reset(owner: session.user.id)
       model.isLoading = true
       commands.append(TodoCommand.load(session.user.id))
       return true
     case .signedOut, .sessionExpired:
-      // Sent whether or not an import runs: one that has not reported progress yet is not in the
-      // model. Cancelling when none runs does nothing, and an import that has not begun yet is not
-      // stopped; its results are dropped all the same, being another user's.
-      if let owner = model.owner { commands.append(TodoCommand.cancelImport(owner: owner)) }
+      // The running import goes with the slice, so the store stops it.
       model.clear()
       return true
     case .registered, .registrationFailed, .signInFailed, .noSavedSession:

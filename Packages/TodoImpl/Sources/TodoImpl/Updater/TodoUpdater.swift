@@ -13,13 +13,12 @@ public import TodoAPI
 ///
 /// ## Following the session
 /// - ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)``: the slice is emptied and given to the
-///   signed-in user, marked loading, and ``TodoAPI/TodoCommand/load(_:)`` is emitted; if another
-///   user owned the slice, ``TodoAPI/TodoCommand/cancelImport(owner:)`` for that user comes first.
+///   signed-in user, marked loading, and ``TodoAPI/TodoCommand/load(_:)`` is emitted.
 /// - ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
-///   ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)``: the slice is emptied, and
-///   ``TodoAPI/TodoCommand/cancelImport(owner:)`` stops the user's import if it has begun (it is
-///   emitted whenever someone was signed in: an import that has not reported progress yet is not
-///   in the model; one whose task has not begun yet runs on, and its results are dropped).
+///   ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)``: the slice is emptied.
+///
+/// Emptying the slice ends its running import (``TodoAPI/TodoModel/runningImport``), so the store
+/// stops it (``TodoSubscriptions``), whether or not it has reported progress.
 /// - Other authentication messages are not this updater's business: it reports them unhandled.
 ///
 /// Only AuthenticationAPI's types are involved; nothing here knows how authentication works.
@@ -31,8 +30,11 @@ public import TodoAPI
 /// ``TodoAPI/TodoModel/owner``, because that user signed out since (and perhaps another signed in),
 /// is stale and changes nothing. A result clears ``TodoAPI/TodoModel/lastError``, except a
 /// load: the app loads by itself (after signing in, after an import), and that must not hide the
-/// failure of what the user just did. ``TodoAPI/TodoMessage/importFinished(_:owner:)`` reloads the list
-/// so that the imported items appear.
+/// failure of what the user just did. ``TodoAPI/TodoMessage/importFinished(_:owner:)`` and
+/// ``TodoAPI/TodoMessage/importFailed(_:run:owner:)`` end the running import and reload the list so
+/// that the imported items appear (after a failure, only if the import had reported progress: one
+/// that failed before reading its header stored nothing); a progress report, report or failure of an import that is no
+/// longer running (stopped just after sending it) changes nothing.
 public struct TodoUpdater: Updater {
   private let parts = CombinedUpdater<TodoModel>(.full(TodoResultUpdater()), .full(TodoSessionUpdater()))
 
@@ -47,8 +49,7 @@ public struct TodoUpdater: Updater {
   /// - Parameters:
   ///   - model: The to-do slice, changed in place.
   ///   - message: The message.
-  ///   - commands: Receives ``TodoAPI/TodoCommand/load(_:)`` after a sign-in or an import, and
-  ///     ``TodoAPI/TodoCommand/cancelImport(owner:)`` when the owner signs out or another user signs in.
+  ///   - commands: Receives ``TodoAPI/TodoCommand/load(_:)`` after a sign-in or an import.
   /// - Returns: Whether the message was a to-do message or one of the authentication messages above.
   public func update<M: Message>(
     _ model: inout TodoModel, message: M, commands: inout [any Command]

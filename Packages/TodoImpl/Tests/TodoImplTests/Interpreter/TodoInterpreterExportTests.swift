@@ -61,13 +61,13 @@ struct TodoInterpreterExportTests {
     _ = await original.run(.exportCSV(path: path, owner: Users.alice))
 
     let copy = try Harness()
-    let messages = await copy.run(.importCSV(path: path, owner: Users.alice))
+    let messages = await copy.runImport(path)
 
     #expect(
       messages.last
         == .importFinished(
           TodoImportReport(
-            path: path, imported: titles.count, skippedCount: 0, errors: [], wasCancelled: false),
+            path: path, run: 1, imported: titles.count, skippedCount: 0, errors: []),
           owner: Users.alice))
     let exported = await original.load()
     #expect(exported.count == titles.count)
@@ -90,11 +90,11 @@ struct TodoInterpreterExportTests {
 
     """#.write(toFile: source, atomically: true, encoding: .utf8)
     let first = try Harness()
-    let imported = await first.run(.importCSV(path: source, owner: Users.alice))
+    let imported = await first.runImport(source)
     #expect(
       imported.last
         == .importFinished(
-          TodoImportReport(path: source, imported: 5, skippedCount: 0, errors: [], wasCancelled: false),
+          TodoImportReport(path: source, run: 1, imported: 5, skippedCount: 0, errors: []),
           owner: Users.alice))
     let items = await first.load()
     #expect(items.map(\.id.rawValue) == ["a,1", "q\"2", "plain", "crlf \"id\"", "é 🍵"])
@@ -112,11 +112,11 @@ struct TodoInterpreterExportTests {
       #expect(exportedText.contains(quoted), "the export quotes \(quoted)")
     }
     let second = try Harness()
-    let reimported = await second.run(.importCSV(path: exported, owner: Users.alice))
+    let reimported = await second.runImport(exported)
     #expect(
       reimported.last
         == .importFinished(
-          TodoImportReport(path: exported, imported: 5, skippedCount: 0, errors: [], wasCancelled: false),
+          TodoImportReport(path: exported, run: 1, imported: 5, skippedCount: 0, errors: []),
           owner: Users.alice))
     #expect(await second.load() == items)
 

@@ -28,12 +28,10 @@ struct TodoInterpreterImportFailureTests {
   }
 
   private func report(
-    _ path: String, imported: Int, errors: [TodoImportRowError], wasCancelled: Bool = false
+    _ path: String, imported: Int, errors: [TodoImportRowError]
   ) -> TodoMessage {
     .importFinished(
-      TodoImportReport(
-        path: path, imported: imported, skippedCount: errors.count, errors: errors, wasCancelled: wasCancelled
-      ),
+      TodoImportReport(path: path, run: 1, imported: imported, skippedCount: errors.count, errors: errors),
       owner: Users.alice)
   }
 
@@ -53,7 +51,7 @@ struct TodoInterpreterImportFailureTests {
       """)
     let harness = try Harness()
 
-    let messages = await harness.run(.importCSV(path: path, owner: Users.alice))
+    let messages = await harness.runImport(path)
 
     #expect(
       messages.last
@@ -82,7 +80,7 @@ struct TodoInterpreterImportFailureTests {
       """)
     let harness = try Harness()
 
-    let messages = await harness.run(.importCSV(path: path, owner: Users.alice))
+    let messages = await harness.runImport(path)
 
     let reason =
       "a quoted field opened on this line runs on to line 5, where there is text after a closing quote"
@@ -111,7 +109,7 @@ struct TodoInterpreterImportFailureTests {
       """#)
     let harness = try Harness()
 
-    let messages = await harness.run(.importCSV(path: path, owner: Users.alice))
+    let messages = await harness.runImport(path)
 
     let control = "id contains a control character (such as a line break or a tab)"
     #expect(
@@ -150,17 +148,16 @@ struct TodoInterpreterImportFailureTests {
           """)
     }
 
-    let messages = await harness.run(.importCSV(path: path, owner: Users.alice))
+    let messages = await harness.runImport(path)
 
     let progress = messages.compactMap { message -> Int? in
       if case .importProgress(let progress, Users.alice) = message { progress.imported } else { nil }
     }
     #expect(progress == [0, 100, 200])
-    #expect(messages.count == progress.count + 2)
-    #expect(messages.dropLast().last == report(path, imported: 200, errors: [], wasCancelled: true))
+    #expect(messages.count == progress.count + 1)
     #expect(
-      messages.last == .failed(.storage("19 (constraint failed): injected failure"), owner: Users.alice))
+      messages.last
+        == .importFailed(.storage("19 (constraint failed): injected failure"), run: 1, owner: Users.alice))
     #expect(try ids(harness) == (0..<200).map { "row-\($0)" })
-    #expect(!harness.interpreter.imports.isRunning)
   }
 }

@@ -163,11 +163,6 @@ struct TodoInterpreterTests {
     #expect(reason.contains("no such table: todo_item"))
   }
 
-  @Test("cancelImport with no import running sends nothing")
-  func cancelWithoutImport() async {
-    #expect(await harness.run(.cancelImport(owner: Users.alice)).isEmpty)
-  }
-
   @Test("every failure names the user whose command failed")
   func failureOwner() async {
     #expect(

@@ -65,6 +65,15 @@ struct Harness {
     return recorder.messages(of: TodoMessage.self)
   }
 
+  /// Runs the import of `path` by `owner` to its end, as the store runs its subscription, and
+  /// returns the messages it sent.
+  func runImport(_ path: String, owner: UserID = Users.alice, run: Int = 1) async -> [TodoMessage] {
+    let recorder = MessageRecorder()
+    await interpreter.runImport(
+      TodoImportSubscription(owner: owner, path: path, run: run), dispatch: recorder.dispatch())
+    return recorder.messages(of: TodoMessage.self)
+  }
+
   /// Adds an item and returns it as stored; fails the test if the add fails.
   func add(_ title: String, due: Date? = nil, for owner: UserID = Users.alice) async -> TodoItem? {
     let messages = await run(.add(title: .valid(title), dueDate: due, owner: owner))

@@ -1,4 +1,5 @@
 import AuthenticationAPI
+import Core
 import CoreTesting
 import Foundation
 import Testing
@@ -33,13 +34,36 @@ struct TodoUpdaterTests {
       then: expected, commands: [TodoCommand.load(Users.bob)])
   }
 
-  @Test("signing in as another user cancels the previous owner's import before loading the new list")
+  @Test("signing in as another user empties the slice and loads the new list")
   func signedInAsAnotherUser() {
     var expected = TodoModel(owner: Users.bob)
     expected.isLoading = true
     assertUpdate(
       updater, given: aliceList, when: AuthenticationMessage.signedIn(Users.session(for: Users.bob)),
-      then: expected, commands: [TodoCommand.cancelImport(owner: Users.alice), TodoCommand.load(Users.bob)])
+      then: expected, commands: [TodoCommand.load(Users.bob)])
+  }
+
+  @Test("signing in as another user ends the previous owner's import; the run counter goes on")
+  func signedInAsAnotherUserStopsImport() {
+    var model = aliceList
+    model.startImport(path: "/f.csv")
+    var commands: [any Command] = []
+    _ = updater.update(
+      &model, message: AuthenticationMessage.signedIn(Users.session(for: Users.bob)), commands: &commands)
+    #expect(model.owner == Users.bob)
+    #expect(model.runningImport == nil)
+    #expect(model.startImport(path: "/f.csv")?.run == 2)
+  }
+
+  @Test("signing in again as the owner keeps the owner's import running")
+  func signedInAgainKeepsImport() {
+    var model = aliceList
+    let running = model.startImport(path: "/f.csv")
+    var commands: [any Command] = []
+    _ = updater.update(
+      &model, message: AuthenticationMessage.signedIn(Users.session(for: Users.alice)), commands: &commands)
+    #expect(model.runningImport == running)
+    #expect(commands.count == 1 && commands.first as? TodoCommand == .load(Users.alice))
   }
 
   @Test("signing in again as the owner reloads the list and leaves the owner's import running")
@@ -51,20 +75,25 @@ struct TodoUpdaterTests {
       then: expected, commands: [TodoCommand.load(Users.alice)])
   }
 
-  @Test("signing out empties the slice and cancels the owner's import")
+  @Test("signing out empties the slice")
   func signedOut() {
-    var importing = aliceList
-    importing.importProgress = TodoImportProgress(path: "/f.csv", fraction: 0.5, imported: 10)
-    assertUpdate(
-      updater, given: importing, when: AuthenticationMessage.signedOut, then: TodoModel(),
-      commands: [TodoCommand.cancelImport(owner: Users.alice)])
+    assertUpdate(updater, given: aliceList, when: AuthenticationMessage.signedOut, then: TodoModel())
   }
 
-  @Test("signing out asks to cancel the user's import even before it has reported progress")
-  func signedOutBeforeProgress() {
-    assertUpdate(
-      updater, given: aliceList, when: AuthenticationMessage.signedOut, then: TodoModel(),
-      commands: [TodoCommand.cancelImport(owner: Users.alice)])
+  @Test("signing out ends the user's import, whether or not it has reported progress")
+  func signedOutStopsImport() {
+    for reported in [false, true] {
+      var model = aliceList
+      model.startImport(path: "/f.csv")
+      if reported {
+        model.importProgress = TodoImportProgress(path: "/f.csv", run: 1, fraction: 0.5, imported: 10)
+      }
+      var commands: [any Command] = []
+      _ = updater.update(&model, message: AuthenticationMessage.signedOut, commands: &commands)
+      #expect(model.runningImport == nil && model.importProgress == nil && model.owner == nil)
+      #expect(commands.isEmpty)
+      #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
+    }
   }
 
   @Test("signing out when nobody is signed in changes nothing and cancels nothing")
@@ -72,11 +101,11 @@ struct TodoUpdaterTests {
     assertUpdate(updater, given: TodoModel(), when: AuthenticationMessage.signedOut, then: TodoModel())
   }
 
-  @Test("an expired session empties the slice and cancels the owner's import")
+  @Test("an expired session empties the slice")
   func sessionExpired() {
     assertUpdate(
       updater, given: aliceList, when: AuthenticationMessage.sessionExpired(Users.session(for: Users.alice)),
-      then: TodoModel(), commands: [TodoCommand.cancelImport(owner: Users.alice)])
+      then: TodoModel())
   }
 
   @Test("other authentication messages are left to the authentication updater")
@@ -191,10 +220,12 @@ struct TodoUpdaterTests {
       owner: Users.alice),
     .removed(TodoID(rawValue: "a"), owner: Users.alice),
     .clearedCompleted([TodoID(rawValue: "a")], owner: Users.alice),
-    .importProgress(TodoImportProgress(path: "/f.csv", fraction: 0.5, imported: 1), owner: Users.alice),
+    .importProgress(
+      TodoImportProgress(path: "/f.csv", run: 1, fraction: 0.5, imported: 1), owner: Users.alice),
     .importFinished(
-      TodoImportReport(path: "/f.csv", imported: 1, skippedCount: 0, errors: [], wasCancelled: false),
+      TodoImportReport(path: "/f.csv", run: 1, imported: 1, skippedCount: 0, errors: []),
       owner: Users.alice),
+    .importFailed(.storage("full"), run: 1, owner: Users.alice),
     .exportFinished(path: "/f.csv", count: 1, owner: Users.alice),
     .failed(.emptyTitle, owner: Users.alice),
   ]
@@ -228,30 +259,97 @@ struct TodoUpdaterTests {
 
   // MARK: - Import and export
 
+  /// Alice's list with her first import of `/f.csv` running.
+  private var aliceImporting: TodoModel {
+    var model = aliceList
+    model.startImport(path: "/f.csv")
+    return model
+  }
+
   @Test("import progress is shown")
   func importProgress() {
-    let progress = TodoImportProgress(path: "/f.csv", fraction: 0.25, imported: 500)
-    assertUpdate(updater, given: aliceList, when: TodoMessage.importProgress(progress, owner: Users.alice)) {
+    let progress = TodoImportProgress(path: "/f.csv", run: 1, fraction: 0.25, imported: 500)
+    assertUpdate(
+      updater, given: aliceImporting, when: TodoMessage.importProgress(progress, owner: Users.alice)
+    ) {
       $0.importProgress = progress
     }
   }
 
-  @Test("a finished import is reported, its progress removed, and the list reloaded")
+  @Test(
+    "a progress report, report or failure of an import that no longer runs changes nothing",
+    arguments: [
+      TodoMessage.importProgress(
+        TodoImportProgress(path: "/f.csv", run: 1, fraction: 0.5, imported: 1), owner: Users.alice),
+      .importFinished(
+        TodoImportReport(path: "/f.csv", run: 1, imported: 1, skippedCount: 0, errors: []), owner: Users.alice
+      ),
+      .importFailed(.storage("full"), run: 1, owner: Users.alice),
+    ])
+  func staleImportMessage(message: TodoMessage) {
+    // Run 1 was stopped and run 2 of the same file started: what run 1 sent before its stop is late.
+    var model = aliceImporting
+    model.stopImport()
+    model.startImport(path: "/f.csv")
+    assertUpdate(updater, given: model, when: message, then: model)
+  }
+
+  @Test("the provider asks for the running import, and for nothing once it is stopped")
+  func importSubscription() {
+    var model = aliceImporting
+    let running = TodoImportSubscription(owner: Users.alice, path: "/f.csv", run: 1)
+    #expect(
+      TodoSubscriptions().subscriptions(for: model, message: nil).map { $0 as? TodoImportSubscription } == [
+        running
+      ])
+    model.stopImport()
+    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
+    #expect(
+      model.startImport(path: "/f.csv") == TodoImportSubscription(owner: Users.alice, path: "/f.csv", run: 2))
+  }
+
+  @Test("a finished import is reported, ends, and the list is reloaded")
   func importFinished() {
-    var model = aliceList
-    model.importProgress = TodoImportProgress(path: "/f.csv", fraction: 1, imported: 3)
+    var model = aliceImporting
+    model.importProgress = TodoImportProgress(path: "/f.csv", run: 1, fraction: 1, imported: 3)
     model.lastError = .importInProgress
     let report = TodoImportReport(
-      path: "/f.csv", imported: 3, skippedCount: 1, errors: [TodoImportRowError(line: 4, reason: "bad")],
-      wasCancelled: false)
+      path: "/f.csv", run: 1, imported: 3, skippedCount: 1,
+      errors: [TodoImportRowError(line: 4, reason: "bad")])
     assertUpdate(
       updater, given: model, when: TodoMessage.importFinished(report, owner: Users.alice),
       commands: [TodoCommand.load(Users.alice)]
     ) {
-      $0.importProgress = nil
+      $0.stopImport()
       $0.lastImport = report
       $0.lastError = nil
       $0.isLoading = true
+    }
+  }
+
+  @Test(
+    "an import failing part way ends with its failure; the list is reloaded to show the batches it stored")
+  func importFailed() {
+    var started = aliceImporting
+    started.importProgress = TodoImportProgress(path: "/f.csv", run: 1, fraction: 0.5, imported: 100)
+    assertUpdate(
+      updater, given: started, when: TodoMessage.importFailed(.storage("full"), run: 1, owner: Users.alice),
+      commands: [TodoCommand.load(Users.alice)]
+    ) {
+      $0.stopImport()
+      $0.lastError = .storage("full")
+      $0.isLoading = true
+    }
+  }
+
+  @Test("an import failing before it read its header ends with its failure, and nothing is reloaded")
+  func importFailedAtOnce() {
+    assertUpdate(
+      updater, given: aliceImporting,
+      when: TodoMessage.importFailed(.fileNotFound(path: "/f.csv"), run: 1, owner: Users.alice)
+    ) {
+      $0.stopImport()
+      $0.lastError = .fileNotFound(path: "/f.csv")
     }
   }
 
