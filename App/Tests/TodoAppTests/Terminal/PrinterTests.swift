@@ -57,14 +57,12 @@ struct PrinterTests {
   func promptChangeKeepsTypedText() {
     let screen = Screen()
     let printer = printer(interactive: true, screen: screen)
-    let store = store()
+    let store = store(due: "Stretch")
     printer.attach(to: store)
     printer.showPrompt()
     printer.line.update(text: Array("rename 1 x"), cursor: 8)
     let before = screen.text
-    let reminder = InAppNotification(
-      id: NotificationID(rawValue: 1), title: "Reminder", body: "due", time: AppFixture.now, kind: .system)
-    store.send(NotificationsMessage.posted(reminder))
+    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
     #expect(
       screen.text.hasSuffix("\rada [1 unread]> rename 1 x\u{1B}[K\r\u{1B}[24C"),
       "\(screen.text.dropFirst(before.count))")

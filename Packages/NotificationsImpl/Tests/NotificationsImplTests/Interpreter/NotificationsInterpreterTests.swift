@@ -31,15 +31,18 @@ struct NotificationsInterpreterTests {
 
   @Test("a stored time is read back, per user, to the millisecond")
   func storedAndRead() async throws {
-    try await interpreter.interpret(.saveSeen(.ada, until: .t0(plus: 1.5)), dispatch: MessageRecorder().dispatch())
+    try await interpreter.interpret(
+      .saveSeen(.ada, until: .t0(plus: 1.5)), dispatch: MessageRecorder().dispatch())
     #expect(try await load(.ada) == [.seenLoaded(.ada, until: .t0(plus: 1.5))])
     #expect(try await load(UserID(rawValue: 8)) == [.seenLoaded(UserID(rawValue: 8), until: nil)])
   }
 
   @Test("a stored time never moves back")
   func neverBack() async throws {
-    try await interpreter.interpret(.saveSeen(.ada, until: .t0(plus: 60)), dispatch: MessageRecorder().dispatch())
-    try await interpreter.interpret(.saveSeen(.ada, until: .t0(plus: 30)), dispatch: MessageRecorder().dispatch())
+    try await interpreter.interpret(
+      .saveSeen(.ada, until: .t0(plus: 60)), dispatch: MessageRecorder().dispatch())
+    try await interpreter.interpret(
+      .saveSeen(.ada, until: .t0(plus: 30)), dispatch: MessageRecorder().dispatch())
     #expect(try await load(.ada) == [.seenLoaded(.ada, until: .t0(plus: 60))])
   }
 }

@@ -129,7 +129,8 @@ struct MissedRemindersTests {
     var model = signedIn(items: [], catchUp: nil)
     let system = InAppNotification.fixture(1)
     model.notifications.post(system)
-    let reminder = model.notifications.post(title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
+    let reminder = model.notifications.post(
+      title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
     assertUpdate(
       updater, given: model, when: AuthenticationMessage.signedOut,
       commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
@@ -152,14 +153,19 @@ struct MissedRemindersTests {
   @Test("signing in again gives the user back the reminders they left, read state and all, not as new")
   func signInRestores() {
     var model = signedIn(items: [], catchUp: nil)
-    let reminder = model.notifications.post(title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
+    let reminder = model.notifications.post(
+      title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
     model.notifications.markRead(reminder.id)
     var commands: [any Command] = []
     _ = updater.update(&model, message: AuthenticationMessage.signedOut, commands: &commands)
     #expect(model.notifications.inbox.isEmpty)
     _ = updater.update(&model, message: AuthenticationMessage.signedIn(ada), commands: &commands)
-    #expect(model.notifications.inbox == [InAppNotification(
-      id: reminder.id, title: "Reminder", body: "x", time: reminder.time, kind: reminder.kind, isRead: true)])
+    #expect(
+      model.notifications.inbox == [
+        InAppNotification(
+          id: reminder.id, title: "Reminder", body: "x", time: reminder.time, kind: reminder.kind,
+          isRead: true)
+      ])
     #expect(model.notifications.lastIssuedID == reminder.id)
   }
 
@@ -169,7 +175,8 @@ struct MissedRemindersTests {
     model.notifications.post(title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
     var commands: [any Command] = []
     _ = updater.update(&model, message: AuthenticationMessage.signedOut, commands: &commands)
-    let bob = Session(id: SessionID(rawValue: 2), user: User(id: UserID(rawValue: 8), name: "bob"), expiresAt: .t0)
+    let bob = Session(
+      id: SessionID(rawValue: 2), user: User(id: UserID(rawValue: 8), name: "bob"), expiresAt: .t0)
     _ = updater.update(&model, message: AuthenticationMessage.signedIn(bob), commands: &commands)
     #expect(model.notifications.inbox.isEmpty)
     #expect(model.notifications.keptInboxes[.ada]?.count == 1)
