@@ -24,6 +24,8 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   /// Whether the missed reminders of ``user`` are still to be announced (see ``CatchUp``); `nil`
   /// once they have been, or when nobody is signed in.
   public var catchUp: CatchUp?
+  /// The seen-until time last stored for ``user`` in this session; `nil` before the first.
+  public var seenStored: Date?
   /// The reminders each signed-out user left in the inbox, newest first, given back at their next
   /// sign-in in this run of the app (see ``keepInbox(of:where:)``).
   public internal(set) var keptInboxes: [UserID: [InAppNotification]]
@@ -43,6 +45,7 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
     self.lastIssuedID = nil
     self.user = nil
     self.catchUp = nil
+    self.seenStored = nil
     self.keptInboxes = [:]
     for notification in inbox.reversed() { post(notification) }
   }

@@ -65,8 +65,10 @@ public import TodoAPI
 /// and at or before `now` are announced in one notification, "2 reminders came due while you were
 /// away", naming the first few; then the seen-until time becomes `now`. Until then no reminder is
 /// posted live (the announcement covers them). While the user is signed in, every live reminder
-/// stores the seen-until time again, so a reminder once shown is never announced as missed. A user
-/// with no stored time (the first sign-in) has missed nothing.
+/// stores the seen-until time again, so a reminder once shown is never announced as missed, and so
+/// does the time moving a minute past the last one stored, so a session that ends without a
+/// sign-out (the app quits or is killed) has stored nearly all it saw. A user with no stored time
+/// (the first sign-in) has missed nothing.
 ///
 /// ## Posting
 /// Posting is an update of the inbox in the same step as the message that causes it: the
@@ -164,9 +166,19 @@ public struct NotificationsUpdater<Model>: Updater {
     for item in due.sorted(by: TodoItem.displayOrder) {
       model[keyPath: notifications].postReminder(for: item)
     }
-    if !due.isEmpty, let user = model[keyPath: notifications].user {
-      commands.append(NotificationsCommand.saveSeen(user, until: date))
+    guard let user = model[keyPath: notifications].user else { return }
+    let stored = model[keyPath: notifications].seenStored
+    if !due.isEmpty
+      || stored.map({ date.timeIntervalSince($0) >= Reminders.seenStoreInterval.timeInterval }) ?? true
+    {
+      storeSeen(&model, user: user, until: date, commands: &commands)
     }
+  }
+
+  private func storeSeen(_ model: inout Model, user: UserID, until date: Date, commands: inout [any Command])
+  {
+    model[keyPath: notifications].seenStored = date
+    commands.append(NotificationsCommand.saveSeen(user, until: date))
   }
 
   /// Announces the signed-in user's missed reminders once their seen-until time and their list are
@@ -185,7 +197,7 @@ public struct NotificationsUpdater<Model>: Updater {
       model[keyPath: notifications].postMissedReminders(
         missed.sorted { ($0.dueDate!, $0.id) < ($1.dueDate!, $1.id) }, naming: Self.namedMissedReminders)
     }
-    commands.append(NotificationsCommand.saveSeen(user, until: now))
+    storeSeen(&model, user: user, until: now, commands: &commands)
   }
 
   // MARK: - Authentication messages
@@ -228,6 +240,7 @@ public struct NotificationsUpdater<Model>: Updater {
     model[keyPath: notifications].removeAll(where: Self.concernsUser)
     model[keyPath: notifications].user = nil
     model[keyPath: notifications].catchUp = nil
+    model[keyPath: notifications].seenStored = nil
   }
 
   /// Whether a notification speaks of one user's data, and must not outlive the session.

@@ -47,6 +47,7 @@ struct MissedRemindersTests {
       commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
     ) {
       $0.notifications.catchUp = nil
+      $0.notifications.seenStored = .t0(plus: 600)
       $0.notifications.post(
         title: "2 reminders came due while you were away", body: "“Call mum”, “Pay rent”.",
         kind: .missedReminders(count: 2))
@@ -62,6 +63,7 @@ struct MissedRemindersTests {
       commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
     ) {
       $0.notifications.catchUp = nil
+      $0.notifications.seenStored = .t0(plus: 600)
       $0.notifications.post(
         title: "5 reminders came due while you were away", body: "“Task 1”, “Task 2”, “Task 3” and 2 more.",
         kind: .missedReminders(count: 5))
@@ -74,7 +76,10 @@ struct MissedRemindersTests {
       updater, given: signedIn(items: [.fixture("a", due: 100)], catchUp: .loadingSeen),
       when: NotificationsMessage.seenLoaded(.ada, until: nil),
       commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
-    ) { $0.notifications.catchUp = nil }
+    ) {
+      $0.notifications.catchUp = nil
+      $0.notifications.seenStored = .t0(plus: 600)
+    }
   }
 
   @Test("while the list is loading the announcement waits for it")
@@ -120,7 +125,24 @@ struct MissedRemindersTests {
       commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 620))]
     ) {
       $0.notifications.now = .t0(plus: 620)
+      $0.notifications.seenStored = .t0(plus: 620)
       $0.notifications.postReminder(of: item)
+    }
+  }
+
+  @Test("while the user is signed in the time seen is stored again once a minute has passed since the last")
+  func storedEveryMinute() {
+    var model = signedIn(items: [], catchUp: nil)
+    model.notifications.seenStored = .t0(plus: 600)
+    assertUpdate(updater, given: model, when: NotificationsMessage.clockTicked(.t0(plus: 659))) {
+      $0.notifications.now = .t0(plus: 659)
+    }
+    assertUpdate(
+      updater, given: model, when: NotificationsMessage.clockTicked(.t0(plus: 660)),
+      commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 660))]
+    ) {
+      $0.notifications.now = .t0(plus: 660)
+      $0.notifications.seenStored = .t0(plus: 660)
     }
   }
 
