@@ -12,6 +12,7 @@ let package = Package(
     .package(path: "../NotificationsAPI"),
     .package(path: "../TodoAPI"),
     .package(path: "../AuthenticationAPI"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(
@@ -21,6 +22,7 @@ let package = Package(
         .product(name: "NotificationsAPI", package: "NotificationsAPI"),
         .product(name: "TodoAPI", package: "TodoAPI"),
         .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(
@@ -32,6 +34,7 @@ let package = Package(
         .product(name: "NotificationsAPI", package: "NotificationsAPI"),
         .product(name: "TodoAPI", package: "TodoAPI"),
         .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
   ]

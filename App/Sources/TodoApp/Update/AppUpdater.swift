@@ -92,11 +92,12 @@ public struct AppUpdater: Updater {
       return account(intent, in: &model)
     case .list(let filter):
       guard signedInUser(in: &model) != nil else { return [] }
-      Listing.print(model.todos, filter: filter, into: &model.ui)
+      Listing.print(model.todos, filter: filter, now: now, into: &model.ui)
       return []
     case .listPage(let filter, let page, let pageSize):
       guard signedInUser(in: &model) != nil else { return [] }
-      Listing.printPage(model.todos, filter: filter, page: page, pageSize: pageSize, into: &model.ui)
+      Listing.printPage(
+        model.todos, filter: filter, page: page, pageSize: pageSize, now: now, into: &model.ui)
       return []
     case .notifications(let action):
       return inbox(action, in: &model)

@@ -4,21 +4,23 @@ import TodoAPI
 
 /// How lists, the inbox and import reports are laid out on the terminal.
 enum Listing {
-  /// Every item that passes `filter`, numbered as in the whole list.
-  static func print(_ todos: TodoModel, filter: ListFilter, into ui: inout UIModel) {
+  /// Every item that passes `filter`, numbered as in the whole list; open items due before `now`
+  /// are marked overdue.
+  static func print(_ todos: TodoModel, filter: ListFilter, now: Date, into ui: inout UIModel) {
     let positions = self.positions(in: todos, filter: filter)
     guard !positions.isEmpty else {
       ui.say(filter == .all ? "No items." : "No \(filter.rawValue) items.")
       return
     }
-    printRows(positions[...], of: todos, into: &ui)
+    printRows(positions[...], of: todos, now: now, into: &ui)
   }
 
   /// The counts of the items, then page `page` (from 1) of those that pass `filter`, `pageSize` a
   /// page, and a footer naming the commands for the next page and for everything when there is more
   /// to see: `list` at a terminal, so that a list of 200,000 items does not scroll for seconds.
+  /// Open items due before `now` are marked overdue, and counted first.
   static func printPage(
-    _ todos: TodoModel, filter: ListFilter, page: Int, pageSize: Int, into ui: inout UIModel
+    _ todos: TodoModel, filter: ListFilter, page: Int, pageSize: Int, now: Date, into ui: inout UIModel
   ) {
     let positions = self.positions(in: todos, filter: filter)
     guard !positions.isEmpty else {
@@ -32,12 +34,15 @@ enum Listing {
       return
     }
     let open = todos.items.reduce(0) { $0 + ($1.isDone ? 0 : 1) }
+    // The index of open due dates, not the whole list: the same cost whatever the list's length.
+    let overdue = todos.openDueDates.values.reduce(0) { $0 + ($1 < now ? 1 : 0) }
+    let overdueCount = overdue > 0 ? ", \(grouped(overdue)) overdue" : ""
     ui.say(
-      "You have \(counted(todos.items.count, "item")) (\(grouped(open)) open, \(grouped(todos.items.count - open)) done)."
-    )
+      "You have \(counted(todos.items.count, "item")) (\(grouped(open)) open\(overdueCount), "
+        + "\(grouped(todos.items.count - open)) done).")
     let first = (page - 1) * size
     let shown = positions[first..<min(positions.count, first + size)]
-    printRows(shown, of: todos, into: &ui)
+    printRows(shown, of: todos, now: now, into: &ui)
     guard pages > 1 else { return }
     let command = filter == .all ? "list" : "list \(filter.rawValue)"
     let which = filter == .all ? "" : " \(filter.rawValue)"
@@ -61,13 +66,19 @@ enum Listing {
     }
   }
 
-  private static func printRows(_ positions: ArraySlice<Int>, of todos: TodoModel, into ui: inout UIModel) {
+  private static func printRows(
+    _ positions: ArraySlice<Int>, of todos: TodoModel, now: Date, into ui: inout UIModel
+  ) {
     let width = String(todos.items.count).count
     for offset in positions {
       let item = todos.items[offset]
       let number = String(offset + 1)
       let padded = String(repeating: " ", count: width - number.count) + number
-      let due = item.dueDate.map { "  (due \(format($0, in: ui.timeZone)))" } ?? ""
+      let due =
+        item.dueDate.map { date in
+          let overdue = !item.isDone && date < now ? ", overdue" : ""
+          return "  (due \(format(date, in: ui.timeZone))\(overdue))"
+        } ?? ""
       ui.say("\(padded). [\(item.isDone ? "x" : " ")] \(item.title)\(due)")
     }
   }

@@ -57,13 +57,12 @@ struct PrinterTests {
   func promptChangeKeepsTypedText() {
     let screen = Screen()
     let printer = printer(interactive: true, screen: screen)
-    let store = store(due: "x")
+    let store = store(due: "Stretch")
     printer.attach(to: store)
     printer.showPrompt()
     printer.line.update(text: Array("rename 1 x"), cursor: 8)
     let before = screen.text
-    // The reminder of the item due in 30 seconds, posted by the next tick past it.
-    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(31)))
+    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
     #expect(
       screen.text.hasSuffix("\rada [1 unread]> rename 1 x\u{1B}[K\r\u{1B}[24C"),
       "\(screen.text.dropFirst(before.count))")
@@ -122,9 +121,9 @@ struct PrinterTests {
   @Test("the prompt shows the import's progress bar, from its start")
   func progressPrompt() {
     var model = AppFixture.signedIn
-    model.todos.startImport(path: "/big.csv")
+    model.ui.runningImport = ImportRequest(path: "/big.csv")
     #expect(Printer.prompt(for: model) == "ada [import ---------- 0%]> ")
-    model.todos.importProgress = TodoImportProgress(path: "/big.csv", run: 1, fraction: 0.42, imported: 8_400)
+    model.todos.importProgress = TodoImportProgress(path: "/big.csv", fraction: 0.42, imported: 8_400)
     #expect(Printer.prompt(for: model) == "ada [import ####------ 42%]> ")
   }
 }

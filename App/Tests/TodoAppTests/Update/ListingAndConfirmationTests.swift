@@ -42,6 +42,38 @@ struct ListingAndConfirmationTests {
     }
   }
 
+  @Test("open items due before the time of the line are marked overdue, in the list and on a page")
+  func overdue() {
+    var model = AppFixture.signedIn
+    let minute: TimeInterval = 60
+    model.todos = TodoModel(
+      owner: AppFixture.ada.id,
+      items: [
+        TodoItem(
+          id: TodoID(rawValue: "a"), title: "Late", dueDate: AppFixture.now - minute,
+          createdAt: AppFixture.now),
+        TodoItem(
+          id: TodoID(rawValue: "b"), title: "Done late", isDone: true, dueDate: AppFixture.now - minute,
+          createdAt: AppFixture.now + 1),
+        TodoItem(
+          id: TodoID(rawValue: "c"), title: "Soon", dueDate: AppFixture.now + minute,
+          createdAt: AppFixture.now + 2),
+      ])
+    let rows = [
+      "1. [ ] Late  (due 2026-11-22 11:59, overdue)", "2. [x] Done late  (due 2026-11-22 11:59)",
+      "3. [ ] Soon  (due 2026-11-22 12:01)",
+    ]
+    assertUpdate(AppUpdater(), given: model, when: AppFixture.intent(.list(.all))) {
+      for row in rows { $0.ui.say(row) }
+    }
+    assertUpdate(
+      AppUpdater(), given: model, when: AppFixture.intent(.listPage(.all, page: 1, pageSize: 10))
+    ) {
+      $0.ui.say("You have 3 items (2 open, 1 overdue, 1 done).")
+      for row in rows { $0.ui.say(row) }
+    }
+  }
+
   @Test("a list that fits one page has no footer; a page past the end is an error")
   func onePage() {
     assertUpdate(

@@ -21,6 +21,8 @@ public struct InAppNotification: Hashable, Sendable, Codable, Identifiable {
   public enum Kind: Hashable, Sendable, Codable {
     /// A to-do item is due.
     case reminder(TodoID)
+    /// `count` reminders came due while the user was away (signed out, or the app closed).
+    case missedReminders(count: Int)
     /// The session expired.
     case sessionExpired
     /// Something the app itself reports (a reload after SIGHUP, for example).

@@ -1,3 +1,4 @@
+public import AuthenticationAPI
 public import Core
 public import Foundation
 public import TodoAPI
@@ -17,4 +18,7 @@ public enum NotificationsMessage: Message, Hashable, Codable {
   /// The current time, from a ``TickSubscription`` or sent by the app (at launch, and with every
   /// user action). Time enters the loop only as messages, so subscription providers stay pure.
   case clockTicked(Date)
+  /// The seen-until time of `user` was read (from ``NotificationsCommand/loadSeen(_:)``): `nil` if
+  /// none was ever stored (the user's first sign-in).
+  case seenLoaded(UserID, until: Date?)
 }

@@ -1,3 +1,4 @@
+public import AuthenticationAPI
 public import Foundation
 
 /// The notifications slice of the app's model: the inbox, newest first, and the time as last told.
@@ -18,6 +19,16 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   /// The largest identity posted so far; ``post(title:body:kind:)`` issues the next one. `nil`
   /// until something is posted.
   public private(set) var lastIssuedID: NotificationID?
+  /// The signed-in user whose reminders the inbox shows; `nil` when nobody is signed in.
+  public var user: UserID?
+  /// Whether the missed reminders of ``user`` are still to be announced (see ``CatchUp``); `nil`
+  /// once they have been, or when nobody is signed in.
+  public var catchUp: CatchUp?
+  /// The seen-until time last stored for ``user`` in this session; `nil` before the first.
+  public var seenStored: Date?
+  /// The reminders each signed-out user left in the inbox, newest first, given back at their next
+  /// sign-in in this run of the app (see ``keepInbox(of:where:)``).
+  public internal(set) var keptInboxes: [UserID: [InAppNotification]]
 
   /// Creates the slice.
   ///
@@ -32,6 +43,10 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
     self.inbox = []
     self.now = now
     self.lastIssuedID = nil
+    self.user = nil
+    self.catchUp = nil
+    self.seenStored = nil
+    self.keptInboxes = [:]
     for notification in inbox.reversed() { post(notification) }
   }
 

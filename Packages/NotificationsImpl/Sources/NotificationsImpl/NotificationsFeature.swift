@@ -1,5 +1,6 @@
 public import Core
 public import Foundation
+public import GRDB
 public import NotificationsAPI
 public import TodoAPI
 
@@ -12,12 +13,14 @@ public protocol NotificationsEnvironment: SendableMetatype {
   var now: @Sendable () -> Date { get }
   /// The clock reminders and ticks sleep on; tests pass a `TestClock` and derive `now` from it.
   var clock: RunnerClock { get }
+  /// The app's database; the feature keeps each user's seen-until time there (``SeenTable``).
+  var database: any DatabaseWriter { get }
 }
 
 extension Feature where Environment: NotificationsEnvironment {
   /// Notifications, reminders of due items and their countdown tick: the updater and
-  /// subscriptions on the two slices, the messages for replay, and the runners on
-  /// the environment's clock.
+  /// subscriptions on the two slices, the messages for replay, the seen-until table's migration and
+  /// interpreter on the environment's database, and the runners on the environment's clock.
   ///
   /// - Parameters:
   ///   - todos: Where the app's model keeps the to-do slice (read only).
@@ -32,7 +35,9 @@ extension Feature where Environment: NotificationsEnvironment {
       updater: .full(NotificationsUpdater(todos: todos, notifications: notifications)),
       subscriptions: .full(NotificationsSubscriptions(todos: todos, notifications: notifications)),
       messageTypes: [NotificationsMessage.self],
+      prepare: { environment in try SeenTable.migrate(environment.database) },
       interpreters: { environment, registrations in
+        registrations.register(NotificationsInterpreter(database: environment.database))
         let (clock, now) = (environment.clock, environment.now)
         registrations.register(
           subscriptions: ReminderSubscription.self, run: ReminderRunner(clock: clock, now: now).run)

@@ -18,7 +18,8 @@ public import TodoAPI
 /// ])
 /// ```
 ///
-/// It handles ``NotificationsAPI/NotificationsMessage`` and, of ``AuthenticationAPI/AuthenticationMessage``,
+/// It handles ``NotificationsAPI/NotificationsMessage``, ``TodoAPI/TodoMessage/loaded(_:_:)`` and, of
+/// ``AuthenticationAPI/AuthenticationMessage``,
 /// ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)``,
 /// ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
 /// ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)``.
@@ -47,13 +48,27 @@ public import TodoAPI
 /// ``NotificationsAPI/NotificationsMessage/clockTicked(_:)`` (the app sends one at launch) posts
 /// nothing.
 ///
-/// ## Users
-/// Reminders and session-expiry notices speak of one user's data (titles, the user's name), so
-/// they leave the inbox when that user's session ends:
+/// ## Users and missed reminders
+/// The inbox shows the signed-in user's reminders (``NotificationsAPI/NotificationsModel/user``).
 /// ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
-/// ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)`` remove them; a session expiry removes
-/// them and then posts its own "Session expired" notice, which stays until the next sign-in so the
-/// user sees it. System notifications (a reload, say) stay.
+/// ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)`` take that user's reminders out of
+/// the inbox, kept aside for this run of the app (``NotificationsAPI/NotificationsModel/keepInbox(of:where:)``)
+/// so another user signing in on the same terminal does not read them, and store the user's
+/// seen-until time (``NotificationsAPI/NotificationsCommand/saveSeen(_:until:)``); a session expiry
+/// then posts its own "Session expired" notice, which stays until the next sign-in so the user sees
+/// it. ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)`` removes any such notice, gives the
+/// user back the reminders they left, and asks for their seen-until time
+/// (``NotificationsAPI/NotificationsCommand/loadSeen(_:)``). System notifications (a reload, say)
+/// stay throughout.
+///
+/// Once both that time and the user's list are in, the open items due after the seen-until time
+/// and at or before `now` are announced in one notification, "2 reminders came due while you were
+/// away", naming the first few; then the seen-until time becomes `now`. Until then no reminder is
+/// posted live (the announcement covers them). While the user is signed in, every live reminder
+/// stores the seen-until time again, so a reminder once shown is never announced as missed, and so
+/// does the time moving a minute past the last one stored, so a session that ends without a
+/// sign-out (the app quits or is killed) has stored nearly all it saw. A user with no stored time
+/// (the first sign-in) has missed nothing.
 ///
 /// ## Posting
 /// Posting is an update of the inbox in the same step as the message that causes it: the
@@ -80,27 +95,36 @@ public struct NotificationsUpdater<Model>: Updater {
     self.notifications = notifications
   }
 
-  /// ``NotificationsAPI/NotificationsMessage`` and ``AuthenticationAPI/AuthenticationMessage``.
+  /// ``NotificationsAPI/NotificationsMessage``, ``AuthenticationAPI/AuthenticationMessage`` and
+  /// ``TodoAPI/TodoMessage`` (for the loaded list).
   public var messageTypes: [any Message.Type]? {
-    [NotificationsMessage.self, AuthenticationMessage.self]
+    [NotificationsMessage.self, AuthenticationMessage.self, TodoMessage.self]
   }
+
+  /// How many missed reminders the announcement names; it counts the others.
+  public static var namedMissedReminders: Int { 3 }
 
   /// Applies a notifications or authentication message to the app model.
   ///
   /// - Parameters:
   ///   - model: The app model, changed in place (the notifications slice only).
   ///   - message: The message being processed.
-  ///   - commands: Untouched: posting is an update of the inbox
+  ///   - commands: Receives the ``NotificationsAPI/NotificationsCommand``s that read and store the
+  ///     signed-in user's seen-until time. Posting is an update of the inbox
   ///     (``NotificationsAPI/NotificationsModel/post(title:body:kind:)``), not a command.
-  /// - Returns: Whether the message was a ``NotificationsAPI/NotificationsMessage`` or one of the
-  ///   authentication messages listed in the type's documentation.
+  /// - Returns: Whether the message was a ``NotificationsAPI/NotificationsMessage``, a loaded list,
+  ///   or one of the authentication messages listed in the type's documentation.
   public func update<M: Message>(_ model: inout Model, message: M, commands: inout [any Command]) -> Bool {
     if let message = message as? NotificationsMessage {
-      update(&model, notificationsMessage: message)
+      update(&model, notificationsMessage: message, commands: &commands)
       return true
     }
     if let message = message as? AuthenticationMessage {
-      return update(&model, authenticationMessage: message)
+      return update(&model, authenticationMessage: message, commands: &commands)
+    }
+    if let message = message as? TodoMessage, case .loaded = message {
+      catchUpIfReady(&model, commands: &commands)
+      return true
     }
     return false
   }
@@ -108,24 +132,30 @@ public struct NotificationsUpdater<Model>: Updater {
   // MARK: - Notifications messages
 
   private func update(
-    _ model: inout Model, notificationsMessage message: NotificationsMessage
+    _ model: inout Model, notificationsMessage message: NotificationsMessage, commands: inout [any Command]
   ) {
     switch message {
     case .clockTicked(let date):
-      advanceTime(&model, to: date)
+      advanceTime(&model, to: date, commands: &commands)
     case .reminderDue(_, _, _, let rang):
-      advanceTime(&model, to: rang)
+      advanceTime(&model, to: rang, commands: &commands)
+    case .seenLoaded(let user, let seen):
+      guard model[keyPath: notifications].user == user, model[keyPath: notifications].catchUp == .loadingSeen
+      else { return }
+      model[keyPath: notifications].catchUp = .seen(until: seen)
     }
+    catchUpIfReady(&model, commands: &commands)
   }
 
   /// Moves `now` forward to `date` and posts the open items that became due on the way, except
   /// those that became due more than the grace period before `date`.
-  private func advanceTime(_ model: inout Model, to date: Date) {
+  private func advanceTime(_ model: inout Model, to date: Date, commands: inout [any Command]) {
     let previous = model[keyPath: notifications].now
     if let previous, date <= previous { return }
     model[keyPath: notifications].now = date
-    // Without a previous time nothing was being watched (see the type's documentation).
-    guard let previous else { return }
+    // Without a previous time nothing was being watched (see the type's documentation); while a
+    // sign-in's missed reminders are pending, their announcement covers these.
+    guard let previous, model[keyPath: notifications].catchUp == nil else { return }
     let earliest = max(previous, date.addingTimeInterval(-Reminders.gracePeriod.timeInterval))
     // One pass over the list's index of open items with a due date, not over the whole list.
     // Posted in display order, so the result is the same on every run.
@@ -136,19 +166,59 @@ public struct NotificationsUpdater<Model>: Updater {
     for item in due.sorted(by: TodoItem.displayOrder) {
       model[keyPath: notifications].postReminder(for: item)
     }
+    guard let user = model[keyPath: notifications].user else { return }
+    let stored = model[keyPath: notifications].seenStored
+    if !due.isEmpty
+      || stored.map({ date.timeIntervalSince($0) >= Reminders.seenStoreInterval.timeInterval }) ?? true
+    {
+      storeSeen(&model, user: user, until: date, commands: &commands)
+    }
+  }
+
+  private func storeSeen(_ model: inout Model, user: UserID, until date: Date, commands: inout [any Command])
+  {
+    model[keyPath: notifications].seenStored = date
+    commands.append(NotificationsCommand.saveSeen(user, until: date))
+  }
+
+  /// Announces the signed-in user's missed reminders once their seen-until time and their list are
+  /// both in, and stores `now` as the new seen-until time.
+  private func catchUpIfReady(_ model: inout Model, commands: inout [any Command]) {
+    let state = model[keyPath: notifications]
+    guard let user = state.user, case .seen(let seen) = state.catchUp, let now = state.now else { return }
+    let list = model[keyPath: todos]
+    // A list that failed to load is not taken as empty: the reminders stay pending.
+    guard list.owner == user, !list.isLoading, list.lastError == nil else { return }
+    model[keyPath: notifications].catchUp = nil
+    if let seen {
+      let missed = list.openDueDates.compactMap { id, due -> TodoItem? in
+        due > seen && due <= now ? list.item(id) : nil
+      }
+      model[keyPath: notifications].postMissedReminders(
+        missed.sorted { ($0.dueDate!, $0.id) < ($1.dueDate!, $1.id) }, naming: Self.namedMissedReminders)
+    }
+    storeSeen(&model, user: user, until: now, commands: &commands)
   }
 
   // MARK: - Authentication messages
 
   private func update(
-    _ model: inout Model, authenticationMessage message: AuthenticationMessage
+    _ model: inout Model, authenticationMessage message: AuthenticationMessage, commands: inout [any Command]
   ) -> Bool {
     switch message {
-    case .signedIn, .signedOut:
-      model[keyPath: notifications].removeAll(where: Self.concernsUser)
+    case .signedIn(let session):
+      signOut(&model, commands: &commands)
+      let user = session.user.id
+      model[keyPath: notifications].user = user
+      model[keyPath: notifications].restoreInbox(of: user)
+      model[keyPath: notifications].catchUp = .loadingSeen
+      commands.append(NotificationsCommand.loadSeen(user))
+      return true
+    case .signedOut:
+      signOut(&model, commands: &commands)
       return true
     case .sessionExpired(let session):
-      model[keyPath: notifications].removeAll(where: Self.concernsUser)
+      signOut(&model, commands: &commands)
       model[keyPath: notifications].postSessionExpired(for: session)
       return true
     case .registered, .registrationFailed, .signInFailed, .noSavedSession:
@@ -156,11 +226,36 @@ public struct NotificationsUpdater<Model>: Updater {
     }
   }
 
+  /// Ends the signed-in user's part of the inbox: their reminders are kept aside, any other notice
+  /// about a user goes, and the time they have seen up to is stored, unless their missed reminders
+  /// are still pending (then the stored time stays, and they are announced at the next sign-in).
+  private func signOut(_ model: inout Model, commands: inout [any Command]) {
+    let state = model[keyPath: notifications]
+    if let user = state.user {
+      if state.catchUp == nil, let now = state.now {
+        commands.append(NotificationsCommand.saveSeen(user, until: now))
+      }
+      model[keyPath: notifications].keepInbox(of: user, where: Self.isReminder)
+    }
+    model[keyPath: notifications].removeAll(where: Self.concernsUser)
+    model[keyPath: notifications].user = nil
+    model[keyPath: notifications].catchUp = nil
+    model[keyPath: notifications].seenStored = nil
+  }
+
   /// Whether a notification speaks of one user's data, and must not outlive the session.
   private static func concernsUser(_ notification: InAppNotification) -> Bool {
     switch notification.kind {
-    case .reminder, .sessionExpired: true
+    case .reminder, .missedReminders, .sessionExpired: true
     case .system: false
+    }
+  }
+
+  /// Whether a notification is one of the user's reminders, kept for their next sign-in.
+  private static func isReminder(_ notification: InAppNotification) -> Bool {
+    switch notification.kind {
+    case .reminder, .missedReminders: true
+    case .sessionExpired, .system: false
     }
   }
 }

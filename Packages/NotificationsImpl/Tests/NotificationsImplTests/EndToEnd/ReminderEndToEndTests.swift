@@ -12,7 +12,9 @@ import TodoAPI
 @Suite("Reminders end to end")
 @MainActor
 struct ReminderEndToEndTests {
-  private let time = TestTime()
+  private let time: TestTime
+
+  init() throws { time = try TestTime() }
   private let item = TodoItem.fixture("a", title: "Call the plumber", due: 300)
 
   private func makeStore() -> TestStore<AppModel> {

@@ -8,7 +8,9 @@ import TodoAPI
 
 @Suite("ReminderRunner")
 struct ReminderRunnerTests {
-  private let time = TestTime()
+  private let time: TestTime
+
+  init() throws { time = try TestTime() }
   private let recorder = MessageRecorder()
   private let reminder = ReminderSubscription(
     todo: TodoID(rawValue: "a"), title: "Water the plants", dueDate: .t0(plus: 300))

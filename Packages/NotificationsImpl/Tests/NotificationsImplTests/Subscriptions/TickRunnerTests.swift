@@ -7,7 +7,9 @@ import Testing
 
 @Suite("TickRunner")
 struct TickRunnerTests {
-  private let time = TestTime()
+  private let time: TestTime
+
+  init() throws { time = try TestTime() }
   private let recorder = MessageRecorder()
 
   private func start(_ interval: Duration, cause: Cause = .external) -> Task<Void, Never> {

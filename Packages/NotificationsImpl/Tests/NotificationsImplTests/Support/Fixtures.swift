@@ -2,6 +2,7 @@ import AuthenticationAPI
 import Core
 import CoreTesting
 import Foundation
+import GRDB
 import NotificationsAPI
 import NotificationsImpl
 import TodoAPI
@@ -48,14 +49,16 @@ enum Wiring {
     ])
 }
 
-/// A wall clock that moves with a `TestClock`: `now()` is `start` plus the test clock's offset. It
-/// is the environment of the notifications feature in tests.
+/// A wall clock that moves with a `TestClock`: `now()` is `start` plus the test clock's offset,
+/// and a database in memory. It is the environment of the notifications feature in tests.
 struct TestTime: NotificationsEnvironment, Sendable {
   let clock = TestClock()
   let start: Date
+  let database: any DatabaseWriter
 
-  init(start: Date = .t0) {
+  init(start: Date = .t0) throws {
     self.start = start
+    self.database = try DatabaseQueue()
   }
 
   var now: @Sendable () -> Date {

@@ -210,15 +210,22 @@ struct NotificationsUpdaterTests {
     }
   }
 
-  @Test("signing in removes what is left of the previous user: the session-expired notice")
+  @Test(
+    "signing in removes what is left of the previous user, the session-expired notice, and asks for the time seen"
+  )
   func signedInClears() {
     let session = Session(
       id: SessionID(rawValue: 2), user: User(id: UserID(rawValue: 8), name: "bob"), expiresAt: .t0)
     let system = InAppNotification.fixture(1)
     let model = AppModel(
       notifications: NotificationsModel(inbox: [.fixture(2, kind: .sessionExpired), system]))
-    assertUpdate(updater, given: model, when: AuthenticationMessage.signedIn(session)) {
+    assertUpdate(
+      updater, given: model, when: AuthenticationMessage.signedIn(session),
+      commands: [NotificationsCommand.loadSeen(UserID(rawValue: 8))]
+    ) {
       $0.notifications.removeAll { $0 != system }
+      $0.notifications.user = UserID(rawValue: 8)
+      $0.notifications.catchUp = .loadingSeen
     }
   }
 

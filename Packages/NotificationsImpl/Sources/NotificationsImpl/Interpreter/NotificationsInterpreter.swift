@@ -1,0 +1,38 @@
+public import Core
+public import GRDB
+public import NotificationsAPI
+
+/// Performs ``NotificationsAPI/NotificationsCommand``s on the `notifications_seen` table
+/// (``SeenTable``).
+///
+/// ```swift
+/// try SeenTable.migrate(database)
+/// store.register(NotificationsInterpreter(database: database))
+/// ```
+public struct NotificationsInterpreter: CommandInterpreter {
+  private let database: any DatabaseWriter
+
+  /// Creates an interpreter on a database where ``SeenTable/migrate(_:)`` has run.
+  ///
+  /// - Parameter database: The app's database.
+  public init(database: any DatabaseWriter) {
+    self.database = database
+  }
+
+  /// Reads or stores a seen-until time.
+  ///
+  /// - Parameters:
+  ///   - command: The command.
+  ///   - dispatch: Receives ``NotificationsAPI/NotificationsMessage/seenLoaded(_:until:)`` for a load.
+  /// - Throws: The database's error. A failed load sends nothing, so the user's missed reminders
+  ///   stay unannounced (and the stored time unchanged) rather than being taken as seen.
+  public func interpret(_ command: NotificationsCommand, dispatch: Dispatch) async throws {
+    switch command {
+    case .loadSeen(let user):
+      let seen = try await database.read { db in try SeenTable.seenUntil(of: user, in: db) }
+      dispatch(NotificationsMessage.seenLoaded(user, until: seen))
+    case .saveSeen(let user, let date):
+      try await database.write { db in try SeenTable.save(date, of: user, in: db) }
+    }
+  }
+}

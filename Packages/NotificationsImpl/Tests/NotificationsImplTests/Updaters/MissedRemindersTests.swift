@@ -1,0 +1,206 @@
+import AuthenticationAPI
+import Core
+import CoreTesting
+import Foundation
+import NotificationsAPI
+import NotificationsImpl
+import Testing
+import TodoAPI
+
+@Suite("NotificationsUpdater: users and missed reminders")
+struct MissedRemindersTests {
+  private let updater = NotificationsUpdater<AppModel>(todos: \.todos, notifications: \.notifications)
+  private let ada = Session(id: SessionID(rawValue: 1), user: User(id: .ada, name: "ada"), expiresAt: .t0)
+
+  /// Ada signed in at t0 + `now`, her list of `items` loaded, at the given stage of catching up.
+  private func signedIn(
+    now: TimeInterval = 600, items: [TodoItem], catchUp: NotificationsModel.CatchUp?
+  ) -> AppModel {
+    var model = AppModel.fixture(now: now, items: [])
+    model.todos = TodoModel(owner: .ada, items: items)
+    model.notifications.user = .ada
+    model.notifications.catchUp = catchUp
+    return model
+  }
+
+  @Test("signing in asks for the user's seen-until time and holds back live reminders until then")
+  func signInAsks() {
+    assertUpdate(
+      updater, given: .fixture(now: 0), when: AuthenticationMessage.signedIn(ada),
+      commands: [NotificationsCommand.loadSeen(.ada)]
+    ) {
+      $0.notifications.user = .ada
+      $0.notifications.catchUp = .loadingSeen
+    }
+  }
+
+  @Test("items due after the seen-until time and by now are announced in one notification, then seen")
+  func announcesMissed() {
+    let items: [TodoItem] = [
+      .fixture("a", title: "Pay rent", due: 200), .fixture("b", title: "Call mum", due: 100),
+      .fixture("c", title: "Done already", isDone: true, due: 150), .fixture("d", title: "Before", due: -50),
+      .fixture("e", title: "Later", due: 700), .fixture("f", title: "No date"),
+    ]
+    assertUpdate(
+      updater, given: signedIn(items: items, catchUp: .loadingSeen),
+      when: NotificationsMessage.seenLoaded(.ada, until: .t0),
+      commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
+    ) {
+      $0.notifications.catchUp = nil
+      $0.notifications.seenStored = .t0(plus: 600)
+      $0.notifications.post(
+        title: "2 reminders came due while you were away", body: "“Call mum”, “Pay rent”.",
+        kind: .missedReminders(count: 2))
+    }
+  }
+
+  @Test("the announcement names the first three, by due date, and counts the others")
+  func namesAFew() {
+    let items = (1...5).map { TodoItem.fixture("\($0)", title: "Task \($0)", due: Double(10 * $0)) }
+    assertUpdate(
+      updater, given: signedIn(items: items.reversed(), catchUp: .seen(until: .t0)),
+      when: TodoMessage.loaded(.ada, items),
+      commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
+    ) {
+      $0.notifications.catchUp = nil
+      $0.notifications.seenStored = .t0(plus: 600)
+      $0.notifications.post(
+        title: "5 reminders came due while you were away", body: "“Task 1”, “Task 2”, “Task 3” and 2 more.",
+        kind: .missedReminders(count: 5))
+    }
+  }
+
+  @Test("a user with no stored time has missed nothing; now is stored as seen")
+  func firstSignIn() {
+    assertUpdate(
+      updater, given: signedIn(items: [.fixture("a", due: 100)], catchUp: .loadingSeen),
+      when: NotificationsMessage.seenLoaded(.ada, until: nil),
+      commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
+    ) {
+      $0.notifications.catchUp = nil
+      $0.notifications.seenStored = .t0(plus: 600)
+    }
+  }
+
+  @Test("while the list is loading the announcement waits for it")
+  func waitsForTheList() {
+    var model = signedIn(items: [], catchUp: .loadingSeen)
+    model.todos.isLoading = true
+    assertUpdate(updater, given: model, when: NotificationsMessage.seenLoaded(.ada, until: .t0)) {
+      $0.notifications.catchUp = .seen(until: .t0)
+    }
+  }
+
+  @Test("a list that failed to load is not taken as empty: the reminders stay pending, nothing is stored")
+  func failedLoadKeepsThemPending() {
+    var model = signedIn(items: [], catchUp: .loadingSeen)
+    model.todos.lastError = .storage("disk I/O error")
+    assertUpdate(updater, given: model, when: NotificationsMessage.seenLoaded(.ada, until: .t0)) {
+      $0.notifications.catchUp = .seen(until: .t0)
+    }
+  }
+
+  @Test("another user's seen-until time, arriving late, changes nothing")
+  func anotherUsersTime() {
+    assertUpdate(
+      updater, given: signedIn(items: [.fixture("a", due: 100)], catchUp: .loadingSeen),
+      when: NotificationsMessage.seenLoaded(UserID(rawValue: 99), until: .t0),
+      then: signedIn(items: [.fixture("a", due: 100)], catchUp: .loadingSeen))
+  }
+
+  @Test("until the missed reminders are announced, time moving posts no live reminder")
+  func noLiveReminderDuringCatchUp() {
+    let item = TodoItem.fixture("a", due: 620)
+    assertUpdate(
+      updater, given: signedIn(items: [item], catchUp: .loadingSeen),
+      when: NotificationsMessage.clockTicked(.t0(plus: 630))
+    ) { $0.notifications.now = .t0(plus: 630) }
+  }
+
+  @Test("a reminder shown while the user watches stores the time, so it is never announced as missed")
+  func liveReminderStoresSeen() {
+    let item = TodoItem.fixture("a", title: "Stretch", due: 620)
+    assertUpdate(
+      updater, given: signedIn(items: [item], catchUp: nil), when: item.reminderDue(at: 620),
+      commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 620))]
+    ) {
+      $0.notifications.now = .t0(plus: 620)
+      $0.notifications.seenStored = .t0(plus: 620)
+      $0.notifications.postReminder(of: item)
+    }
+  }
+
+  @Test("while the user is signed in the time seen is stored again once a minute has passed since the last")
+  func storedEveryMinute() {
+    var model = signedIn(items: [], catchUp: nil)
+    model.notifications.seenStored = .t0(plus: 600)
+    assertUpdate(updater, given: model, when: NotificationsMessage.clockTicked(.t0(plus: 659))) {
+      $0.notifications.now = .t0(plus: 659)
+    }
+    assertUpdate(
+      updater, given: model, when: NotificationsMessage.clockTicked(.t0(plus: 660)),
+      commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 660))]
+    ) {
+      $0.notifications.now = .t0(plus: 660)
+      $0.notifications.seenStored = .t0(plus: 660)
+    }
+  }
+
+  @Test("signing out stores now as seen and keeps the user's reminders aside, out of the inbox")
+  func signOutKeeps() {
+    var model = signedIn(items: [], catchUp: nil)
+    let system = InAppNotification.fixture(1)
+    model.notifications.post(system)
+    let reminder = model.notifications.post(
+      title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
+    assertUpdate(
+      updater, given: model, when: AuthenticationMessage.signedOut,
+      commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
+    ) {
+      $0.notifications.keepInbox(of: .ada) { $0 == reminder }
+      $0.notifications.user = nil
+    }
+  }
+
+  @Test("signing out before the missed reminders were announced stores nothing: they come next time")
+  func signOutDuringCatchUp() {
+    assertUpdate(
+      updater, given: signedIn(items: [], catchUp: .seen(until: .t0)), when: AuthenticationMessage.signedOut
+    ) {
+      $0.notifications.user = nil
+      $0.notifications.catchUp = nil
+    }
+  }
+
+  @Test("signing in again gives the user back the reminders they left, read state and all, not as new")
+  func signInRestores() {
+    var model = signedIn(items: [], catchUp: nil)
+    let reminder = model.notifications.post(
+      title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
+    model.notifications.markRead(reminder.id)
+    var commands: [any Command] = []
+    _ = updater.update(&model, message: AuthenticationMessage.signedOut, commands: &commands)
+    #expect(model.notifications.inbox.isEmpty)
+    _ = updater.update(&model, message: AuthenticationMessage.signedIn(ada), commands: &commands)
+    #expect(
+      model.notifications.inbox == [
+        InAppNotification(
+          id: reminder.id, title: "Reminder", body: "x", time: reminder.time, kind: reminder.kind,
+          isRead: true)
+      ])
+    #expect(model.notifications.lastIssuedID == reminder.id)
+  }
+
+  @Test("another user signing in does not see the reminders of the one who left")
+  func anotherUserSeesNothing() {
+    var model = signedIn(items: [], catchUp: nil)
+    model.notifications.post(title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
+    var commands: [any Command] = []
+    _ = updater.update(&model, message: AuthenticationMessage.signedOut, commands: &commands)
+    let bob = Session(
+      id: SessionID(rawValue: 2), user: User(id: UserID(rawValue: 8), name: "bob"), expiresAt: .t0)
+    _ = updater.update(&model, message: AuthenticationMessage.signedIn(bob), commands: &commands)
+    #expect(model.notifications.inbox.isEmpty)
+    #expect(model.notifications.keptInboxes[.ada]?.count == 1)
+  }
+}
