@@ -25,7 +25,9 @@ extension Feature where Environment: TodoEnvironment {
       messageTypes: [TodoMessage.self],
       prepare: { environment in try TodoDatabase.migrate(environment.database) },
       interpreters: { environment, registrations in
-        let interpreter = TodoInterpreter(database: environment.database, now: environment.now)
+        // Changes are written on a thread of the feature's own (see `DatabaseThread`).
+        let interpreter = TodoInterpreter(
+          database: environment.database, now: environment.now, databaseThread: DatabaseThread())
         registrations.register(interpreter)
         registrations.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
       })

@@ -96,7 +96,7 @@ public func benchmarkDatabase(reopening path: String) throws -> DatabasePool {
 public func benchmarkStore(on database: DatabasePool) -> Store<TodoModel> {
   let store = Store(
     model: TodoModel(owner: benchmarkOwner), updater: benchmarkUpdater(), subscriptions: TodoSubscriptions())
-  let interpreter = TodoInterpreter(database: database)
+  let interpreter = TodoInterpreter(database: database, databaseThread: DatabaseThread())
   store.register(interpreter)
   store.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
   return store

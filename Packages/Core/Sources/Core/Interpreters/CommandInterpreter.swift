@@ -45,6 +45,19 @@ public protocol CommandInterpreter<HandledCommand>: Sendable {
   ///   - dispatch: Sends messages back to the store, each caused by this command.
   /// - Throws: Any error; the store reports it to monitors as a failed command.
   func interpret(_ command: HandledCommand, dispatch: Dispatch) async throws
+
+  /// The executor its commands start on; `nil` (the default): the global concurrent executor.
+  ///
+  /// An interpreter whose work is blocking I/O on a resource of its own (a database connection, a
+  /// device) can name a task executor that owns a thread for it: each command then starts on that
+  /// thread and may do its I/O synchronously there, without hopping to the resource's queue and
+  /// back, and without blocking a thread of the cooperative pool.
+  var executor: (any TaskExecutor)? { get }
+}
+
+extension CommandInterpreter {
+  /// The global concurrent executor, like any task's.
+  public var executor: (any TaskExecutor)? { nil }
 }
 
 /// A command interpreter made from a closure, for small cases and tests.

@@ -1,6 +1,8 @@
 /// A type-erased command interpreter.
 struct AnyCommandInterpreter: Sendable {
   let run: @Sendable (any Command, Dispatch) async throws -> Void
+  /// Where its commands start (``CommandInterpreter/executor``).
+  let executor: (any TaskExecutor)?
 }
 
 /// The command whose interpreter the current task runs, to catch a `settle()` that would wait for
@@ -119,7 +121,7 @@ final class CommandRunner {
     let id = record.id
     let command = record.command
     let dispatch = Dispatch(cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil))
-    let task = Task.detached { [mailbox] in
+    let task = Task.detached(executorPreference: interpreter.executor) { [mailbox] in
       let clock = ContinuousClock()
       let start = timed ? clock.now : nil
       do {

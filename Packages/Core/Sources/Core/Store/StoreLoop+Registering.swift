@@ -2,10 +2,11 @@
 
 extension StoreLoop {
   func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
-    let box = AnyCommandInterpreter { command, dispatch in
-      // Safe: the registry hands this interpreter only commands that matched its type.
-      try await interpreter.interpret(command as! Interpreter.HandledCommand, dispatch: dispatch)
-    }
+    let box = AnyCommandInterpreter(
+      run: { command, dispatch in
+        // Safe: the registry hands this interpreter only commands that matched its type.
+        try await interpreter.interpret(command as! Interpreter.HandledCommand, dispatch: dispatch)
+      }, executor: interpreter.executor)
     commands.register(
       box, for: Interpreter.HandledCommand.self, matches: { $0 is Interpreter.HandledCommand })
   }

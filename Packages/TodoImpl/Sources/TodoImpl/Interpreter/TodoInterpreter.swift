@@ -27,6 +27,11 @@ public struct TodoInterpreter: CommandInterpreter {
   let now: @Sendable () -> Date
   let makeID: @Sendable () -> TodoID
   let importOptions: TodoImportOptions
+  /// Where its commands run; with one, changes are written synchronously on its thread.
+  let databaseThread: DatabaseThread?
+
+  /// The database thread, if any: each command starts on it (see ``DatabaseThread``).
+  public var executor: (any TaskExecutor)? { databaseThread }
 
   /// Creates an interpreter on a migrated database.
   ///
@@ -38,16 +43,21 @@ public struct TodoInterpreter: CommandInterpreter {
   ///   - makeID: Makes the identity of each new item (added, or imported without one); by default
   ///     a time-ordered UUID (version 7) in lowercase, so that imported rows append to the table.
   ///   - importOptions: Batch size and progress rate of CSV imports.
+  ///   - databaseThread: A thread for its commands, which then write synchronously there instead
+  ///     of hopping to GRDB's writer queue and back; `nil`: they run on the cooperative pool and
+  ///     write with GRDB's asynchronous API.
   public init(
     database: any DatabaseWriter,
     now: @escaping @Sendable () -> Date = { Date() },
     makeID: (@Sendable () -> TodoID)? = nil,
-    importOptions: TodoImportOptions = TodoImportOptions()
+    importOptions: TodoImportOptions = TodoImportOptions(),
+    databaseThread: DatabaseThread? = nil
   ) {
     self.database = database
     self.now = now
     self.makeID = makeID ?? RandomTodoIDs(clock: now).next
     self.importOptions = importOptions
+    self.databaseThread = databaseThread
   }
 
   /// Performs `command` and sends its result.
@@ -115,11 +125,20 @@ public struct TodoInterpreter: CommandInterpreter {
   /// around it would be two more statements for SQLite to run.
   private func update(_ id: TodoID, owner: UserID, _ change: TodoTable.Change) async throws -> TodoItem {
     let updated = now().milliseconds
-    let item = try await database.writeWithoutTransaction { db in
+    let write = { @Sendable (db: Database) in
       try TodoTable.update(change, updated: updated, id: id, owner: owner, in: db)
     }
+    let item =
+      if databaseThread != nil { try writeHere(write) } else {
+        try await database.writeWithoutTransaction(write)
+      }
     guard let item else { throw TodoFailure.notFound(id) }
     return item
+  }
+
+  /// Runs `write` on the calling thread (the database thread), waiting for the writer if it is busy.
+  private func writeHere<T>(_ write: (Database) throws -> T) throws -> T {
+    try database.writeWithoutTransaction(write)
   }
 
   /// Sends the message `work` returns, or the failure it throws as `owner`'s.
