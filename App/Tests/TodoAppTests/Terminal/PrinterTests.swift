@@ -121,9 +121,9 @@ struct PrinterTests {
   @Test("the prompt shows the import's progress bar, from its start")
   func progressPrompt() {
     var model = AppFixture.signedIn
-    model.ui.runningImport = ImportRequest(path: "/big.csv")
+    model.todos.startImport(path: "/big.csv")
     #expect(Printer.prompt(for: model) == "ada [import ---------- 0%]> ")
-    model.todos.importProgress = TodoImportProgress(path: "/big.csv", fraction: 0.42, imported: 8_400)
+    model.todos.importProgress = TodoImportProgress(path: "/big.csv", run: 1, fraction: 0.42, imported: 8_400)
     #expect(Printer.prompt(for: model) == "ada [import ####------ 42%]> ")
   }
 }
