@@ -2,7 +2,7 @@
 /// store in one go.
 ///
 /// A ``Feature`` fills it from the app's environment; ``Store/register(_:)-(Registrations)`` and
-/// ``ActorStore/register(_:)`` register each entry, in the order it was added, with the same
+/// `ActorStore.register(_:)` register each entry, in the order it was added, with the same
 /// meaning as the store's own `register` methods. An ``ActorStore`` takes interpreters and
 /// subscriptions run as async functions; a ``SubscriptionInterpreter`` factory is bound to the
 /// main actor and only a ``Store`` takes it.

@@ -11,7 +11,7 @@ import Synchronization
 /// - Code outside the actor awaits it: `await store.send(m)`. To send many messages without a
 ///   hop each, run them on the actor with ``perform(_:)``.
 /// - Monitors and listeners are closures run on the store's actor. A ``StoreMonitor`` object (a
-///   ``ConsoleMonitor``, a trace recorder) is bound to the main actor: ``addMonitor(_:)`` relays
+///   ``ConsoleMonitor``, a trace recorder) is bound to the main actor: `addMonitor(_:)` relays
 ///   every event to it there, in order, a moment after the store's actor emitted it. Subscriptions run as async functions
 ///   (``register(subscriptions:run:)``); ``SubscriptionInterpreter`` objects are main-actor
 ///   objects and belong to ``Store``.
@@ -163,7 +163,7 @@ public actor ActorStore<Model: Sendable> {
   ///   - environment: The dependencies the features build their interpreters from.
   /// - Returns: The store.
   /// - Precondition: No feature registers a ``SubscriptionInterpreter`` factory (see
-  ///   ``register(_:)``).
+  ///   `register(_:)` with ``Registrations``).
   public static func make<Environment>(
     model: Model, composition: Composition<Model, Environment>, environment: Environment
   ) async -> ActorStore<Model> {
@@ -239,7 +239,7 @@ public actor ActorStore<Model: Sendable> {
   /// them to `monitor` in the order they happened, a moment later. So the monitor cannot act on the
   /// store while an event is being emitted (it is on another actor), and events wait in the relay
   /// while the main actor is busy; a monitor that must keep pace or act at once is a closure
-  /// monitor (``addMonitor(_:)-(@Sendable (isolated ActorStore<Model>, StoreEvent<Model>) -> Void)``).
+  /// monitor (`addMonitor(_:)` with a closure).
   ///
   /// - Parameter monitor: The monitor; the relay keeps it until it is removed or the store goes.
   /// - Returns: An identifier for ``removeMonitor(_:)``.

@@ -54,6 +54,9 @@ final class StoreLoop<Model: Sendable> {
   @exclusivity(unchecked) var isObserved = false
   /// Wraps an update in Observation's `withMutation` (set by an observed host).
   var observeMutation: ((() -> Bool) -> Bool)?
+  /// The slices of the model observed on their own, compared after each update (set by an observed
+  /// host).
+  var sliceObservers: SliceObservers<Model>?
   /// Messages whose commands have not all finished, for ``SentMessage/finish()``.
   private var consequences = ConsequenceTracker()
   @exclusivity(unchecked) private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -313,13 +316,28 @@ final class StoreLoop<Model: Sendable> {
     isUpdating = true
     defer { isUpdating = false }
     #endif
-    guard isObserved, let observeMutation else {
+    guard isObserved else {
       return updater.box.update(
         UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
     }
-    return observeMutation {
-      updater.box.update(UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
-    }
+    return applyObservedUpdate(message)
+  }
+
+  /// An update under observation: inside `withMutation` if the whole model is observed, then the
+  /// slices read on their own are compared.
+  @inline(never)
+  private func applyObservedUpdate<M: Message>(_ message: M) -> Bool {
+    let handled =
+      if let observeMutation {
+        observeMutation {
+          updater.box.update(
+            UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
+        }
+      } else {
+        updater.box.update(UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
+      }
+    if let sliceObservers, sliceObservers.hasArmed { sliceObservers.notifyChanges(in: modelPointer) }
+    return handled
   }
 
   // MARK: - Commands
