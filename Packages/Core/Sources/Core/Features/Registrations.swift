@@ -7,11 +7,15 @@
 /// subscriptions run as async functions; a ``SubscriptionInterpreter`` factory is bound to the
 /// main actor and only a ``Store`` takes it.
 public struct Registrations: Sendable {
-  /// Each entry registers one thing with a store.
-  private(set) var entries: [@MainActor @Sendable (any RegistrationTarget) -> Void] = []
-  /// The same entries for a store's loop on any actor; `nil` for a main-actor factory, named by the
-  /// subscription type it serves.
-  private(set) var loopEntries: [(register: (@Sendable (any LoopRegistering) -> Void)?, type: String)] = []
+  /// One thing to register.
+  enum Entry: Sendable {
+    /// Registers with a store's loop, on whichever actor hosts it.
+    case loop(@Sendable (any LoopRegistering) -> Void)
+    /// Registers a main-actor factory with a ``Store``; names the subscription type it serves.
+    case mainActor(@MainActor @Sendable (any RegistrationTarget) -> Void, type: String)
+  }
+
+  private(set) var entries: [Entry] = []
 
   /// Creates an empty list.
   public init() {}
@@ -23,8 +27,7 @@ public struct Registrations: Sendable {
   ///
   /// - Parameter interpreter: The interpreter, holding its dependencies.
   public mutating func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
-    entries.append { $0.register(interpreter) }
-    loopEntries.append(({ $0.register(interpreter) }, "\(Interpreter.HandledCommand.self)"))
+    entries.append(.loop { $0.register(interpreter) })
   }
 
   /// Adds an async function that runs each subscription of type `type` until it disappears (see
@@ -36,8 +39,7 @@ public struct Registrations: Sendable {
   public mutating func register<S: Sendable>(
     subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
   ) {
-    entries.append { $0.register(subscriptions: type, run: run) }
-    loopEntries.append(({ $0.register(subscriptions: type, run: run) }, "\(S.self)"))
+    entries.append(.loop { $0.register(subscriptions: type, run: run) })
   }
 
   /// Adds a factory of ``SubscriptionInterpreter`` objects for subscriptions of type `type` (see
@@ -50,17 +52,14 @@ public struct Registrations: Sendable {
     subscriptions type: S.Type,
     interpreter: @escaping @MainActor @Sendable (S, Dispatch) -> any SubscriptionInterpreter
   ) {
-    entries.append { $0.register(subscriptions: type, interpreter: interpreter) }
-    loopEntries.append((nil, "\(S.self)"))
+    entries.append(
+      .mainActor({ $0.register(subscriptions: type, interpreter: interpreter) }, type: "\(S.self)"))
   }
 }
 
-/// What ``Registrations`` registers with: a ``Store``.
+/// What a main-actor factory of ``Registrations`` registers with: a ``Store``.
 @MainActor
 protocol RegistrationTarget {
-  func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter)
-  func register<S: Sendable>(
-    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void)
   func register<S: Sendable>(
     subscriptions type: S.Type, interpreter: @escaping @MainActor (S, Dispatch) -> any SubscriptionInterpreter
   )

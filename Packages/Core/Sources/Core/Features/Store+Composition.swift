@@ -25,7 +25,10 @@ extension Store: RegistrationTarget {
   /// - Precondition: Nothing is registered yet for any of their types.
   public func register(_ registrations: Registrations) {
     for entry in registrations.entries {
-      entry(self)
+      switch entry {
+      case .loop(let register): register(loop)
+      case .mainActor(let register, _): register(self)
+      }
     }
   }
 }

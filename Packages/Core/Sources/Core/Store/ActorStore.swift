@@ -142,13 +142,14 @@ public actor ActorStore<Model: Sendable> {
   ///   main actor and only a ``Store`` runs them; register that subscription type with an async
   ///   function (``register(subscriptions:run:)``) instead.
   public func register(_ registrations: Registrations) {
-    for entry in registrations.loopEntries {
-      guard let register = entry.register else {
+    for entry in registrations.entries {
+      switch entry {
+      case .loop(let register): register(loop)
+      case .mainActor(_, let type):
         preconditionFailure(
-          "An ActorStore cannot run \(entry.type)'s SubscriptionInterpreter: it is bound to the main actor. "
-            + "Register \(entry.type) with register(subscriptions:run:) (an async function), or use a Store.")
+          "An ActorStore cannot run \(type)'s SubscriptionInterpreter: it is bound to the main actor. "
+            + "Register \(type) with register(subscriptions:run:) (an async function), or use a Store.")
       }
-      register(loop)
     }
   }
 

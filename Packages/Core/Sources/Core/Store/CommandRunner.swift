@@ -80,16 +80,20 @@ final class CommandRunner {
     return waiting[waitingHead...].first { $0.root.post == post }?.root
   }
 
-  /// The root with id `id` of a command running or waiting.
-  func root(descendingFrom id: MessageID) -> TreeRoot? {
-    if let found = running.values.first(where: { $0.root.id == id }) { return found.root }
-    return waiting[waitingHead...].first { $0.root.id == id }?.root
-  }
-
-  /// How many commands running or waiting descend from `root`: a scan, made only when someone
-  /// first awaits a tree.
-  func count(descendingFrom root: MessageID) -> Int {
-    running.values.count { $0.root.id == root } + waiting[waitingHead...].count { $0.root.id == root }
+  /// The root `id` and how many commands running or waiting descend from it; `nil` if none does.
+  /// A scan, made only when someone first awaits a tree.
+  func outstanding(descendingFrom id: MessageID) -> (root: TreeRoot, count: Int)? {
+    var root: TreeRoot?
+    var count = 0
+    for command in running.values where command.root.id == id {
+      root = command.root
+      count += 1
+    }
+    for command in waiting[waitingHead...] where command.root.id == id {
+      root = command.root
+      count += 1
+    }
+    return root.map { ($0, count) }
   }
 
   /// Removes a finished command, and starts the next waiting one if a slot is free.

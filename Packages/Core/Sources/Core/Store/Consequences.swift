@@ -134,7 +134,6 @@ struct ConsequenceTracker {
     var outstanding: Int
     /// The message whose command sent it, if that command was running.
     let parent: MessageID?
-    let root: TreeRoot
     /// Its number in the mailbox, or 0.
     let post: UInt64
     var ticket: MessageTicket?
@@ -171,10 +170,10 @@ struct ConsequenceTracker {
   ///   - parent: The message whose running command sent `id`, or `nil` for a root.
   ///   - ticket: A wait for `id` that started before it was processed.
   mutating func emitted(
-    _ count: Int, by id: MessageID, parent: MessageID?, root: TreeRoot, post: UInt64, ticket: MessageTicket?
+    _ count: Int, by id: MessageID, parent: MessageID?, post: UInt64, ticket: MessageTicket?
   ) {
     guard parent != nil || ticket != nil else { return }
-    entries[id] = Entry(outstanding: count, parent: parent, root: root, post: post, ticket: ticket)
+    entries[id] = Entry(outstanding: count, parent: parent, post: post, ticket: ticket)
     var ancestor = parent
     while let current = ancestor, entries[current] != nil {
       entries[current]!.outstanding += count
@@ -200,12 +199,9 @@ struct ConsequenceTracker {
   mutating func track(_ root: TreeRoot, outstanding: Int) -> MessageTicket {
     let ticket = MessageTicket()
     entries[root.id] = Entry(
-      outstanding: outstanding, parent: nil, root: root, post: root.post, ticket: ticket)
+      outstanding: outstanding, parent: nil, post: root.post, ticket: ticket)
     return ticket
   }
-
-  /// The root of `id`'s tree if `id` has an entry.
-  func root(of id: MessageID) -> TreeRoot? { entries[id]?.root }
 
   /// Records that a command emitted by `emitter` finished (or will never start).
   mutating func finished(emittedBy emitter: MessageID) {

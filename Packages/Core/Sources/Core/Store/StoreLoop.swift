@@ -144,8 +144,7 @@ final class StoreLoop<Model: Sendable> {
 
   /// Starts tracking the tree of the root `id` (it has no entry) if commands of it are outstanding.
   private func trackRoot(_ id: MessageID) -> MessageTicket? {
-    let outstanding = commands.count(descendingFrom: id)
-    guard outstanding > 0, let root = commands.root(descendingFrom: id) else { return nil }
+    guard let (root, outstanding) = commands.outstanding(descendingFrom: id) else { return nil }
     return consequences.track(root, outstanding: outstanding)
   }
 
@@ -354,7 +353,7 @@ final class StoreLoop<Model: Sendable> {
       root = running
     }
     consequences.emitted(
-      commandBuffer.count, by: message, parent: parent, root: root, post: post, ticket: ticket)
+      commandBuffer.count, by: message, parent: parent, post: post, ticket: ticket)
     let timed = observers.hasMonitors
     var id = first
     for command in commandBuffer {
