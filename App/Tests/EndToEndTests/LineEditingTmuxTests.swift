@@ -126,7 +126,9 @@ extension EndToEnd {
         let long = "rename 1 " + String(repeating: "abcdefghij", count: 14) + "END"
         try await pane.send(long)
         try await pane.waitFor("END")
-        let screen = try await pane.waitFor("🔔 Reminder")
+        try await pane.waitFor("🔔 Reminder")
+        // The banner and the prompt's unread count are drawn one after the other: wait for both.
+        let screen = try await pane.waitFor("fin [1 unread]> ")
         let lines = screen.split(separator: "\n")
         let row = try #require(lines.firstIndex { $0.hasPrefix("fin [1 unread]> ") }, "\(screen)")
         #expect(lines[row].hasSuffix("END"), "the end of the line, with the cursor, shows: \(lines[row])")
