@@ -114,7 +114,7 @@ struct TraceEncoder {
     buffer.raw("{\"kind\":\"message\",\"time\":")
     buffer.seconds(time)
     buffer.field("id", record.id.rawValue)
-    TraceCause(record.cause).appendJSON(to: &buffer)
+    buffer.cause(record.cause)
     let known = renderingAndPayload(of: record.message)
     if let first = known.firstMessage {
       buffer.field("like", first)
@@ -132,7 +132,7 @@ struct TraceEncoder {
       }
       if known.isCached { known.firstMessage = record.id.rawValue }
     }
-    buffer.raw(handled ? ",\"handled\":true" : ",\"handled\":false")
+    if handled { buffer.raw(",\"handled\":true") } else { buffer.raw(",\"handled\":false") }
     if !commands.isEmpty {
       TraceEntry.appendCommands(
         commands.map {

@@ -1,3 +1,5 @@
+import Core
+
 extension TraceEntry {
   /// The entry as one line of JSON, fields in a fixed order, absent fields omitted, no newline.
   ///
@@ -26,7 +28,9 @@ extension TraceEntry {
     bytes.field("value", value)
     bytes.field("payload", payload)
     bytes.field("payloadLike", payloadLike)
-    if let handled { bytes.raw(handled ? ",\"handled\":true" : ",\"handled\":false") }
+    if let handled {
+      if handled { bytes.raw(",\"handled\":true") } else { bytes.raw(",\"handled\":false") }
+    }
     if let commands { Self.appendCommands(commands, to: &bytes) }
     if let changes { Self.appendChanges(changes, to: &bytes) }
     bytes.field("message", message)
@@ -38,7 +42,7 @@ extension TraceEntry {
   static func appendCommands(_ commands: [TraceCommand], to bytes: inout ByteBuffer) {
     bytes.raw(",\"commands\":[")
     for (index, command) in commands.enumerated() {
-      bytes.raw(index == 0 ? "{\"id\":" : ",{\"id\":")
+      if index == 0 { bytes.raw("{\"id\":") } else { bytes.raw(",{\"id\":") }
       bytes.number(command.id)
       bytes.field("type", command.type)
       bytes.field("value", command.value)
@@ -50,7 +54,7 @@ extension TraceEntry {
   static func appendChanges(_ changes: [TraceChange], to bytes: inout ByteBuffer) {
     bytes.raw(",\"changes\":[")
     for (index, change) in changes.enumerated() {
-      bytes.raw(index == 0 ? "{\"path\":" : ",{\"path\":")
+      if index == 0 { bytes.raw("{\"path\":") } else { bytes.raw(",{\"path\":") }
       bytes.quoted(change.path)
       bytes.field("before", change.before)
       bytes.field("after", change.after)
@@ -75,6 +79,25 @@ extension TraceCause {
 // MARK: - Writing JSON
 
 extension ByteBuffer {
+  /// Appends `,"cause":{…}` for `cause`, as ``TraceCause/appendJSON(to:)`` writes it, without
+  /// making the intermediate strings.
+  mutating func cause(_ cause: Cause) {
+    switch cause {
+    case .external:
+      raw(",\"cause\":{\"kind\":\"external\"}")
+    case .command(let command, let message):
+      raw(",\"cause\":{\"kind\":\"command\",\"command\":")
+      number(command.rawValue)
+      raw(",\"message\":")
+      number(message.rawValue)
+      raw("}")
+    case .subscription(let subscription):
+      raw(",\"cause\":{\"kind\":\"subscription\",\"subscription\":")
+      number(subscription.rawValue)
+      raw("}")
+    }
+  }
+
   mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { append($0) }
   }

@@ -32,7 +32,7 @@ import Foundation
 /// Lines are written whole, in batches; a killed process can at worst leave a torn last line, which
 /// ``TraceReader`` skips.
 @MainActor
-public final class TraceRecorder<Model: Sendable>: StoreMonitor {
+public final class TraceRecorder<Model: Sendable>: StoreMonitor, ProcessedMessageMonitor {
   private let writer: TraceWriter
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
@@ -107,6 +107,18 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor {
       converted = .messageDropped(message, cause: cause, reason: reason)
     }
     writer.enqueue(converted, elapsed: clock.now - start)
+  }
+
+  /// Queues a processed message with the model after it, as the store hands it over while every
+  /// attached monitor takes processed messages this way (no value generic over `Model` is made).
+  nonisolated package func messageProcessed(
+    _ record: MessageRecord, handled: Bool, commands: [CommandRecord], duration: Duration,
+    model: (any Sendable)?, end: ContinuousClock.Instant
+  ) {
+    writer.enqueue(
+      ProcessedMessage(
+        record: record, handled: handled, commands: commands, duration: duration, model: model),
+      elapsed: end - start)
   }
 
   /// Writes everything queued and closes the file. Later events are ignored.

@@ -9,6 +9,12 @@ final class Observers<Model: Sendable> {
   private var lastListenerID: UInt64 = 0
   @exclusivity(unchecked) private(set) var hasMonitors = false
   @exclusivity(unchecked) private(set) var hasListeners = false
+  /// The monitors that take processed messages without generic values, in attachment order; used
+  /// only while ``takesProcessedMessagesErased`` (every monitor is one).
+  private var processedMonitors: [any ProcessedMessageMonitor] = []
+  /// Whether every attached monitor is a ``ProcessedMessageMonitor``, so that a processed message
+  /// can reach them all through ``emitProcessed(_:handled:commands:duration:model:end:)``.
+  @exclusivity(unchecked) private(set) var takesProcessedMessagesErased = false
 
   private var lastMonitorID: UInt64 = 0
 
@@ -18,9 +24,19 @@ final class Observers<Model: Sendable> {
     case token(MonitorID)
   }
 
-  func addMonitor(_ key: MonitorKey, _ receive: @escaping (StoreEvent<Model>) -> Void) {
+  /// Adds a monitor.
+  ///
+  /// - Parameters:
+  ///   - key: What identifies it for removal.
+  ///   - processed: The same monitor, when it takes processed messages without generic values.
+  ///   - receive: Delivers an event to it.
+  func addMonitor(
+    _ key: MonitorKey, processed: (any ProcessedMessageMonitor)? = nil,
+    _ receive: @escaping (StoreEvent<Model>) -> Void
+  ) {
     monitors.append((key, receive))
-    hasMonitors = true
+    if let processed { processedMonitors.append(processed) }
+    updateFlags()
   }
 
   /// Adds a monitor identified by a new token.
@@ -33,7 +49,15 @@ final class Observers<Model: Sendable> {
 
   func removeMonitor(_ key: MonitorKey) {
     monitors.removeAll { $0.key == key }
+    if case .object(let object) = key {
+      processedMonitors.removeAll { ObjectIdentifier($0) == object }
+    }
+    updateFlags()
+  }
+
+  private func updateFlags() {
     hasMonitors = !monitors.isEmpty
+    takesProcessedMessagesErased = hasMonitors && processedMonitors.count == monitors.count
   }
 
   func addListener(_ call: @escaping (Model) -> Void) -> ListenerID {
@@ -53,6 +77,18 @@ final class Observers<Model: Sendable> {
   /// by another monitor takes effect from the next event.
   func emit(_ event: StoreEvent<Model>) {
     for monitor in monitors { monitor.receive(event) }
+  }
+
+  /// Hands a processed message to every monitor, in the order they were attached; only while
+  /// ``takesProcessedMessagesErased``.
+  func emitProcessed(
+    _ record: MessageRecord, handled: Bool, commands: [CommandRecord], duration: Duration,
+    model: (any Sendable)?, end: ContinuousClock.Instant
+  ) {
+    for monitor in processedMonitors {
+      monitor.messageProcessed(
+        record, handled: handled, commands: commands, duration: duration, model: model, end: end)
+    }
   }
 
   /// Calls every listener with `model`.

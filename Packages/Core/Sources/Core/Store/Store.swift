@@ -343,7 +343,9 @@ public final class Store<Model: Sendable> {
   ///
   /// - Parameter monitor: The monitor. The store keeps a strong reference until it is removed.
   public func addMonitor(_ monitor: some StoreMonitor<Model>) {
-    loop.observers.addMonitor(.object(ObjectIdentifier(monitor))) { monitor.receive($0) }
+    loop.observers.addMonitor(
+      .object(ObjectIdentifier(monitor)), processed: monitor as? any ProcessedMessageMonitor
+    ) { monitor.receive($0) }
   }
 
   /// Detaches a monitor attached with ``addMonitor(_:)``.

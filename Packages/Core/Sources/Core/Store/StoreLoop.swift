@@ -293,12 +293,19 @@ final class StoreLoop<Model: Sendable> {
     let clock = ContinuousClock()
     let start = clock.now
     let handled = applyUpdate(message)
-    let duration = clock.now - start
+    let end = clock.now
+    let duration = end - start
     let firstCommand = lastCommandID &+ 1
     let record = MessageRecord(id: id, cause: cause, message: message)
     let emitted = commandBuffer.indices.map {
       CommandRecord(
         id: CommandID(rawValue: firstCommand &+ UInt64($0)), emittedBy: id, command: commandBuffer[$0])
+    }
+    if observers.takesProcessedMessagesErased {
+      observers.emitProcessed(
+        record, handled: handled, commands: emitted, duration: duration, model: handled ? model : nil,
+        end: end)
+      return
     }
     observers.emit(.messageProcessed(record, handled: handled, commands: emitted, duration: duration))
     observers.emit(handled ? .modelUpdated(id, model: model) : .unhandledMessage(record))
