@@ -41,6 +41,14 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "ToggleTiming",
+      dependencies: [
+        "TodoBenchmarkSupport",
+        .product(name: "Core", package: "Core"),
+        .product(name: "TodoAPI", package: "TodoAPI"),
+      ]
+    ),
+    .executableTarget(
       name: "TraceTiming",
       dependencies: [
         "TodoBenchmarkSupport",
