@@ -195,6 +195,22 @@ MainActor.assumeIsolated {
       exit(store.model.value == 0 ? 0 : 1)
     }
     return
+  case ("roundtrip", _):
+    // MESSAGES round trips, each `send` then `await settle()`: a command whose interpreter sends a
+    // message back. Prints the time a round trip (thread hops, no I/O).
+    let store = Store(model: Counter(), updater: EchoUpdater())
+    store.register(FunctionInterpreter(for: EchoCommand.self) { _, dispatch in dispatch(EchoMessage.back) })
+    let clock = ContinuousClock()
+    Task { @MainActor in
+      let start = clock.now
+      for _ in 0..<messages {
+        store.send(EchoMessage.go)
+        await store.settle()
+      }
+      print("roundtrip \(messages): \(nanoseconds(clock.now - start) / Double(messages) / 1_000) µs each")
+      exit(0)
+    }
+    return
   default:
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(2)
@@ -202,4 +218,4 @@ MainActor.assumeIsolated {
 }
 
 // The echo and b6 workloads finish in tasks on the main actor.
-if ["echo", "stores", "b6"].contains(CommandLine.arguments.dropFirst().first) { dispatchMain() }
+if ["echo", "stores", "b6", "roundtrip"].contains(CommandLine.arguments.dropFirst().first) { dispatchMain() }
