@@ -99,7 +99,7 @@ struct AppWiring {
   static func compositionModels(in text: String) -> [String] {
     let code = SwiftSource(text).code
     // A type's name, then the comma before the environment: `Composition<AppModel, AppEnvironment>`.
-    guard let pattern = try? Regex(#"(?:^|[^A-Za-z0-9_.])Composition\s*<\s*([A-Za-z_][A-Za-z0-9_]*)\s*,"#)
+    guard let pattern = try? Regex(#"(?:^|[^A-Za-z0-9_])Composition\s*<\s*([A-Za-z_][A-Za-z0-9_]*)\s*,"#)
     else {
       return []
     }

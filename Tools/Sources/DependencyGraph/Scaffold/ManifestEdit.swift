@@ -27,7 +27,7 @@ enum ManifestEdit {
     let source = SwiftSource(manifest)
     let packages = try array(
       "dependencies", in: try only(source.arguments(ofCallsTo: "Package"), "`Package(…)` call"), of: source,
-      what: "the package's `dependencies: [ … ]`")
+      what: "`dependencies: [ … ]` in `Package(…)`")
     let localPaths = packages.elements.indices.filter { packages.texts[$0].hasPrefix(".package(path:") }
     let withPackages = SwiftSource(packages.inserting(wiring.packageDependencies, after: localPaths.last))
 
@@ -39,7 +39,7 @@ enum ManifestEdit {
     }
     let products = try array(
       "dependencies", in: try only(named, "`.target(name: \"\(target)\", …)`"), of: withPackages,
-      what: "the `\(target)` target's `dependencies: [ … ]`")
+      what: "`dependencies: [ … ]` in the `\(target)` target")
     let local = Set(packages.texts.compactMap(localPackage))
     let localProducts = products.elements.indices.filter { index in
       local.contains { products.texts[index].contains("package: \"\($0)\"") }
@@ -58,7 +58,9 @@ enum ManifestEdit {
   /// The one element of `candidates`, or a refusal naming what is missing or repeated.
   private static func only<Element>(_ candidates: [Element], _ what: String) throws -> Element {
     guard candidates.count == 1, let only = candidates.first else {
-      throw refusal(candidates.isEmpty ? "it has no \(what)" : "it has \(candidates.count) times \(what)")
+      throw refusal(
+        candidates.isEmpty
+          ? "it has no \(what)" : "it has \(candidates.count) \(what), where one was expected")
     }
     return only
   }
@@ -69,7 +71,10 @@ enum ManifestEdit {
   ) throws -> ArrayLiteral {
     let arrays = source.values(of: label, in: arguments).filter { source.bytes[$0] == .openBracket }
     guard let open = try? only(arrays, what), let array = ArrayLiteral(in: source, at: open) else {
-      throw refusal(arrays.isEmpty ? "it has no \(what) (add `\(label): []`)" : "it has several \(what)")
+      throw refusal(
+        arrays.isEmpty
+          ? "it has no \(what) (add `\(label): []` to it)"
+          : "it has \(arrays.count) \(what), where one was expected")
     }
     return array
   }

@@ -32,8 +32,11 @@ enum SourceEdit {
       lines.insert(Substring(declaration), at: last.0 + 1)
     } else {
       let header = lines.prefix { $0.hasPrefix("//") && !$0.hasPrefix("///") }.count
-      let block: [Substring] = (header > 0 ? [""] : []) + [Substring(declaration), ""]
-      lines.insert(contentsOf: block, at: header)
+      if header > 0, header < lines.count, lines[header].isEmpty {
+        lines.insert(contentsOf: [Substring(declaration), ""], at: header + 1)
+      } else {
+        lines.insert(contentsOf: (header > 0 ? [""] : []) + [Substring(declaration), ""], at: header)
+      }
     }
     return lines.joined(separator: "\n")
   }
