@@ -33,6 +33,29 @@ struct AppWiringTests {
     #expect(try tree.generateAndCheck() == [])
   }
 
+  @Test("on this repository's App it finds the model and the composition, and its edits pass the strict lint")
+  func realApp() throws {
+    let plan = try AppWiring.plan(try FeatureName("Payments"), in: Monorepo(root: RepositoryTests.root.path))
+    #expect(plan.target == "TodoApp")
+    #expect(plan.modelType == "AppModel")
+    #expect(
+      plan.edits.map { $0.path } == [
+        "App/Package.swift", "App/Sources/TodoApp/Model/AppModel.swift",
+        "App/Sources/TodoApp/Composition/AppComposition.swift",
+      ])
+    let directory = try TemporaryDirectory(prefix: "depgraph-wiring")
+    defer { directory.remove() }
+    let files = try plan.edits.enumerated().map { index, edit in
+      let url = directory.url.appendingPathComponent("\(index)-" + (edit.path as NSString).lastPathComponent)
+      try Data(edit.text.utf8).write(to: url)
+      return url.path
+    }
+    let configuration = RepositoryTests.root.appendingPathComponent(".swift-format").path
+    let lint = try Subprocess.run(
+      ["swift", "format", "lint", "--strict", "--configuration", configuration] + files, in: directory.url)
+    #expect(lint.status == 0, "\(lint.standardError)")
+  }
+
   @Test("a second run is refused: the packages exist, and without them the App already names the feature")
   func secondRunRefused() throws {
     let tree = try FixtureTree("feature-app")
