@@ -21,7 +21,9 @@ struct ScaffoldCommandTests {
     return (result.status, String(decoding: result.standardOutput, as: UTF8.self), result.standardError)
   }
 
-  @Test("it wires the feature, exits with status 0 and prints the one line to paste")
+  @Test(
+    "it wires the feature, exits with status 0, prints the one line to paste, and `depgraph check` then passes"
+  )
   func wires() throws {
     let tree = try FixtureTree("feature-app")
     defer { tree.remove() }
@@ -32,6 +34,15 @@ struct ScaffoldCommandTests {
     #expect(
       try tree.read("App/Package.swift").contains(
         #".product(name: "PaymentsImpl", package: "PaymentsImpl"),"#))
+    // As the printed instructions say: `make graph`, then `make check-graph`. The base fixture's 6
+    // packages and 10 edges, plus Payments: API → Core, Impl → Core and API, App → API and Impl.
+    let depgraph = BuiltExecutable.url("depgraph").path
+    let generate = try Subprocess.run([depgraph, "generate", "--root", tree.root.path], in: tree.root)
+    #expect(generate.status == 0, "\(generate.standardError)")
+    let check = try Subprocess.run([depgraph, "check", "--root", tree.root.path], in: tree.root)
+    let output = String(decoding: check.standardOutput, as: UTF8.self)
+    #expect(check.status == 0, "\(output)\(check.standardError)")
+    #expect(output == "depgraph check: 8 packages, 15 dependencies, every rule holds\n")
   }
 
   @Test(
