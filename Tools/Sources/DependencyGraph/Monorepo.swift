@@ -39,6 +39,12 @@ public struct Monorepo: Sendable {
   ///
   /// - Returns: A target name such as `TodoApp`.
   public func appCompositionTarget() -> String? {
+    appCompositionTargetManifest()?.name
+  }
+
+  /// The App's target that wires the features, as its manifest declares it; see
+  /// ``appCompositionTarget()``.
+  func appCompositionTargetManifest() -> PackageManifest.Target? {
     let loader = ManifestLoader(root: root)
     guard let manifest = try? loader.load(["App"])["App"] else { return nil }
     let candidates = manifest.targets.filter { !$0.isTest }
@@ -51,9 +57,7 @@ public struct Monorepo: Sendable {
         }
       }
     }
-    return
-      (wiring ?? candidates.first { $0.type == "regular" } ?? candidates.first { $0.type == "executable" })?
-      .name
+    return wiring ?? candidates.first { $0.type == "regular" } ?? candidates.first { $0.type == "executable" }
   }
 
   // MARK: - Checking

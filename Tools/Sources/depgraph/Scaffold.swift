@@ -1,22 +1,47 @@
 import ArgumentParser
 import DependencyGraph
 
-/// `depgraph scaffold NAME`: creates a feature's API and Impl packages and prints how to wire them.
+/// `depgraph scaffold NAME`: creates a feature's API and Impl packages, wires them into the App and
+/// prints the one line left to add.
 struct Scaffold: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Create Packages/<NAME>API and Packages/<NAME>Impl, with passing tests.",
-    discussion: "Does not edit App/: prints the lines to add there instead."
+    abstract:
+      "Create Packages/<NAME>API and Packages/<NAME>Impl, with passing tests, and wire them into App/.",
+    discussion: """
+      Adds the two packages and their products to App/Package.swift (for the App's target that wires \
+      the features), the import and the feature's slice to the file declaring the App's model, and the \
+      Impl's import to the file making the App's composition; then prints the one line to add to the \
+      composition's list of features. Everything is checked first: if the feature exists or a file lacks \
+      the place an edit needs, nothing is written. With --print-only, App/ is not edited and every line \
+      to add is printed instead.
+      """
   )
 
   @Argument(help: "The feature's name in UpperCamelCase, such as Payments.")
   var name: String
+
+  @Flag(help: "Create the packages only; print every line to add to App/ instead of editing it.")
+  var printOnly = false
 
   @OptionGroup var options: RootOption
 
   func run() throws {
     let monorepo = try Monorepo(root: options.root)
     let scaffold = FeatureScaffold(feature: try FeatureName(name))
-    try scaffold.write(into: monorepo)
-    print(scaffold.wiringInstructions(appTarget: monorepo.appCompositionTarget()))
+    do {
+      print(try scaffold.scaffold(into: monorepo, editsApp: !printOnly))
+    } catch ToolError.cannotWire(let path, let reason) {
+      printError(
+        """
+        depgraph scaffold: \(ToolError.cannotWire(path: path, reason: reason))
+
+        Fix \(path) and run the scaffold again, or create the packages without editing App/ with
+          depgraph scaffold \(name) --print-only        (make feature NAME=\(name) PRINT_ONLY=1)
+        and add these lines by hand:
+
+        \(scaffold.manualWiring(appTarget: monorepo.appCompositionTarget()))
+        """)
+      throw ExitCode.failure
+    }
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Creates the two packages of a new feature, `Packages/<Feature>API` and `Packages/<Feature>Impl`,
-/// in the house style, with tests that pass, and says how to wire them into the App.
+/// in the house style, with tests that pass, and wires them into the App but for one line, which it
+/// prints.
 public struct FeatureScaffold: Sendable {
   /// The feature to create.
   public let feature: FeatureName
@@ -18,7 +19,7 @@ public struct FeatureScaffold: Sendable {
     FeatureTemplate.all.map { $0.rendered(for: feature) }
   }
 
-  /// Writes the feature's packages into `monorepo`, then lets `swift format` lay out the code for
+  /// Writes the feature's packages into `monorepo`, without editing the App, then lets `swift format` lay out the code for
   /// the feature's name (long names make long lines) if the monorepo has a `.swift-format`.
   ///
   /// - Parameter monorepo: The monorepo to add the feature to.
@@ -28,9 +29,7 @@ public struct FeatureScaffold: Sendable {
   @discardableResult
   public func write(into monorepo: Monorepo) throws -> [String] {
     let packages = ["Packages/\(feature.api)", "Packages/\(feature.impl)"]
-    for package in packages where FileManager.default.fileExists(atPath: monorepo.url(of: package).path) {
-      throw ToolError.featureExists(feature.name, path: package)
-    }
+    try refuseExistingPackages(in: monorepo)
     for (path, content) in files {
       let url = monorepo.url(of: path)
       do {
@@ -56,40 +55,105 @@ public struct FeatureScaffold: Sendable {
     return packages
   }
 
+  /// Creates the feature's packages and wires them into the App, or with `editsApp` false only
+  /// creates the packages; returns what to tell the user.
+  ///
+  /// Everything is checked before anything is written: the packages must not exist, and every
+  /// edit of the App must find its place exactly once (``AppWiring/plan(_:in:)``).
+  ///
+  /// - Parameters:
+  ///   - monorepo: The monorepo to add the feature to.
+  ///   - editsApp: Whether to edit `App/` (`--print-only` turns it off).
+  /// - Returns: The report for the terminal: with `editsApp`, what was edited and the one line to
+  ///   paste; without, every line to add by hand (``wiringInstructions(appTarget:)``).
+  /// - Throws: ``ToolError/featureExists(_:path:)`` or ``ToolError/cannotWire(path:reason:)`` with
+  ///   nothing written; ``ToolError/cannotWrite(path:reason:)``.
+  public func scaffold(into monorepo: Monorepo, editsApp: Bool) throws -> String {
+    try refuseExistingPackages(in: monorepo)
+    guard editsApp else {
+      try write(into: monorepo)
+      return wiringInstructions(appTarget: monorepo.appCompositionTarget())
+    }
+    let plan = try AppWiring.plan(feature, in: monorepo)
+    try write(into: monorepo)
+    try plan.write(into: monorepo)
+    return report(plan)
+  }
+
+  private func refuseExistingPackages(in monorepo: Monorepo) throws {
+    for package in ["Packages/\(feature.api)", "Packages/\(feature.impl)"]
+    where FileManager.default.fileExists(atPath: monorepo.url(of: package).path) {
+      throw ToolError.featureExists(feature.name, path: package)
+    }
+  }
+
   /// The lines to add to the App to use the feature.
   public var wiring: FeatureWiring { FeatureWiring(feature: feature) }
 
-  /// What to add to the App to use the feature, for the terminal: every line of ``wiring``, and
-  /// where it goes.
+  /// What the scaffold did and the one line left to the user.
+  func report(_ plan: AppWiring) -> String {
+    let wiring = wiring
+    return """
+      Created Packages/\(feature.api) and Packages/\(feature.impl); try them with
+        swift test --package-path Packages/\(feature.impl)
+
+      Wired them into the App:
+        \(ManifestEdit.path): the two packages, and their products in the `\(plan.target)` target
+        \(plan.modelFile): `\(wiring.modelImport)` and the slice `\(feature.property)` of `\(plan.modelType)`
+        \(plan.compositionFile): `\(wiring.compositionImport)`
+
+      Add the feature, ONE line, to the `features:` list in
+        \(plan.compositionFile)
+      where its updater should run (features update in list order), then replace `{ [] }` with the
+      live loader:
+          \(wiring.featureEntry)
+
+      Then run `make graph` and `make check-graph`, and commit the graph with the packages.
+      """
+  }
+
+  /// What to add to the App to use the feature, for the terminal, when the scaffold does not edit
+  /// `App/` (`--print-only`): every line of ``wiring``, and where it goes.
   ///
   /// - Parameter appTarget: The name of the App's target that wires the features
   ///   (``Monorepo/appCompositionTarget()``), if known.
   /// - Returns: Several lines of instructions.
   public func wiringInstructions(appTarget: String?) -> String {
+    """
+    Created Packages/\(feature.api) and Packages/\(feature.impl); try them with
+      swift test --package-path Packages/\(feature.impl)
+
+    To wire \(feature.name) into the app (with --print-only, depgraph does not edit App/):
+
+    \(manualWiring(appTarget: appTarget))
+
+    Then run `make graph` and `make check-graph`, and commit the graph with the packages.
+    """
+  }
+
+  /// Every line to add to the App by hand, and where: the instructions of `--print-only`, and what
+  /// a refusal to edit the App prints.
+  ///
+  /// - Parameter appTarget: The name of the App's target that wires the features, if known.
+  /// - Returns: Several lines of instructions.
+  public func manualWiring(appTarget: String?) -> String {
     let wiring = wiring
     let target = appTarget.map { "the `\($0)` target" } ?? "the App's target that wires the features"
     func block(_ lines: [String]) -> String {
-      lines.map { "      " + $0 }.joined(separator: "\n")
+      lines.map { "    " + $0 }.joined(separator: "\n")
     }
     return """
-      Created Packages/\(feature.api) and Packages/\(feature.impl); try them with
-        swift test --package-path Packages/\(feature.impl)
-
-      To wire \(feature.name) into the app (depgraph does not edit App/):
-
       In App/Package.swift, add to the package's dependencies:
       \(block(wiring.packageDependencies))
         and to the dependencies of \(target):
       \(block(wiring.targetDependencies))
 
       In the file of the app's model (with `\(wiring.modelImport)`), add the slice:
-      \(block([wiring.modelProperty]))
+      \(block([wiring.modelPropertyDocumentation, wiring.modelProperty]))
 
       In the composition's file (with `\(wiring.compositionImport)`), add the feature, ONE line, to the
         list of features (then replace `{ [] }` with the live loader):
       \(block([wiring.featureEntry]))
-
-      Then run `make graph` and `make check-graph`, and commit the graph with the packages.
       """
   }
 }

@@ -1,10 +1,11 @@
 /// What the App needs to use a scaffolded feature, spelled as the App spells the features it
 /// already wires (see `App/Package.swift` and `AppComposition`).
 ///
-/// The feature itself is one line of the App's composition, ``featureEntry``; the rest is what
-/// Swift needs to see the packages: their manifest entries, the model's slice, and one import.
-/// ``FeatureScaffold/wiringInstructions(appTarget:)`` prints these lines; a test pastes them into a
-/// fixture App and builds it, so what is printed is known to compile.
+/// The feature itself is one line of the App's composition, ``featureEntry``, which the user pastes;
+/// the rest is what Swift needs to see the packages: their manifest entries, the model's slice, and
+/// the imports, which the scaffold adds itself (``AppWiring``), or prints with `--print-only`
+/// (``FeatureScaffold/wiringInstructions(appTarget:)``). A test pastes the one line into a fixture
+/// App the scaffold edited and builds it, so what is written and printed is known to compile.
 public struct FeatureWiring: Equatable, Sendable {
   /// Entries for the package's `dependencies:` in `App/Package.swift`.
   public let packageDependencies: [String]
@@ -14,6 +15,8 @@ public struct FeatureWiring: Equatable, Sendable {
   public let modelImport: String
   /// The model's new stored property, initialised, so the model's initializers need no change.
   public let modelProperty: String
+  /// The documentation of ``modelProperty``, written above it.
+  public let modelPropertyDocumentation: String
   /// The import the composition's file needs: the Impl, which offers the feature.
   public let compositionImport: String
   /// The feature, as an entry of the composition's list of features: its updater, subscriptions,
@@ -23,15 +26,20 @@ public struct FeatureWiring: Equatable, Sendable {
   /// instructions say to replace it with the live one.
   public let featureEntry: String
 
+  /// The feature's two modules: its API, then its Impl.
+  public let modules: [String]
+
   /// The wiring of `feature`.
   ///
   /// - Parameter feature: The feature's name.
   public init(feature: FeatureName) {
     let (name, property) = (feature.name, feature.property)
+    modules = [feature.api, feature.impl]
     packageDependencies = [feature.api, feature.impl].map { #".package(path: "../Packages/\#($0)"),"# }
     targetDependencies = [feature.api, feature.impl].map { #".product(name: "\#($0)", package: "\#($0)"),"# }
     modelImport = "public import \(feature.api)"
     modelProperty = "public var \(property) = \(name)Model()"
+    modelPropertyDocumentation = "/// The \(name) feature's state."
     compositionImport = "import \(feature.impl)"
     featureEntry = #".\#(property)(\.\#(property), load: { [] }, clock: ContinuousClock()),"#
   }

@@ -14,6 +14,9 @@ public enum ToolError: Error, Equatable, CustomStringConvertible {
   case featureExists(_ name: String, path: String)
   /// A file could not be written.
   case cannotWrite(path: String, reason: String)
+  /// The scaffold cannot wire a feature into the App: a file it edits lacks the place an edit needs,
+  /// has it twice, or already holds the feature. Nothing was written.
+  case cannotWire(path: String, reason: String)
 
   /// A one-line explanation, for the terminal.
   public var description: String {
@@ -31,6 +34,8 @@ public enum ToolError: Error, Equatable, CustomStringConvertible {
       return "feature \(name) already exists: \(path) is there"
     case .cannotWrite(let path, let reason):
       return "cannot write \(path): \(reason)"
+    case .cannotWire(let path, let reason):
+      return "cannot wire the feature into the App: \(path): \(reason); nothing was written"
     }
   }
 }

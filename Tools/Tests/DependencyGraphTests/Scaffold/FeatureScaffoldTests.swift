@@ -21,14 +21,17 @@ struct FeatureScaffoldTests {
         atPath: tree.root.appendingPathComponent("Packages/TodoAPI/Sources/TodoAPI/TodoModel.swift").path))
   }
 
-  @Test("a scaffolded feature obeys every rule once App depends on it")
-  func obeysRules() throws {
-    let tree = try FixtureTree()
+  @Test("with --print-only, the App is not edited and every line to add is printed")
+  func printOnly() throws {
+    let tree = try FixtureTree("feature-app")
     defer { tree.remove() }
-    let feature = try FeatureName("Payments")
-    try FeatureScaffold(feature: feature).write(into: tree.monorepo())
-    try tree.apply("scaffold")
-    #expect(try tree.generateAndCheck() == [])
+    let app = try tree.snapshot().filter { $0.key.hasPrefix("App/") }
+    let scaffold = FeatureScaffold(feature: try FeatureName("Payments"))
+    let printed = try scaffold.scaffold(into: tree.monorepo(), editsApp: false)
+    #expect(try tree.snapshot().filter { $0.key.hasPrefix("App/") } == app)
+    #expect(printed == scaffold.wiringInstructions(appTarget: "todo"))
+    #expect(
+      FileManager.default.fileExists(atPath: tree.root.appendingPathComponent("Packages/PaymentsImpl").path))
   }
 
   @Test("the code of a feature with a long name passes `swift format lint --strict`")
@@ -52,7 +55,7 @@ struct FeatureScaffoldTests {
     let printed = Set(instructions.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
     let lines =
       wiring.packageDependencies + wiring.targetDependencies + [wiring.modelProperty, wiring.featureEntry]
-    for line in lines {
+    for line in lines + [wiring.modelPropertyDocumentation] {
       #expect(printed.contains(line), "not printed on a line of its own: \(line)")
     }
     for module in [wiring.modelImport, wiring.compositionImport] {
@@ -61,16 +64,26 @@ struct FeatureScaffoldTests {
     #expect(instructions.contains("to the dependencies of the `TodoApp` target:"))
   }
 
-  @Test("the App's composition asks for one line per feature: the scaffold prints exactly one")
-  func oneLineInTheComposition() throws {
+  @Test(
+    "the scaffold leaves one line to paste, the feature's entry in the composition, and --print-only eight")
+  func oneLineToPaste() throws {
+    let tree = try FixtureTree("feature-app")
+    defer { tree.remove() }
     let scaffold = FeatureScaffold(feature: try FeatureName("Payments"))
-    let instructions = scaffold.wiringInstructions(appTarget: "TodoApp")
-    let composition = instructions.split(separator: "\n", omittingEmptySubsequences: false)
-      .drop { !$0.contains("In the composition's file") }
-      .prefix { !$0.contains("Then run") }
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { $0.hasPrefix(".") }
-    #expect(composition == [#".payments(\.payments, load: { [] }, clock: ContinuousClock()),"#])
+    let report = try scaffold.scaffold(into: tree.monorepo(), editsApp: true)
+    #expect(Self.linesToPaste(report) == [#".payments(\.payments, load: { [] }, clock: ContinuousClock()),"#])
+    // Before the scaffold edited App/: 2 packages, 2 products, the slice, the entry, and 2 imports
+    // (printed in prose, not as lines of their own).
+    let manual = scaffold.wiringInstructions(appTarget: "todo")
+    #expect(
+      Self.linesToPaste(manual).count
+        + [scaffold.wiring.modelImport, scaffold.wiring.compositionImport].count == 8)
+  }
+
+  /// The lines of `text` that are Swift to paste: those starting with `.` or `public var`.
+  private static func linesToPaste(_ text: String) -> [String] {
+    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix(".") || $0.hasPrefix("public var") }
   }
 
   @Test("the printed manifest entries are spelled as App/Package.swift spells those of existing features")
@@ -95,11 +108,11 @@ struct FeatureScaffoldTests {
     #expect(try tree.monorepo().appCompositionTarget() == "todo")
   }
 
-  /// Builds the scaffolded packages and tests them, then pastes the printed wiring into a fixture
-  /// App and builds that: one test, so that the App reuses the packages' build (a cold build of
-  /// Core takes most of a minute on a small machine).
+  /// Scaffolds into a copy of a fixture App, builds the scaffolded packages and tests them, then
+  /// pastes the one printed line into the App and builds it: one test, so that the App reuses the
+  /// packages' build (a cold build of Core takes most of a minute on a small machine).
   @Test(
-    "the scaffolded packages build, pass their tests and the strict lint, and an App builds with the printed wiring",
+    "the scaffolded packages build, pass their tests and the strict lint, and the App it edited builds with the one printed line",
     .timeLimit(.minutes(10)))
   func buildsAndPasses() throws {
     let directory = try TemporaryDirectory(prefix: "depgraph-scaffold")
@@ -108,11 +121,18 @@ struct FeatureScaffoldTests {
       RepositoryTests.root.appendingPathComponent("Packages/Core"), to: directory.url, as: "Packages/Core")
     try FileManager.default.copyItem(
       at: Self.formatConfiguration, to: directory.url.appendingPathComponent(".swift-format"))
+    try copy(FixtureTree.fixtures.appendingPathComponent("wiring-app/App"), to: directory.url, as: "App")
     let monorepo = try Monorepo(root: directory.url.path)
+    #expect(monorepo.appCompositionTarget() == "WiringApp")
     let scaffold = FeatureScaffold(feature: try FeatureName("Payments"))
-    let packages = try scaffold.write(into: monorepo)
+    let report = try scaffold.scaffold(into: monorepo, editsApp: true)
+    let packages = ["Packages/PaymentsAPI", "Packages/PaymentsImpl"]
+    let edited = [
+      "App/Package.swift", "App/Sources/WiringApp/AppModel.swift",
+      "App/Sources/WiringApp/AppComposition.swift",
+    ]
     let lint = try Subprocess.run(
-      ["swift", "format", "lint", "--strict", "--recursive"] + packages, in: monorepo.root)
+      ["swift", "format", "lint", "--strict", "--recursive"] + packages + edited, in: monorepo.root)
     #expect(lint.status == 0, "\(lint.standardError)")
     // One scratch folder for every package: each build reuses the previous builds of Core and the
     // feature.
@@ -124,43 +144,20 @@ struct FeatureScaffoldTests {
       #expect(test.status == 0, "\(output)\n\(test.standardError)")
     }
 
-    try copy(FixtureTree.fixtures.appendingPathComponent("wiring-app/App"), to: directory.url, as: "App")
-    #expect(monorepo.appCompositionTarget() == "WiringApp")
-    try paste(scaffold.wiring, intoAppAt: directory.url.appendingPathComponent("App"))
+    let line = try #require(Self.linesToPaste(report).first)
+    try paste(line, into: directory.url.appendingPathComponent("App/Sources/WiringApp/AppComposition.swift"))
     let build = try Subprocess.run(
       ["swift", "build", "--package-path", "App", "--scratch-path", scratch], in: monorepo.root)
     let output = String(decoding: build.standardOutput, as: UTF8.self)
     #expect(build.status == 0, "\(output)\n\(build.standardError)")
   }
 
-  /// Replaces each `// wiring: <place>` line of the fixture App with the wiring's lines for that
-  /// place, indented like the marker.
-  private func paste(_ wiring: FeatureWiring, intoAppAt app: URL) throws {
-    let places: [String: [String: [String]]] = [
-      "Package.swift": [
-        "package dependencies": wiring.packageDependencies, "target dependencies": wiring.targetDependencies,
-      ],
-      "Sources/WiringApp/AppModel.swift": [
-        "model import": [wiring.modelImport], "model property": [wiring.modelProperty],
-      ],
-      "Sources/WiringApp/AppComposition.swift": [
-        "composition imports": [wiring.compositionImport], "features": [wiring.featureEntry],
-      ],
-    ]
-    for (file, markers) in places {
-      let url = app.appendingPathComponent(file)
-      var lines = try String(contentsOf: url, encoding: .utf8).split(
-        separator: "\n", omittingEmptySubsequences: false
-      )
-      .map(String.init)
-      for (place, pasted) in markers {
-        let index = try #require(
-          lines.firstIndex { $0.hasSuffix("// wiring: \(place)") }, "\(file): no \(place)")
-        let indent = String(lines[index].prefix { $0 == " " })
-        lines.replaceSubrange(index...index, with: pasted.map { indent + $0 })
-      }
-      try Data(lines.joined(separator: "\n").utf8).write(to: url)
-    }
+  /// Replaces the `// wiring: features` line of the fixture App's composition with `line`, indented
+  /// like the marker, as a user pastes it into the list of features.
+  private func paste(_ line: String, into composition: URL) throws {
+    let text = try String(contentsOf: composition, encoding: .utf8)
+    let marker = try #require(text.range(of: "// wiring: features"), "no `// wiring: features` marker")
+    try Data(text.replacingCharacters(in: marker, with: line).utf8).write(to: composition)
   }
 
   /// Copies the folder `source`, without build products, to `relativePath` under `root`.

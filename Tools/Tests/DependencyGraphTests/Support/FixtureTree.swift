@@ -76,6 +76,20 @@ struct FixtureTree {
     try Data(text.utf8).write(to: root.appendingPathComponent(path))
   }
 
+  /// Every file of the tree, by path relative to the root, with its content: compare two to see
+  /// that nothing was written.
+  func snapshot() throws -> [String: Data] {
+    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+    let prefix = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+    var files: [String: Data] = [:]
+    while let url = enumerator?.nextObject() as? URL {
+      guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+      let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+      files[String(path.dropFirst(prefix.count))] = try Data(contentsOf: url)
+    }
+    return files
+  }
+
   /// Removes the tree.
   func remove() {
     try? FileManager.default.removeItem(at: root)

@@ -2,37 +2,24 @@
 import PackageDescription
 
 // A composition root shaped like the real App (a library target that wires the features, an
-// executable that runs it), into which the scaffold's test pastes the printed wiring at each
-// `// wiring:` line, then builds.
+// executable that runs it), which the scaffold edits; the scaffold's test then pastes the one line
+// it prints at the `// wiring:` line of the composition, and builds.
 let package = Package(
   name: "App",
   platforms: [.macOS(.v15)],
   dependencies: [
-    // wiring: package dependencies
     .package(path: "../Packages/Core")
   ],
   targets: [
     .target(
       name: "WiringApp",
       dependencies: [
-        // wiring: target dependencies
         .product(name: "Core", package: "Core")
       ]
     ),
     .executableTarget(name: "wiring", dependencies: ["WiringApp"]),
   ]
 )
-
-for target in package.targets {
-  target.swiftSettings =
-    (target.swiftSettings ?? []) + [
-      .enableUpcomingFeature("ExistentialAny"),
-      .enableUpcomingFeature("InternalImportsByDefault"),
-      .enableUpcomingFeature("MemberImportVisibility"),
-      .treatAllWarnings(as: .error),
-    ]
-}
-package.swiftLanguageModes = [.v6]
 
 // MARK: - Settings shared by every package of the monorepo
 

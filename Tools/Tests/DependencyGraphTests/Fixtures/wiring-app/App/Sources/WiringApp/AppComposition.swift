@@ -1,7 +1,5 @@
 public import Core
 
-// wiring: composition imports
-
 /// Where the app is put together, as in the real App's `AppComposition`.
 public enum AppComposition {
   /// The app's features, one line each.

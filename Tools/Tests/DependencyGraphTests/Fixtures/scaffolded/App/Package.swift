@@ -1,7 +1,6 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// The base App with the Payments feature wired in, as `make feature NAME=Payments` says.
 let package = Package(
   name: "App",
   dependencies: [

@@ -1,0 +1,132 @@
+import Foundation
+
+/// The edits that wire a scaffolded feature into the App, all planned before anything is written:
+/// the two packages and two products in `App/Package.swift`, the import and the slice in the file
+/// of the App's model, and the Impl's import in the file of the App's composition.
+///
+/// The files are found from the manifest, not from fixed paths: the App's target that wires the
+/// features (``Monorepo/appCompositionTarget()``), the one file of that target that makes a
+/// `Composition<Model, Environment>`, and the one file of that target that declares `struct Model`.
+/// What is not found exactly once is refused, naming the file, so nothing is ever half-edited.
+struct AppWiring {
+  /// The App's target that wires the features: `TodoApp`.
+  let target: String
+  /// The file that makes the composition, relative to the root.
+  let compositionFile: String
+  /// The composition's model type: `AppModel`.
+  let modelType: String
+  /// The file that declares the model, relative to the root.
+  let modelFile: String
+  /// Each edited file, relative to the root, with its new text: the manifest, then the model's file,
+  /// then the composition's (one entry if the model and the composition share a file).
+  let edits: [(path: String, text: String)]
+
+  /// Plans the edits for `feature` in `monorepo`'s App, writing nothing.
+  ///
+  /// - Parameters:
+  ///   - feature: The feature.
+  ///   - monorepo: The monorepo whose App to edit.
+  /// - Returns: The plan.
+  /// - Throws: ``ToolError/cannotWire(path:reason:)`` naming the file whose anchor is missing,
+  ///   repeated, or already holds the feature.
+  static func plan(_ feature: FeatureName, in monorepo: Monorepo) throws -> AppWiring {
+    let wiring = FeatureWiring(feature: feature)
+    let manifestPath = ManifestEdit.path
+    guard let manifest = read(manifestPath, in: monorepo) else {
+      throw ToolError.cannotWire(path: manifestPath, reason: "it is missing")
+    }
+    guard let target = monorepo.appCompositionTargetManifest() else {
+      throw ToolError.cannotWire(path: manifestPath, reason: "it cannot be read or declares no target")
+    }
+    let editedManifest = try ManifestEdit.adding(wiring, target: target.name, to: manifest)
+
+    let folder = "App/" + (target.path ?? "Sources/\(target.name)")
+    let files = swiftFiles(under: folder, in: monorepo).compactMap { path in
+      read(path, in: monorepo).map { (path: path, text: $0) }
+    }
+    let compositions = files.flatMap { file in compositionModels(in: file.text).map { (file.path, $0) } }
+    guard compositions.count == 1, let (compositionFile, modelType) = compositions.first else {
+      throw ToolError.cannotWire(
+        path: folder,
+        reason: compositions.isEmpty
+          ? "no file of the `\(target.name)` target makes a `Composition<Model, Environment>(features: …)`"
+          : "\(compositions.count) places of the `\(target.name)` target make a `Composition<…>`: "
+            + compositions.map { $0.0 }.joined(separator: ", "))
+    }
+    let models = files.filter {
+      !SourceEdit.structDeclarations(of: modelType, in: SwiftSource($0.text)).isEmpty
+    }
+    guard models.count == 1, let model = models.first else {
+      throw ToolError.cannotWire(
+        path: folder,
+        reason: models.isEmpty
+          ? "no file of the `\(target.name)` target declares `struct \(modelType)`, the composition's model"
+          : "several files declare `struct \(modelType)`: " + models.map { $0.path }.joined(separator: ", "))
+    }
+
+    var texts = [compositionFile: files.first { $0.path == compositionFile }?.text ?? ""]
+    texts[model.path] = try SourceEdit.addingImport(
+      wiring.modelImport, of: feature.api,
+      to: try SourceEdit.addingProperty(
+        [wiring.modelPropertyDocumentation, wiring.modelProperty], named: feature.property,
+        toStruct: modelType, in: model.text, path: model.path),
+      path: model.path)
+    texts[compositionFile] = try SourceEdit.addingImport(
+      wiring.compositionImport, of: feature.impl, to: texts[compositionFile] ?? "", path: compositionFile)
+    let sourceEdits = [model.path, compositionFile].reduce(into: [String]()) { paths, path in
+      if !paths.contains(path) { paths.append(path) }
+    }
+    return AppWiring(
+      target: target.name, compositionFile: compositionFile, modelType: modelType, modelFile: model.path,
+      edits: [(manifestPath, editedManifest)] + sourceEdits.map { ($0, texts[$0] ?? "") })
+  }
+
+  /// Writes the edited files, each replaced at once.
+  ///
+  /// - Parameter monorepo: The monorepo the plan was made for.
+  /// - Throws: ``ToolError/cannotWrite(path:reason:)``.
+  func write(into monorepo: Monorepo) throws {
+    for (path, text) in edits {
+      do {
+        try Data(text.utf8).write(to: monorepo.url(of: path), options: .atomic)
+      } catch {
+        throw ToolError.cannotWrite(path: path, reason: "\(error)")
+      }
+    }
+  }
+
+  /// The model types of the `Composition<Model, Environment>` made in `text`'s code.
+  static func compositionModels(in text: String) -> [String] {
+    let code = SwiftSource(text).code
+    // A type's name, then the comma before the environment: `Composition<AppModel, AppEnvironment>`.
+    guard let pattern = try? Regex(#"(?:^|[^A-Za-z0-9_])Composition\s*<\s*([A-Za-z_][A-Za-z0-9_]*)\s*,"#)
+    else {
+      return []
+    }
+    return code.matches(of: pattern).compactMap { match in
+      match.output[1].substring.map(String.init)
+    }
+  }
+
+  private static func read(_ path: String, in monorepo: Monorepo) -> String? {
+    try? String(contentsOf: monorepo.url(of: path), encoding: .utf8)
+  }
+
+  /// The Swift files under `folder`, relative to the root, sorted, build folders left out.
+  private static func swiftFiles(under folder: String, in monorepo: Monorepo) -> [String] {
+    let base = monorepo.url(of: folder)
+    guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+      return []
+    }
+    let prefix = monorepo.root.standardizedFileURL.path + "/"
+    var files: [String] = []
+    while let url = enumerator.nextObject() as? URL {
+      if url.lastPathComponent.hasPrefix(".") {
+        enumerator.skipDescendants()
+      } else if url.pathExtension == "swift" {
+        files.append(String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(prefix.count)))
+      }
+    }
+    return files.sorted()
+  }
+}

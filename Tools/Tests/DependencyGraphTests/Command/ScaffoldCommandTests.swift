@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import DependencyGraph
+
+/// `depgraph scaffold` as `make feature` runs it: the built executable, its output and its exit status.
+@Suite("depgraph scaffold")
+struct ScaffoldCommandTests {
+  /// Runs the built `depgraph scaffold` with `arguments` on `tree`.
+  private func scaffold(
+    _ arguments: [String], _ tree: FixtureTree
+  ) throws -> (
+    status: Int32, output: String, error: String
+  ) {
+    let executable = BuiltExecutable.url("depgraph")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: executable.path),
+      "depgraph is not built at \(executable.path): run the tests with `swift test`, which builds it")
+    let result = try Subprocess.run(
+      [executable.path, "scaffold"] + arguments + ["--root", tree.root.path], in: tree.root)
+    return (result.status, String(decoding: result.standardOutput, as: UTF8.self), result.standardError)
+  }
+
+  @Test(
+    "it wires the feature, exits with status 0, prints the one line to paste, and `depgraph check` then passes"
+  )
+  func wires() throws {
+    let tree = try FixtureTree("feature-app")
+    defer { tree.remove() }
+    let result = try scaffold(["Payments"], tree)
+    #expect(result.status == 0, "\(result.error)")
+    let swift = result.output.split(separator: "\n").filter { $0.hasPrefix("    .") }
+    #expect(swift == [#"    .payments(\.payments, load: { [] }, clock: ContinuousClock()),"#])
+    #expect(
+      try tree.read("App/Package.swift").contains(
+        #".product(name: "PaymentsImpl", package: "PaymentsImpl"),"#))
+    // As the printed instructions say: `make graph`, then `make check-graph`. The base fixture's 6
+    // packages and 10 edges, plus Payments: API → Core, Impl → Core and API, App → API and Impl.
+    let depgraph = BuiltExecutable.url("depgraph").path
+    let generate = try Subprocess.run([depgraph, "generate", "--root", tree.root.path], in: tree.root)
+    #expect(generate.status == 0, "\(generate.standardError)")
+    let check = try Subprocess.run([depgraph, "check", "--root", tree.root.path], in: tree.root)
+    let output = String(decoding: check.standardOutput, as: UTF8.self)
+    #expect(check.status == 0, "\(output)\(check.standardError)")
+    #expect(output == "depgraph check: 8 packages, 15 dependencies, every rule holds\n")
+  }
+
+  @Test(
+    "when an anchor is missing it names the file, prints the lines to add by hand, writes nothing, exits 1")
+  func refuses() throws {
+    let tree = try FixtureTree("feature-app")
+    defer { tree.remove() }
+    try FileManager.default.removeItem(
+      at: tree.root.appendingPathComponent("App/Sources/todo/AppModel.swift"))
+    let before = try tree.snapshot()
+    let result = try scaffold(["Payments"], tree)
+    #expect(result.status == 1)
+    #expect(result.output == "")
+    #expect(
+      result.error.hasPrefix(
+        "depgraph scaffold: cannot wire the feature into the App: App/Sources/todo: no file of the `todo` target "
+          + "declares `struct AppModel`, the composition's model; nothing was written\n"))
+    #expect(result.error.contains("depgraph scaffold Payments --print-only"))
+    let wiring = FeatureWiring(feature: try FeatureName("Payments"))
+    for line in wiring.packageDependencies + wiring.targetDependencies + [
+      wiring.modelProperty, wiring.featureEntry,
+    ] {
+      #expect(result.error.contains("    \(line)\n"), "not printed: \(line)")
+    }
+    #expect(try tree.snapshot() == before)
+  }
+
+  @Test("with --print-only it creates the packages, leaves App/ alone and prints every line")
+  func printOnly() throws {
+    let tree = try FixtureTree("feature-app")
+    defer { tree.remove() }
+    let app = try tree.snapshot().filter { $0.key.hasPrefix("App/") }
+    let result = try scaffold(["Payments", "--print-only"], tree)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains(#"    .package(path: "../Packages/PaymentsAPI"),"#))
+    #expect(try tree.snapshot().filter { $0.key.hasPrefix("App/") } == app)
+  }
+}

@@ -1,0 +1,7 @@
+import AuthenticationImpl
+import Core
+
+/// The base App's composition, for the scaffold to add a feature's import to.
+enum AppComposition {
+  static let composition = Composition<AppModel, Void>(features: [])
+}

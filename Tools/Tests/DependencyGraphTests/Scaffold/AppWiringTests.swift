@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import DependencyGraph
+
+/// The scaffold on a fixture monorepo whose App has a model and a composition (`feature-app`): what
+/// it edits, and what it refuses without writing anything.
+@Suite("AppWiring")
+struct AppWiringTests {
+  private let model = "App/Sources/todo/AppModel.swift"
+  private let composition = "App/Sources/todo/AppComposition.swift"
+
+  @Test("the scaffold edits the manifest, the model and the composition, and `depgraph check` then passes")
+  func wiresAndChecks() throws {
+    let tree = try FixtureTree("feature-app")
+    defer { tree.remove() }
+    let report = try FeatureScaffold(feature: try FeatureName("Payments"))
+      .scaffold(into: tree.monorepo(), editsApp: true)
+    // The base manifest with the packages after TodoImpl and the products after TodoImpl's.
+    let expected = try String(
+      contentsOf: FixtureTree.fixtures.appendingPathComponent("scaffolded/App/Package.swift"), encoding: .utf8
+    )
+    #expect(try tree.read("App/Package.swift") == expected)
+    let modelText = try tree.read(model)
+    #expect(modelText.hasPrefix("public import AuthenticationAPI\npublic import PaymentsAPI\n"))
+    #expect(
+      modelText.contains(
+        "  public var authentication: Int\n  /// The Payments feature's state.\n"
+          + "  public var payments = PaymentsModel()\n"))
+    #expect(
+      try tree.read(composition).hasPrefix("import AuthenticationImpl\nimport Core\nimport PaymentsImpl\n"))
+    #expect(report.contains("App/Sources/todo/AppComposition.swift"))
+    #expect(try tree.generateAndCheck() == [])
+  }
+
+  @Test("on this repository's App it finds the model and the composition, and its edits pass the strict lint")
+  func realApp() throws {
+    let plan = try AppWiring.plan(try FeatureName("Payments"), in: Monorepo(root: RepositoryTests.root.path))
+    #expect(plan.target == "TodoApp")
+    #expect(plan.modelType == "AppModel")
+    #expect(
+      plan.edits.map { $0.path } == [
+        "App/Package.swift", "App/Sources/TodoApp/Model/AppModel.swift",
+        "App/Sources/TodoApp/Composition/AppComposition.swift",
+      ])
+    let directory = try TemporaryDirectory(prefix: "depgraph-wiring")
+    defer { directory.remove() }
+    let files = try plan.edits.enumerated().map { index, edit in
+      let url = directory.url.appendingPathComponent("\(index)-" + (edit.path as NSString).lastPathComponent)
+      try Data(edit.text.utf8).write(to: url)
+      return url.path
+    }
+    let configuration = RepositoryTests.root.appendingPathComponent(".swift-format").path
+    let lint = try Subprocess.run(
+      ["swift", "format", "lint", "--strict", "--configuration", configuration] + files, in: directory.url)
+    #expect(lint.status == 0, "\(lint.standardError)")
+  }
+
+  @Test("a second run is refused: the packages exist, and without them the App already names the feature")
+  func secondRunRefused() throws {
+    let tree = try FixtureTree("feature-app")
+    defer { tree.remove() }
+    let scaffold = FeatureScaffold(feature: try FeatureName("Payments"))
+    _ = try scaffold.scaffold(into: tree.monorepo(), editsApp: true)
+    let wired = try tree.snapshot()
+    #expect(throws: ToolError.featureExists("Payments", path: "Packages/PaymentsAPI")) {
+      try scaffold.scaffold(into: tree.monorepo(), editsApp: true)
+    }
+    for package in ["Packages/PaymentsAPI", "Packages/PaymentsImpl"] {
+      try FileManager.default.removeItem(at: tree.root.appendingPathComponent(package))
+    }
+    let withoutPackages = try tree.snapshot()
+    #expect(throws: ToolError.cannotWire(path: "App/Package.swift", reason: "it already names PaymentsAPI")) {
+      try scaffold.scaffold(into: tree.monorepo(), editsApp: true)
+    }
+    #expect(try tree.snapshot() == withoutPackages)
+    #expect(wired.count > withoutPackages.count)
+  }
+
+  /// Scaffolds Payments into the `feature-app` tree after `breaking` it, expects `refusal`, and
+  /// checks that no file was written, not even the packages.
+  private func expectRefusal(
+    _ refusal: ToolError, after breaking: (FixtureTree) throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let tree = try FixtureTree("feature-app")
+    defer { tree.remove() }
+    try breaking(tree)
+    let before = try tree.snapshot()
+    #expect(throws: refusal, sourceLocation: sourceLocation) {
+      try FeatureScaffold(feature: try FeatureName("Payments")).scaffold(
+        into: tree.monorepo(), editsApp: true)
+    }
+    #expect(try tree.snapshot() == before, "something was written", sourceLocation: sourceLocation)
+  }
+
+  @Test("a composition target without `dependencies:` is refused and nothing is written")
+  func manifestAnchorMissing() throws {
+    try expectRefusal(
+      .cannotWire(
+        path: "App/Package.swift",
+        reason: "it has no `dependencies: [ … ]` in the `todo` target (add `dependencies: []` to it)")
+    ) { tree in
+      let manifest = try tree.read("App/Package.swift")
+      let start = try #require(manifest.range(of: "      dependencies: ["))
+      let end = try #require(manifest.range(of: "      ])", range: start.upperBound..<manifest.endIndex))
+      try tree.write(
+        manifest.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "    )"),
+        to: "App/Package.swift")
+    }
+  }
+
+  @Test("an App whose model no file declares is refused and nothing is written")
+  func modelMissing() throws {
+    try expectRefusal(
+      .cannotWire(
+        path: "App/Sources/todo",
+        reason: "no file of the `todo` target declares `struct AppModel`, the composition's model")
+    ) { tree in
+      try FileManager.default.removeItem(at: tree.root.appendingPathComponent(model))
+    }
+  }
+
+  @Test("an App without a composition is refused and nothing is written")
+  func compositionMissing() throws {
+    try expectRefusal(
+      .cannotWire(
+        path: "App/Sources/todo",
+        reason: "no file of the `todo` target makes a `Composition<Model, Environment>(features: …)`")
+    ) { tree in
+      try FileManager.default.removeItem(at: tree.root.appendingPathComponent(composition))
+    }
+  }
+
+  @Test("a model that already has the feature's slice is refused and nothing is written")
+  func sliceExists() throws {
+    try expectRefusal(
+      .cannotWire(path: model, reason: "`AppModel` already has a member named payments")
+    ) { tree in
+      try tree.write(
+        try tree.read(model).replacing("public var authentication: Int", with: "public var payments: Int"),
+        to: model)
+    }
+  }
+}
