@@ -5,9 +5,10 @@ import NotificationsAPI
 extension Feature where Environment == AppEnvironment {
   /// The App's clock: the model's time, the message that moves it, and the countdown tick.
   ///
-  /// The time belongs to the App, not to a feature: it decides what "now" is for everything the App
-  /// shows (overdue items in a listing, the time of a "Reloading" notice) and for the features
-  /// that read it (notifications judge reminders by it). So the App's System part owns it:
+  /// The time belongs to the App, not to a feature: the App reads the wall clock before each line
+  /// (and judges a listing's overdue items by that reading), stamps its "Reloading" notice with the
+  /// model's time, and features read it (notifications judge reminders by it). So the App's System
+  /// part owns it:
   /// ``ClockUpdater`` moves it on ``SystemMessage/clockTicked(_:)``, which the App sends at launch
   /// and with each line. It comes first in the composition, so every feature reads the new time
   /// while handling the same message.
