@@ -7,15 +7,18 @@ import TodoImpl
 
 /// Where the app is put together: the one place that knows every Impl package.
 public enum AppComposition {
-  /// The app's features, one line each, then the app's own part: its updater, messages and OS signals.
+  /// The app's clock and features, one line each, then the app's own part: its updater, messages
+  /// and OS signals.
   ///
-  /// Updaters run in this order, so the app's own updater sees the features' results already
-  /// applied; the notifications feature reads the to-do slice after the to-do feature changed it.
+  /// Updaters run in this order: the clock first, so every feature reads the time a
+  /// ``SystemMessage/clockTicked(_:)`` sets while handling it; the notifications feature reads the
+  /// to-do slice after the to-do feature changed it; the app's own updater sees every result.
   public static let composition = Composition<AppModel, AppEnvironment>(
     features: [
+      .clock(\.now),
       .authentication(\.authentication),
       .todo(\.todos),
-      .notifications(todos: \.todos, notifications: \.notifications),
+      .notifications(todos: \.todos, notifications: \.notifications, now: \.now),
     ],
     app: Feature(
       "App", updater: .full(AppUpdater()), subscriptions: .full(SystemSubscriptions()),

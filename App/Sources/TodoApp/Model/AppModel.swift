@@ -1,20 +1,29 @@
 public import AuthenticationAPI
+public import Foundation
 public import NotificationsAPI
 public import TodoAPI
 
-/// The whole state of the terminal app: one slice per feature plus the app's own UI slice.
+/// The whole state of the terminal app: the App's time, one slice per feature, and the App's own
+/// UI slice.
 public struct AppModel: Hashable, Sendable, Codable {
+  /// The time as the App last told it (``SystemMessage/clockTicked(_:)``); `nil` until the launch.
+  ///
+  /// The App owns the time (its System part, ``Core/Feature/clock(_:)``); features read it through
+  /// a key path. It moves only when told, so between messages it lags behind the wall clock: do
+  /// not read it as the current time.
+  public var now: Date?
   /// Who is signed in.
   public var authentication: AuthenticationModel
   /// The signed-in user's to-do list.
   public var todos: TodoModel
-  /// The inbox and the time as last told.
+  /// The inbox.
   public var notifications: NotificationsModel
   /// What the terminal shows.
   public var ui: UIModel
 
-  /// The model at launch: signed out, empty list, listening for OS signals.
+  /// The model at launch: no time told yet, signed out, empty list, listening for OS signals.
   public init() {
+    now = nil
     authentication = AuthenticationModel()
     todos = TodoModel()
     notifications = NotificationsModel()

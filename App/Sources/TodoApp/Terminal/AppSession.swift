@@ -2,7 +2,6 @@ import AuthenticationAPI
 public import Core
 public import Foundation
 import GRDB
-import NotificationsAPI
 import TodoAPI
 import Tracing
 
@@ -107,7 +106,7 @@ public final class AppSession {
     }
     let now = Date()
     store.send(AppMessage.started(at: now, timeZone: TimeZone.current.identifier))
-    store.send(NotificationsMessage.clockTicked(now))
+    store.send(SystemMessage.clockTicked(now))
     await store.settle()
 
     let reader = reader
@@ -168,9 +167,9 @@ public final class AppSession {
       }
       guard store.model.ui.lifecycle == .running else { break reading }
       let now = Date()
-      // The model's time moves with each line, so a due date set or loaded now is judged against the
+      // The App's time moves with each line, so a due date set or loaded now is judged against the
       // real time, and reminders already past are not started.
-      store.send(NotificationsMessage.clockTicked(now))
+      store.send(SystemMessage.clockTicked(now))
       switch parsed {
       case nil: break
       case .success(let intent):

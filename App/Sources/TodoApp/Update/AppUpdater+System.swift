@@ -1,12 +1,14 @@
 import AuthenticationAPI
 import Core
+import Foundation
 import NotificationsAPI
 import TodoAPI
 
 // OS signals: the App decides what they mean.
 extension AppUpdater {
   /// SIGINT and SIGTERM shut the session down once the work under way has finished (an import is
-  /// stopped); SIGHUP posts a "Reloading" notification and reloads the signed-in user's list.
+  /// stopped); SIGHUP posts a "Reloading" notification, at the App's time, and reloads the
+  /// signed-in user's list.
   func react(to signal: OSSignal, in model: inout AppModel) -> [any Command] {
     switch signal {
     case .interrupt, .terminate:
@@ -17,7 +19,8 @@ extension AppUpdater {
       return stopImport(of: owner, in: &model)
     case .hangUp:
       model.notifications.post(
-        title: "Reloading", body: "SIGHUP received: reloading the data.", kind: .system)
+        title: "Reloading", body: "SIGHUP received: reloading the data.", kind: .system,
+        at: model.now ?? Date(timeIntervalSince1970: 0))
       guard let owner = model.authentication.user?.id else { return [] }
       model.ui.say("SIGHUP: reloading from the database.")
       return [TodoCommand.load(owner)]

@@ -19,7 +19,10 @@ public struct AppUpdater: Updater {
 
   /// The app's messages and every feature's results.
   public var messageTypes: [any Message.Type]? {
-    [AppMessage.self, AuthenticationMessage.self, TodoMessage.self, NotificationsMessage.self]
+    [
+      AppMessage.self, AuthenticationMessage.self, TodoMessage.self, NotificationsMessage.self,
+      SystemMessage.self,
+    ]
   }
 
   /// Applies one message.
@@ -34,8 +37,9 @@ public struct AppUpdater: Updater {
     case let message as AppMessage: commands += update(&model, app: message)
     case let message as AuthenticationMessage: render(message, into: &model)
     case let message as TodoMessage: commands += render(message, into: &model)
-    // Reminders post through the notifications slice; the banners are announced below.
-    case is NotificationsMessage: break
+    // Reminders post through the notifications slice, when a reminder rings or the App's time
+    // moves; the banners are announced below.
+    case is NotificationsMessage, is SystemMessage: break
     default: return false
     }
     announceNewNotifications(in: &model)

@@ -158,7 +158,7 @@ struct SignalInterpreterTests {
   func throughAStore() async {
     await SignalDisposition.whileIgnoring(SIGHUP) {
       var model = AppModel()
-      model.notifications.now = Date(timeIntervalSince1970: 1_795_348_800)
+      model.now = Date(timeIntervalSince1970: 1_795_348_800)
       let store = Store(
         model: model, updater: AppComposition.composition.updater, subscriptions: SystemSubscriptions())
       store.register(subscriptions: SignalSubscription.self, interpreter: SignalInterpreter.init)

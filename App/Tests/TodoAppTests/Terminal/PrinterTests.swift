@@ -26,11 +26,12 @@ struct PrinterTests {
     Store(model: model, updater: AppComposition.composition.updater)
   }
 
-  /// A store whose list holds an item titled `title`, due 30 seconds after the time the
-  /// notifications slice was last told: the next tick past it posts its reminder.
+  /// A store whose list holds an item titled `title`, due 30 seconds after the App's time, which the
+  /// notifications feature has seen: the next tick past it posts its reminder.
   private func store(due title: String) -> Store<AppModel> {
     var model = AppFixture.signedIn
-    model.notifications.now = AppFixture.now
+    model.now = AppFixture.now
+    model.notifications.watchedUntil = AppFixture.now
     model.todos.upsert(
       TodoItem(
         id: TodoID(rawValue: "due"), title: title, dueDate: AppFixture.now.addingTimeInterval(30),
@@ -46,7 +47,7 @@ struct PrinterTests {
     let store = store(due: "Buy milk")
     printer.attach(to: store)
     printer.showPrompt()
-    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
+    store.send(SystemMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
     #expect(
       screen.text
         == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “Buy milk” is due now.\u{1B}[0m"])
@@ -62,7 +63,7 @@ struct PrinterTests {
     printer.showPrompt()
     printer.line.update(text: Array("rename 1 x"), cursor: 8)
     let before = screen.text
-    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
+    store.send(SystemMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
     #expect(
       screen.text.hasSuffix("\rada [1 unread]> rename 1 x\u{1B}[K\r\u{1B}[24C"),
       "\(screen.text.dropFirst(before.count))")
@@ -75,7 +76,7 @@ struct PrinterTests {
     let store = store(due: "\u{1B}]0;PWNED\u{07}")
     printer.attach(to: store)
     printer.showPrompt()
-    store.send(NotificationsMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
+    store.send(SystemMessage.clockTicked(AppFixture.now.addingTimeInterval(60)))
     #expect(
       screen.text
         == "ada> " + TerminalEdits.inserting(["\u{1B}[1;33m🔔 Reminder: “␛]0;PWNED␇” is due now.\u{1B}[0m"])

@@ -119,7 +119,7 @@ struct AppUpdaterTests {
     // NotificationsUpdater, which runs first, has put it in the inbox while applying the tick.
     var posted = signedIn
     posted.notifications.post(notification)
-    let tick = NotificationsMessage.clockTicked(now)
+    let tick = SystemMessage.clockTicked(now)
     assertUpdate(AppUpdater(), given: posted, when: tick) {
       $0.ui.print(OutputLine(.banner, "🔔 Reminder: Buy milk is due now"))
       $0.ui.announcedNotification = notification.id
@@ -157,7 +157,7 @@ struct AppUpdaterTests {
   @Test("SIGHUP posts a Reloading notification, shown as a banner, and reloads the list from the database")
   func hangUp() {
     var told = signedIn
-    told.notifications.now = now
+    told.now = now
     assertUpdate(
       AppUpdater(), given: told, when: AppMessage.signalReceived(.hangUp),
       commands: [TodoCommand.load(ada.id)]

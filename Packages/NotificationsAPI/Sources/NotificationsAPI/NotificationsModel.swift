@@ -1,7 +1,10 @@
 public import AuthenticationAPI
 public import Foundation
 
-/// The notifications slice of the app's model: the inbox, newest first, and the time as last told.
+/// The notifications slice of the app's model: the inbox, newest first, and how far due dates have
+/// been judged for reminders.
+///
+/// The slice holds no clock: the app's model owns the time, and the feature reads it.
 public struct NotificationsModel: Hashable, Sendable, Codable {
   /// The default inbox capacity.
   public static let defaultCapacity = 200
@@ -10,13 +13,15 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   public private(set) var inbox: [InAppNotification]
   /// The most notifications kept; beyond it the oldest read ones go first, then the oldest.
   public let capacity: Int
-  /// The latest time the loop was told (``NotificationsMessage/clockTicked(_:)`` or the time a
-  /// reminder rang); `nil` until the app sends the time. Reminders are asked for items due after it.
+  /// The time up to which the feature has judged due dates: the app's time as the feature last
+  /// read it (the app owns the clock; NotificationsImpl reads it through a key path) or, if later,
+  /// the time a reminder rang. `nil` until the app's time is known. Reminders are asked for items
+  /// due after it, so an item's reminder is not asked for again once its due date has been judged.
   ///
-  /// It moves only when told, so between messages it lags behind the wall clock: do not read it as
-  /// the current time.
-  public var now: Date?
-  /// The largest identity posted so far; ``post(title:body:kind:)`` issues the next one. `nil`
+  /// It is the feature's bookkeeping, not a clock: it moves only when the app's time or a reminder
+  /// moves it, so it lags behind the wall clock. Do not read it as the current time.
+  public var watchedUntil: Date?
+  /// The largest identity posted so far; ``post(title:body:kind:at:)`` issues the next one. `nil`
   /// until something is posted.
   public private(set) var lastIssuedID: NotificationID?
   /// The signed-in user whose reminders the inbox shows; `nil` when nobody is signed in.
@@ -35,13 +40,13 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   /// - Parameters:
   ///   - inbox: The notifications, newest first.
   ///   - capacity: The most notifications kept; at least 1.
-  ///   - now: The time as last told.
+  ///   - watchedUntil: The time up to which due dates have been judged.
   public init(
-    inbox: [InAppNotification] = [], capacity: Int = defaultCapacity, now: Date? = nil
+    inbox: [InAppNotification] = [], capacity: Int = defaultCapacity, watchedUntil: Date? = nil
   ) {
     self.capacity = max(1, capacity)
     self.inbox = []
-    self.now = now
+    self.watchedUntil = watchedUntil
     self.lastIssuedID = nil
     self.user = nil
     self.catchUp = nil
@@ -53,23 +58,26 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   /// How many notifications are unread.
   public var unreadCount: Int { inbox.count { !$0.isRead } }
 
-  /// Posts a new notification: the next identity (one more than ``lastIssuedID``), the time as
-  /// last told (``now``; the Unix epoch before the app has told any), unread, at the top of the
-  /// inbox.
+  /// Posts a new notification: the next identity (one more than ``lastIssuedID``), the time given,
+  /// unread, at the top of the inbox.
   ///
-  /// A pure update: identities come from the counter in the model, time from the model, so posting
-  /// needs no interpreter and a replayed trace posts the same notifications.
+  /// A pure update: identities come from the counter in the model and the time from the caller,
+  /// who reads it from the model (NotificationsImpl gives ``watchedUntil``, the app its own time),
+  /// so posting needs no interpreter and a replayed trace posts the same notifications.
   ///
   /// - Parameters:
   ///   - title: A short headline.
   ///   - body: The details.
   ///   - kind: What it is about.
+  ///   - time: When it is posted: the model's time, never the wall clock's.
   /// - Returns: The notification posted.
   @discardableResult
-  public mutating func post(title: String, body: String, kind: InAppNotification.Kind) -> InAppNotification {
+  public mutating func post(
+    title: String, body: String, kind: InAppNotification.Kind, at time: Date
+  ) -> InAppNotification {
     let notification = InAppNotification(
-      id: NotificationID(rawValue: (lastIssuedID?.rawValue ?? 0) + 1), title: title, body: body,
-      time: now ?? Date(timeIntervalSince1970: 0), kind: kind)
+      id: NotificationID(rawValue: (lastIssuedID?.rawValue ?? 0) + 1), title: title, body: body, time: time,
+      kind: kind)
     post(notification)
     return notification
   }

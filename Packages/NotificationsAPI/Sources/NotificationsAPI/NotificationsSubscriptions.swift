@@ -29,8 +29,12 @@ public struct ReminderSubscription: Subscription {
   }
 }
 
-/// Alive while the app wants the time to move (a reminder is due soon, to render countdowns):
-/// sends ``NotificationsMessage/clockTicked(_:)`` every ``interval``.
+/// Asked for by the notifications feature while a reminder is due within the next minute: the
+/// feature wants the app's time to move every ``interval``, so the model's time counts down to it.
+///
+/// The feature asks; the app runs it, because the app owns the model's clock: its runner sends the
+/// app's own clock-ticked message every ``interval``, and the feature reads the time that message
+/// sets through the key path it was given. NotificationsImpl registers no runner for it.
 public struct TickSubscription: Subscription {
   /// Time between ticks.
   public let interval: Duration

@@ -23,12 +23,13 @@ struct NotificationsModelTests {
     #expect(model.unreadCount == 1)
   }
 
-  @Test("posting issues the next identity from the model's counter and stamps the model's time")
+  @Test("posting issues the next identity from the model's counter and stamps the time given")
   func postIssuesIdentities() {
-    var model = NotificationsModel(inbox: [notification(7)], now: Date(timeIntervalSince1970: 100))
-    let first = model.post(title: "Reminder", body: "due", kind: .system)
-    model.now = Date(timeIntervalSince1970: 160)
-    let second = model.post(title: "Again", body: "", kind: .sessionExpired)
+    var model = NotificationsModel(inbox: [notification(7)])
+    let first = model.post(
+      title: "Reminder", body: "due", kind: .system, at: Date(timeIntervalSince1970: 100))
+    let second = model.post(
+      title: "Again", body: "", kind: .sessionExpired, at: Date(timeIntervalSince1970: 160))
     #expect(first.id == NotificationID(rawValue: 8))
     #expect(first.time == Date(timeIntervalSince1970: 100))
     #expect(second.id == NotificationID(rawValue: 9))
@@ -40,9 +41,11 @@ struct NotificationsModelTests {
   @Test("identities keep increasing after the inbox is cleared")
   func identitiesSurviveClearing() {
     var model = NotificationsModel()
-    model.post(title: "a", body: "", kind: .system)
+    model.post(title: "a", body: "", kind: .system, at: Date(timeIntervalSince1970: 0))
     model.clear()
-    #expect(model.post(title: "b", body: "", kind: .system).id == NotificationID(rawValue: 2))
+    #expect(
+      model.post(title: "b", body: "", kind: .system, at: Date(timeIntervalSince1970: 0)).id
+        == NotificationID(rawValue: 2))
   }
 
   @Test("at capacity the oldest read notification goes first, then the oldest")

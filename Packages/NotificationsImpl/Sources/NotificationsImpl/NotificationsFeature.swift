@@ -6,43 +6,46 @@ public import TodoAPI
 
 /// What the notifications feature needs from the app's environment.
 public protocol NotificationsEnvironment: SendableMetatype {
-  /// The clock reminders and ticks sleep on.
+  /// The clock reminders sleep on.
   associatedtype RunnerClock: Clock<Duration>
 
-  /// The wall-clock time: notifications' times, reminders' due dates.
+  /// The wall-clock time, to turn reminders' due dates into instants of ``clock``.
   var now: @Sendable () -> Date { get }
-  /// The clock reminders and ticks sleep on; tests pass a `TestClock` and derive `now` from it.
+  /// The clock reminders sleep on; tests pass a `TestClock` and derive `now` from it.
   var clock: RunnerClock { get }
   /// The app's database; the feature keeps each user's seen-until time there (``SeenTable``).
   var database: any DatabaseWriter { get }
 }
 
 extension Feature where Environment: NotificationsEnvironment {
-  /// Notifications, reminders of due items and their countdown tick: the updater and
-  /// subscriptions on the two slices, the messages for replay, the seen-until table's migration and
-  /// interpreter on the environment's database, and the runners on the environment's clock.
+  /// Notifications and reminders of due items: the updater and subscriptions on the two slices and
+  /// the app's time, the messages for replay, the seen-until table's migration and interpreter on
+  /// the environment's database, and the reminders' runner on the environment's clock.
+  ///
+  /// The feature reads the time and never moves it: the app owns it. Place the app's part that
+  /// moves it before this feature, and run the ``NotificationsAPI/TickSubscription`` the feature
+  /// asks for (the countdown) with the app's clock, which answers with the app's own clock message.
   ///
   /// - Parameters:
   ///   - todos: Where the app's model keeps the to-do slice (read only).
   ///   - notifications: Where the app's model keeps the notifications slice.
+  ///   - now: Where the app's model keeps the time as last told (read only).
   /// - Returns: The feature.
   public static func notifications(
     todos: any KeyPath<Model, TodoModel> & Sendable,
-    notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable
+    notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable,
+    now: any KeyPath<Model, Date?> & Sendable
   ) -> Self {
     Feature(
       "Notifications",
-      updater: .full(NotificationsUpdater(todos: todos, notifications: notifications)),
+      updater: .full(NotificationsUpdater(todos: todos, notifications: notifications, now: now)),
       subscriptions: .full(NotificationsSubscriptions(todos: todos, notifications: notifications)),
       messageTypes: [NotificationsMessage.self],
       prepare: { environment in try SeenTable.migrate(environment.database) },
       interpreters: { environment, registrations in
         registrations.register(NotificationsInterpreter(database: environment.database))
-        let (clock, now) = (environment.clock, environment.now)
-        registrations.register(
-          subscriptions: ReminderSubscription.self, run: ReminderRunner(clock: clock, now: now).run)
-        registrations.register(
-          subscriptions: TickSubscription.self, run: TickRunner(clock: clock, now: now).run)
+        let runner = ReminderRunner(clock: environment.clock, now: environment.now)
+        registrations.register(subscriptions: ReminderSubscription.self, run: runner.run)
       })
   }
 }

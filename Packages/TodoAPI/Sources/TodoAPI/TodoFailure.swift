@@ -12,8 +12,6 @@ public enum TodoFailure: Error, Hashable, Sendable, Codable {
   case fileNotFound(path: String)
   /// The file exists but cannot be read or written.
   case fileUnreadable(path: String, reason: String)
-  /// An import is already running; cancel it or wait.
-  case importInProgress
   /// The database failed: locked, corrupt, or unwritable.
   case storage(String)
 }
@@ -29,7 +27,6 @@ extension TodoFailure: CustomStringConvertible {
     case .notSignedIn: "Sign in first."
     case .fileNotFound(let path): "No such file: \(path)"
     case .fileUnreadable(let path, let reason): "Cannot use \(path): \(reason)"
-    case .importInProgress: "An import is already running."
     case .storage(let reason): "The to-do database failed: \(reason)"
     }
   }

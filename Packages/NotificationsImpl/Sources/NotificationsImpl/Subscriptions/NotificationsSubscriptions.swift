@@ -17,16 +17,20 @@ public import TodoAPI
 ///
 /// For a model it returns:
 /// - one ``NotificationsAPI/ReminderSubscription`` for each of the ``reminderLimit`` open to-do
-///   items due soonest after ``NotificationsAPI/NotificationsModel/now`` (ties broken by identity).
+///   items due soonest after ``NotificationsAPI/NotificationsModel/watchedUntil`` (`now` below:
+///   the app's time as the updater last read it, or a later reminder's; ties broken by identity).
 ///   The subscription's value holds the item's title and due date, so editing either replaces it,
 ///   and completing or removing the item removes it. Once a reminder has rung, `now` has reached its
 ///   due date and it is no longer asked for, so it does not ring twice, and the next item in line
 ///   takes its place; a due date moved into the future again asks for a new one. While `now` is
 ///   `nil` (the app has not told the time yet) there are no reminders.
 /// - one ``NotificationsAPI/TickSubscription`` of ``tickInterval`` while the nearest reminder is
-///   due within ``countdownWindow`` of `now`, so the app can render a countdown. `now` only moves
-///   when told, so ``ReminderRunner`` tells it the time when the window opens; then each tick
-///   moves it, and the tick stops by itself once no reminder is that close.
+///   due within ``countdownWindow`` of `now`: the countdown. The feature asks for it because it
+///   alone knows when a reminder is near; the app runs it, because the app owns the time: its
+///   ticks move the app's time, which the feature reads. `now` only moves when told, so
+///   ``ReminderRunner`` tells when the window opens
+///   (``NotificationsAPI/NotificationsMessage/countdownStarted(_:at:)``); then each tick moves it,
+///   and the tick stops by itself once no reminder is that close.
 ///
 /// `now` may be stale (it moves only when told), so an item that is already overdue can still get
 /// a reminder here. That reminder rings at once and reports the real time, which moves `now` past
@@ -76,7 +80,7 @@ public struct NotificationsSubscriptions<Model>: SubscriptionProvider {
   public func subscriptions(for model: Model, message: (any Message)?) -> [any Subscription] {
     let slice = model[keyPath: notifications]
     var subscriptions: [any Subscription] = []
-    guard let now = slice.now else { return subscriptions }
+    guard let now = slice.watchedUntil else { return subscriptions }
     let list = model[keyPath: todos]
     let nearest = DueDate.nearest(Reminders.limit, after: now, in: list.openDueDates)
     for due in nearest {

@@ -25,11 +25,12 @@ public import NotificationsAPI
 /// wall clock has fallen behind `clock` since the start (an adjustment), the due date is reported,
 /// so the reminder still counts as reached.
 ///
-/// The model only knows the time it is told, so the runner also tells it when the countdown
-/// starts: ``NotificationsSubscriptions/countdownWindow`` before the due date it sends
-/// ``NotificationsAPI/NotificationsMessage/clockTicked(_:)``, which brings the due date within the
-/// window and starts the countdown tick. It skips that message when it wakes up too late for it
-/// (past the due date), so a late wake-up sends `reminderDue` alone.
+/// The model only knows the time it is told, so the runner also tells the feature when the
+/// countdown starts: ``NotificationsSubscriptions/countdownWindow`` before the due date it sends
+/// ``NotificationsAPI/NotificationsMessage/countdownStarted(_:at:)`` with the time it observed,
+/// which brings the due date within the window and asks for the countdown tick (run by the app's
+/// clock). It skips that message when it wakes up too late for it (past the due date), so a late
+/// wake-up sends `reminderDue` alone.
 ///
 /// Whether the reminder becomes a notification is the updater's decision (see
 /// ``NotificationsUpdater``): the message reports that the time came.
@@ -60,7 +61,9 @@ public struct ReminderRunner<RunnerClock: Clock>: Sendable where RunnerClock.Dur
     do {
       if start < countdown {
         try await clock.sleep(until: countdown, tolerance: nil)
-        if clock.now < due, !Task.isCancelled { dispatch(NotificationsMessage.clockTicked(now())) }
+        if clock.now < due, !Task.isCancelled {
+          dispatch(NotificationsMessage.countdownStarted(subscription.todo, at: now()))
+        }
       }
       try await clock.sleep(until: due, tolerance: nil)
     } catch {

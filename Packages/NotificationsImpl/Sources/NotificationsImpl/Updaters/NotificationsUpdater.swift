@@ -1,33 +1,41 @@
 import AuthenticationAPI
 public import Core
-import Foundation
+public import Foundation
 public import NotificationsAPI
 public import TodoAPI
 
-/// The notifications feature's pure update: the inbox, the time, and the notifications that
-/// reminders and session expiry post.
+/// The notifications feature's pure update: the inbox, and the notifications that reminders and
+/// session expiry post.
 ///
-/// It reads two slices of the app's model without knowing its type, through key paths, and is
-/// added to the app's ``Core/CombinedUpdater`` as a whole-model part, after the to-do slice's
-/// updater (it reads the list as that updater left it):
+/// It reads the app's time and the to-do slice without knowing the model's type, through key
+/// paths, and is added to the app's ``Core/CombinedUpdater`` as a whole-model part, after the
+/// updater that moves the time and the to-do slice's (it reads both as those left them):
 ///
 /// ```swift
 /// CombinedUpdater<AppModel>([
+///   .slice(\.now, ClockUpdater()),
 ///   .slice(\.todos, TodoUpdater()),
-///   .full(NotificationsUpdater(todos: \.todos, notifications: \.notifications)),
+///   .full(NotificationsUpdater(todos: \.todos, notifications: \.notifications, now: \.now)),
 /// ])
 /// ```
 ///
-/// It handles ``NotificationsAPI/NotificationsMessage``, ``TodoAPI/TodoMessage/loaded(_:_:)`` and, of
+/// It looks at every message (``messageTypes`` is `nil`): the app moves its time with a message of
+/// its own, whose type the feature does not know, so after any message it compares the time with
+/// how far it has judged due dates. It handles ``NotificationsAPI/NotificationsMessage``, ``TodoAPI/TodoMessage/loaded(_:_:)`` and, of
 /// ``AuthenticationAPI/AuthenticationMessage``,
 /// ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)``,
 /// ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
 /// ``AuthenticationAPI/AuthenticationMessage/sessionExpired(_:)``.
 ///
 /// ## Time and reminders
-/// Time enters as messages: ``NotificationsAPI/NotificationsMessage/clockTicked(_:)`` and the time
-/// a reminder rang, carried by ``NotificationsAPI/NotificationsMessage/reminderDue(_:title:dueDate:at:)``,
-/// move ``NotificationsAPI/NotificationsModel/now`` forward, never back. Whenever `now` moves from
+/// The app owns the time; the feature reads it. The app's time (read through the `now` key path)
+/// and the times a reminder observed, carried by
+/// ``NotificationsAPI/NotificationsMessage/countdownStarted(_:at:)`` and
+/// ``NotificationsAPI/NotificationsMessage/reminderDue(_:title:dueDate:at:)``, move
+/// ``NotificationsAPI/NotificationsModel/watchedUntil`` forward, never back: below, `now` is that
+/// time, the latest of them. (It needs a field of its own because a reminder may see the time ahead
+/// of the app's, and because the feature must know where the time was before the app moved it.)
+/// Whenever `now` moves from
 /// `a` to `b`, every open to-do item due in `max(a, b - gracePeriod) < due <= b` is posted, once,
 /// whichever message moved it. A reminder subscription is therefore only an alarm clock: the
 /// notification is decided here, from the model, so
@@ -44,9 +52,8 @@ public import TodoAPI
 /// past every stale reminder in one step and posts none of them: importing a thousand overdue
 /// items posts nothing.
 ///
-/// While no time is known (`now` is `nil`) nothing can have been pending, so the first
-/// ``NotificationsAPI/NotificationsMessage/clockTicked(_:)`` (the app sends one at launch) posts
-/// nothing.
+/// While no time is known (`now` is `nil`) nothing can have been pending, so the first time the
+/// app tells (it does at launch) posts nothing.
 ///
 /// ## Users and missed reminders
 /// The inbox shows the signed-in user's reminders (``NotificationsAPI/NotificationsModel/user``).
@@ -73,7 +80,7 @@ public import TodoAPI
 /// ## Posting
 /// Posting is an update of the inbox in the same step as the message that causes it: the
 /// notification's identity comes from the counter in the model and its time from
-/// ``NotificationsAPI/NotificationsModel/now``, so no interpreter answers it and no other message can
+/// ``NotificationsAPI/NotificationsModel/watchedUntil``, so no interpreter answers it and no other message can
 /// come between (a reminder cannot outlive its item's user).
 public struct NotificationsUpdater<Model>: Updater {
   /// How late after its due date an item can still be posted as due: 60 seconds.
@@ -81,25 +88,30 @@ public struct NotificationsUpdater<Model>: Updater {
 
   private let todos: any KeyPath<Model, TodoModel> & Sendable
   private let notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable
+  private let now: any KeyPath<Model, Date?> & Sendable
 
-  /// Creates the updater for an app model that holds both slices.
+  /// Creates the updater for an app model that holds both slices and the time.
   ///
   /// - Parameters:
   ///   - todos: Where the app model keeps the to-do slice (read only).
   ///   - notifications: Where the app model keeps the notifications slice.
+  ///   - now: Where the app model keeps the time as last told (read only; `nil` until told). The
+  ///     app's updater that moves it must run before this one.
   public init(
     todos: any KeyPath<Model, TodoModel> & Sendable,
-    notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable
+    notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable,
+    now: any KeyPath<Model, Date?> & Sendable
   ) {
     self.todos = todos
     self.notifications = notifications
+    self.now = now
   }
 
-  /// ``NotificationsAPI/NotificationsMessage``, ``AuthenticationAPI/AuthenticationMessage`` and
-  /// ``TodoAPI/TodoMessage`` (for the loaded list).
-  public var messageTypes: [any Message.Type]? {
-    [NotificationsMessage.self, AuthenticationMessage.self, TodoMessage.self]
-  }
+  /// `nil`: every message, because the app's time may have moved with any (see the type's
+  /// documentation). Of each, a key-path read and a comparison; the feature's own messages,
+  /// ``AuthenticationAPI/AuthenticationMessage`` and ``TodoAPI/TodoMessage`` (for the loaded list)
+  /// do more.
+  public var messageTypes: [any Message.Type]? { nil }
 
   /// How many missed reminders the announcement names; it counts the others.
   public static var namedMissedReminders: Int { 3 }
@@ -111,10 +123,14 @@ public struct NotificationsUpdater<Model>: Updater {
   ///   - message: The message being processed.
   ///   - commands: Receives the ``NotificationsAPI/NotificationsCommand``s that read and store the
   ///     signed-in user's seen-until time. Posting is an update of the inbox
-  ///     (``NotificationsAPI/NotificationsModel/post(title:body:kind:)``), not a command.
+  ///     (``NotificationsAPI/NotificationsModel/post(title:body:kind:at:)``), not a command.
   /// - Returns: Whether the message was a ``NotificationsAPI/NotificationsMessage``, a loaded list,
-  ///   or one of the authentication messages listed in the type's documentation.
+  ///   or one of the authentication messages listed in the type's documentation. A message that
+  ///   only moved the app's time is the app's to handle: for it, `false`, whatever was posted.
   public func update<M: Message>(_ model: inout Model, message: M, commands: inout [any Command]) -> Bool {
+    if let time = model[keyPath: now], advanceTime(&model, to: time, commands: &commands) {
+      catchUpIfReady(&model, commands: &commands)
+    }
     if let message = message as? NotificationsMessage {
       update(&model, notificationsMessage: message, commands: &commands)
       return true
@@ -135,8 +151,8 @@ public struct NotificationsUpdater<Model>: Updater {
     _ model: inout Model, notificationsMessage message: NotificationsMessage, commands: inout [any Command]
   ) {
     switch message {
-    case .clockTicked(let date):
-      advanceTime(&model, to: date, commands: &commands)
+    case .countdownStarted(_, let seen):
+      advanceTime(&model, to: seen, commands: &commands)
     case .reminderDue(_, _, _, let rang):
       advanceTime(&model, to: rang, commands: &commands)
     case .seenLoaded(let user, let seen):
@@ -147,15 +163,18 @@ public struct NotificationsUpdater<Model>: Updater {
     catchUpIfReady(&model, commands: &commands)
   }
 
-  /// Moves `now` forward to `date` and posts the open items that became due on the way, except
-  /// those that became due more than the grace period before `date`.
-  private func advanceTime(_ model: inout Model, to date: Date, commands: inout [any Command]) {
-    let previous = model[keyPath: notifications].now
-    if let previous, date <= previous { return }
-    model[keyPath: notifications].now = date
+  /// Moves `watchedUntil` forward to `date` and posts the open items that became due on the way,
+  /// except those that became due more than the grace period before `date`.
+  ///
+  /// - Returns: Whether it moved.
+  @discardableResult
+  private func advanceTime(_ model: inout Model, to date: Date, commands: inout [any Command]) -> Bool {
+    let previous = model[keyPath: notifications].watchedUntil
+    if let previous, date <= previous { return false }
+    model[keyPath: notifications].watchedUntil = date
     // Without a previous time nothing was being watched (see the type's documentation); while a
     // sign-in's missed reminders are pending, their announcement covers these.
-    guard let previous, model[keyPath: notifications].catchUp == nil else { return }
+    guard let previous, model[keyPath: notifications].catchUp == nil else { return true }
     let earliest = max(previous, date.addingTimeInterval(-Reminders.gracePeriod.timeInterval))
     // One pass over the list's index of open items with a due date, not over the whole list.
     // Posted in display order, so the result is the same on every run.
@@ -166,13 +185,14 @@ public struct NotificationsUpdater<Model>: Updater {
     for item in due.sorted(by: TodoItem.displayOrder) {
       model[keyPath: notifications].postReminder(for: item)
     }
-    guard let user = model[keyPath: notifications].user else { return }
+    guard let user = model[keyPath: notifications].user else { return true }
     let stored = model[keyPath: notifications].seenStored
     if !due.isEmpty
       || stored.map({ date.timeIntervalSince($0) >= Reminders.seenStoreInterval.timeInterval }) ?? true
     {
       storeSeen(&model, user: user, until: date, commands: &commands)
     }
+    return true
   }
 
   private func storeSeen(_ model: inout Model, user: UserID, until date: Date, commands: inout [any Command])
@@ -185,7 +205,9 @@ public struct NotificationsUpdater<Model>: Updater {
   /// both in, and stores `now` as the new seen-until time.
   private func catchUpIfReady(_ model: inout Model, commands: inout [any Command]) {
     let state = model[keyPath: notifications]
-    guard let user = state.user, case .seen(let seen) = state.catchUp, let now = state.now else { return }
+    guard let user = state.user, case .seen(let seen) = state.catchUp, let now = state.watchedUntil else {
+      return
+    }
     let list = model[keyPath: todos]
     // A list that failed to load is not taken as empty: the reminders stay pending.
     guard list.owner == user, !list.isLoading, list.lastError == nil else { return }
@@ -232,7 +254,7 @@ public struct NotificationsUpdater<Model>: Updater {
   private func signOut(_ model: inout Model, commands: inout [any Command]) {
     let state = model[keyPath: notifications]
     if let user = state.user {
-      if state.catchUp == nil, let now = state.now {
+      if state.catchUp == nil, let now = state.watchedUntil {
         commands.append(NotificationsCommand.saveSeen(user, until: now))
       }
       model[keyPath: notifications].keepInbox(of: user, where: Self.isReminder)

@@ -42,7 +42,7 @@ struct ReminderEndToEndTests {
     await time.clock.jump(by: .seconds(300))
 
     await store.receive(item.reminderDue(at: 300)) {
-      $0.notifications.now = .t0(plus: 300)
+      $0.notifications.watchedUntil = .t0(plus: 300)
       $0.notifications.post(expectedNotification)
     }
     store.expectSubscriptions(stopped: [item.reminder])
@@ -50,7 +50,7 @@ struct ReminderEndToEndTests {
     #expect(store.model.notifications.inbox == [expectedNotification])
   }
 
-  @Test("a minute before the due date the countdown tick starts and moves the time every second")
+  @Test("a minute before the due date the countdown tick starts and moves the app's time every second")
   func countdown() async {
     let store = makeStore()
     store.start()
@@ -58,14 +58,15 @@ struct ReminderEndToEndTests {
     await time.clock.waitForSleepers(count: 1)
 
     await time.clock.advance(by: .seconds(240))
-    await store.receive(NotificationsMessage.clockTicked(.t0(plus: 240))) {
-      $0.notifications.now = .t0(plus: 240)
+    await store.receive(NotificationsMessage.countdownStarted(item.id, at: .t0(plus: 240))) {
+      $0.notifications.watchedUntil = .t0(plus: 240)
     }
     store.expectSubscriptions(started: [TickSubscription(interval: .seconds(1))])
     await time.clock.waitForSleepers(count: 2)
     await time.clock.advance(by: .seconds(1))
-    await store.receive(NotificationsMessage.clockTicked(.t0(plus: 241))) {
-      $0.notifications.now = .t0(plus: 241)
+    await store.receive(ClockMessage.ticked(.t0(plus: 241))) {
+      $0.now = .t0(plus: 241)
+      $0.notifications.watchedUntil = .t0(plus: 241)
     }
     await store.finish()
   }
@@ -129,7 +130,7 @@ struct ReminderEndToEndTests {
       id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
       time: .t0(plus: 600), kind: .reminder(item.id))
     await store.receive(moved.reminderDue(at: 600)) {
-      $0.notifications.now = .t0(plus: 600)
+      $0.notifications.watchedUntil = .t0(plus: 600)
       $0.notifications.post(notification)
     }
     store.expectSubscriptions(stopped: [moved.reminder])
@@ -149,7 +150,9 @@ struct ReminderEndToEndTests {
     store.expectSubscriptions(started: [overdue.reminder])
 
     // It rings at once with the real time, which moves now and posts nothing.
-    await store.receive(overdue.reminderDue(at: .sixHours)) { $0.notifications.now = .t0(plus: .sixHours) }
+    await store.receive(overdue.reminderDue(at: .sixHours)) {
+      $0.notifications.watchedUntil = .t0(plus: .sixHours)
+    }
     store.expectSubscriptions(stopped: [overdue.reminder])
     await store.finish()
     #expect(store.model.notifications.inbox.isEmpty)
@@ -160,8 +163,9 @@ struct ReminderEndToEndTests {
     let store = makeStore(items: [])
     store.start()
     await time.clock.advance(by: .seconds(6 * 3600))
-    store.send(NotificationsMessage.clockTicked(.t0(plus: .sixHours))) {
-      $0.notifications.now = .t0(plus: .sixHours)
+    store.send(ClockMessage.ticked(.t0(plus: .sixHours))) {
+      $0.now = .t0(plus: .sixHours)
+      $0.notifications.watchedUntil = .t0(plus: .sixHours)
     }
     let overdue = TodoItem.fixture("late", due: 3600)
     store.send(TodoMessage.added(overdue, owner: .ada)) { $0.todos.upsert(overdue) }
@@ -184,7 +188,7 @@ struct ReminderEndToEndTests {
     // Every one of them rings at once; whichever arrives first brings now up to date, which stops
     // all the others.
     await store.receive(NotificationsMessage.self, where: { Self.rang(at: .t0(plus: .sixHours), $0) }) {
-      $0.notifications.now = .t0(plus: .sixHours)
+      $0.notifications.watchedUntil = .t0(plus: .sixHours)
     }
     store.expectSubscriptions(stopped: overdue.prefix(64).map(\.reminder))
     // Those that rang before they were stopped are still on their way; how many is up to the
@@ -195,7 +199,7 @@ struct ReminderEndToEndTests {
     store.expectSubscriptions()
     await store.finish()
     #expect(store.model.notifications.inbox.isEmpty)
-    #expect(store.model.notifications.now == .t0(plus: .sixHours))
+    #expect(store.model.notifications.watchedUntil == .t0(plus: .sixHours))
   }
 
   @Test("an item added while the time is stale, due later, posts exactly once when its time comes")
@@ -214,7 +218,7 @@ struct ReminderEndToEndTests {
       id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
       time: .t0(plus: .sixHours + 300), kind: .reminder(soon.id))
     await store.receive(soon.reminderDue(at: .sixHours + 300)) {
-      $0.notifications.now = .t0(plus: .sixHours + 300)
+      $0.notifications.watchedUntil = .t0(plus: .sixHours + 300)
       $0.notifications.post(notification)
     }
     store.expectSubscriptions(stopped: [soon.reminder])

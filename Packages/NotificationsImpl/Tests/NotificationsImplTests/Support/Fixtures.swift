@@ -7,10 +7,47 @@ import NotificationsAPI
 import NotificationsImpl
 import TodoAPI
 
-/// The part of an app model this feature reads: the to-do slice and the notifications slice.
+/// The part of an app model this feature reads: the app's time, the to-do slice and the
+/// notifications slice.
 struct AppModel: Equatable, Sendable {
+  /// The app's time, as the App keeps it: the feature reads it and never moves it.
+  var now: Date?
   var todos = TodoModel()
   var notifications = NotificationsModel()
+}
+
+/// The app's own clock message, as the App has one: the feature never names it.
+enum ClockMessage: Message, Hashable, Codable {
+  case ticked(Date)
+}
+
+/// Moves the app's time forward, never back, as the App's clock does.
+struct ClockUpdater: TypedUpdater {
+  func update(_ model: inout Date?, message: ClockMessage) -> [any Command] {
+    guard case .ticked(let date) = message, model.map({ date > $0 }) ?? true else { return [] }
+    model = date
+    return []
+  }
+}
+
+/// Runs the countdown tick the feature asks for, as the App's clock does: sends
+/// ``ClockMessage/ticked(_:)`` every interval on a ``TestTime``.
+struct TestTicks {
+  let time: TestTime
+
+  func run(_ tick: TickSubscription, dispatch: Dispatch) async {
+    var deadline = time.clock.now.advanced(by: tick.interval)
+    while true {
+      do {
+        try await time.clock.sleep(until: deadline, tolerance: nil)
+      } catch {
+        return
+      }
+      guard !Task.isCancelled else { return }
+      dispatch(ClockMessage.ticked(time.now()))
+      deadline = deadline.advanced(by: tick.interval)
+    }
+  }
 }
 
 /// The to-do slice's updater as far as these tests need it (TodoImpl is out of reach by design):
@@ -31,21 +68,29 @@ struct TodoSliceUpdater: TypedUpdater {
   }
 }
 
-/// The app-level wiring of the feature, as the App does it.
+/// The app-level wiring of the feature, as the App does it: the app's clock first, so the feature
+/// reads the time the clock message set.
 enum Wiring {
   static let updater = CombinedUpdater<AppModel>(
+    .slice(\.now, ClockUpdater()),
     .slice(\.todos, TodoSliceUpdater()),
-    .full(NotificationsUpdater(todos: \.todos, notifications: \.notifications)))
+    .full(NotificationsUpdater(todos: \.todos, notifications: \.notifications, now: \.now)))
 
   static let subscriptions = CombinedSubscriptionProvider<AppModel>(
     .full(NotificationsSubscriptions(todos: \.todos, notifications: \.notifications)))
 
-  /// The same, as the App composes features: the to-do slice's updater, then the notifications
-  /// feature, its interpreter and runners on a ``TestTime``.
+  /// The same, as the App composes features: the app's clock (its updater and the tick's runner),
+  /// the to-do slice's updater, then the notifications feature, its interpreter and runner on a
+  /// ``TestTime``.
   static let composition = Composition<AppModel, TestTime>(
     features: [
+      Feature(
+        "Clock", updater: .slice(\.now, ClockUpdater()), messageTypes: [ClockMessage.self],
+        interpreters: { time, registrations in
+          registrations.register(subscriptions: TickSubscription.self, run: TestTicks(time: time).run)
+        }),
       Feature("Todo", updater: .slice(\.todos, TodoSliceUpdater())),
-      .notifications(todos: \.todos, notifications: \.notifications),
+      .notifications(todos: \.todos, notifications: \.notifications, now: \.now),
     ])
 }
 
@@ -102,20 +147,28 @@ extension TodoItem {
 extension NotificationsModel {
   /// Posts the reminder the feature posts when `item` becomes due, as the tests expect it worded.
   mutating func postReminder(of item: TodoItem) {
-    post(title: "Reminder", body: "“\(item.title)” is due now.", kind: .reminder(item.id))
+    postNow(title: "Reminder", body: "“\(item.title)” is due now.", kind: .reminder(item.id))
+  }
+
+  /// Posts as the feature does: at the time it has judged due dates up to (the Unix epoch before
+  /// any).
+  @discardableResult
+  mutating func postNow(title: String, body: String, kind: InAppNotification.Kind) -> InAppNotification {
+    post(title: title, body: body, kind: kind, at: watchedUntil ?? Date(timeIntervalSince1970: 0))
   }
 }
 
 extension AppModel {
-  /// A model that knows the time (`now` = t0 + `now` seconds) and holds `items`.
+  /// A model that knows the time (`now` = t0 + `now` seconds), the feature having judged due dates
+  /// up to it, and holds `items`.
   static func fixture(
     now: TimeInterval? = 0, items: [TodoItem] = []
   )
     -> AppModel
   {
     AppModel(
-      todos: TodoModel(items: items),
-      notifications: NotificationsModel(now: now.map(Date.t0(plus:))))
+      now: now.map(Date.t0(plus:)), todos: TodoModel(items: items),
+      notifications: NotificationsModel(watchedUntil: now.map(Date.t0(plus:))))
   }
 }
 

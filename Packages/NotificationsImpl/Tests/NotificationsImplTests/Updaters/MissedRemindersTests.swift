@@ -9,7 +9,7 @@ import TodoAPI
 
 @Suite("NotificationsUpdater: users and missed reminders")
 struct MissedRemindersTests {
-  private let updater = NotificationsUpdater<AppModel>(todos: \.todos, notifications: \.notifications)
+  private let updater = Wiring.updater
   private let ada = Session(id: SessionID(rawValue: 1), user: User(id: .ada, name: "ada"), expiresAt: .t0)
 
   /// Ada signed in at t0 + `now`, her list of `items` loaded, at the given stage of catching up.
@@ -48,7 +48,7 @@ struct MissedRemindersTests {
     ) {
       $0.notifications.catchUp = nil
       $0.notifications.seenStored = .t0(plus: 600)
-      $0.notifications.post(
+      $0.notifications.postNow(
         title: "2 reminders came due while you were away", body: "“Call mum”, “Pay rent”.",
         kind: .missedReminders(count: 2))
     }
@@ -64,7 +64,7 @@ struct MissedRemindersTests {
     ) {
       $0.notifications.catchUp = nil
       $0.notifications.seenStored = .t0(plus: 600)
-      $0.notifications.post(
+      $0.notifications.postNow(
         title: "5 reminders came due while you were away", body: "“Task 1”, “Task 2”, “Task 3” and 2 more.",
         kind: .missedReminders(count: 5))
     }
@@ -113,8 +113,10 @@ struct MissedRemindersTests {
     let item = TodoItem.fixture("a", due: 620)
     assertUpdate(
       updater, given: signedIn(items: [item], catchUp: .loadingSeen),
-      when: NotificationsMessage.clockTicked(.t0(plus: 630))
-    ) { $0.notifications.now = .t0(plus: 630) }
+      when: ClockMessage.ticked(.t0(plus: 630))
+    ) {
+      $0.now = .t0(plus: 630); $0.notifications.watchedUntil = .t0(plus: 630)
+    }
   }
 
   @Test("a reminder shown while the user watches stores the time, so it is never announced as missed")
@@ -124,7 +126,7 @@ struct MissedRemindersTests {
       updater, given: signedIn(items: [item], catchUp: nil), when: item.reminderDue(at: 620),
       commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 620))]
     ) {
-      $0.notifications.now = .t0(plus: 620)
+      $0.notifications.watchedUntil = .t0(plus: 620)
       $0.notifications.seenStored = .t0(plus: 620)
       $0.notifications.postReminder(of: item)
     }
@@ -134,14 +136,16 @@ struct MissedRemindersTests {
   func storedEveryMinute() {
     var model = signedIn(items: [], catchUp: nil)
     model.notifications.seenStored = .t0(plus: 600)
-    assertUpdate(updater, given: model, when: NotificationsMessage.clockTicked(.t0(plus: 659))) {
-      $0.notifications.now = .t0(plus: 659)
+    assertUpdate(updater, given: model, when: ClockMessage.ticked(.t0(plus: 659))) {
+      $0.now = .t0(plus: 659)
+      $0.notifications.watchedUntil = .t0(plus: 659)
     }
     assertUpdate(
-      updater, given: model, when: NotificationsMessage.clockTicked(.t0(plus: 660)),
+      updater, given: model, when: ClockMessage.ticked(.t0(plus: 660)),
       commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 660))]
     ) {
-      $0.notifications.now = .t0(plus: 660)
+      $0.now = .t0(plus: 660)
+      $0.notifications.watchedUntil = .t0(plus: 660)
       $0.notifications.seenStored = .t0(plus: 660)
     }
   }
@@ -151,7 +155,7 @@ struct MissedRemindersTests {
     var model = signedIn(items: [], catchUp: nil)
     let system = InAppNotification.fixture(1)
     model.notifications.post(system)
-    let reminder = model.notifications.post(
+    let reminder = model.notifications.postNow(
       title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
     assertUpdate(
       updater, given: model, when: AuthenticationMessage.signedOut,
@@ -175,7 +179,7 @@ struct MissedRemindersTests {
   @Test("signing in again gives the user back the reminders they left, read state and all, not as new")
   func signInRestores() {
     var model = signedIn(items: [], catchUp: nil)
-    let reminder = model.notifications.post(
+    let reminder = model.notifications.postNow(
       title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
     model.notifications.markRead(reminder.id)
     var commands: [any Command] = []
@@ -194,7 +198,7 @@ struct MissedRemindersTests {
   @Test("another user signing in does not see the reminders of the one who left")
   func anotherUserSeesNothing() {
     var model = signedIn(items: [], catchUp: nil)
-    model.notifications.post(title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
+    model.notifications.postNow(title: "Reminder", body: "x", kind: .reminder(TodoID(rawValue: "a")))
     var commands: [any Command] = []
     _ = updater.update(&model, message: AuthenticationMessage.signedOut, commands: &commands)
     let bob = Session(

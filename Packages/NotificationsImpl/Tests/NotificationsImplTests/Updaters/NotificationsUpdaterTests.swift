@@ -9,7 +9,7 @@ import TodoAPI
 
 @Suite("NotificationsUpdater")
 struct NotificationsUpdaterTests {
-  private let updater = NotificationsUpdater<AppModel>(todos: \.todos, notifications: \.notifications)
+  private let updater = Wiring.updater
 
   // MARK: - Reminders
 
@@ -20,7 +20,7 @@ struct NotificationsUpdaterTests {
       updater, given: .fixture(items: [item]),
       when: item.reminderDue(at: 300)
     ) {
-      $0.notifications.now = .t0(plus: 300)
+      $0.notifications.watchedUntil = .t0(plus: 300)
       $0.notifications.post(
         InAppNotification(
           id: NotificationID(rawValue: 1), title: "Reminder", body: "“Water the plants” is due now.",
@@ -36,7 +36,7 @@ struct NotificationsUpdaterTests {
       updater, given: .fixture(items: [first, second]),
       when: first.reminderDue(at: 300)
     ) {
-      $0.notifications.now = .t0(plus: 300)
+      $0.notifications.watchedUntil = .t0(plus: 300)
       $0.notifications.postReminder(of: first)
       $0.notifications.postReminder(of: second)
     }
@@ -57,8 +57,10 @@ struct NotificationsUpdaterTests {
     let item = TodoItem.fixture("a", due: 300)
     assertUpdate(
       updater, given: .fixture(now: 300, items: [item]),
-      when: NotificationsMessage.clockTicked(.t0(plus: 301))
-    ) { $0.notifications.now = .t0(plus: 301) }
+      when: ClockMessage.ticked(.t0(plus: 301))
+    ) {
+      $0.now = .t0(plus: 301); $0.notifications.watchedUntil = .t0(plus: 301)
+    }
   }
 
   @Test("a reminder for an item completed in the meantime posts nothing")
@@ -68,7 +70,7 @@ struct NotificationsUpdaterTests {
       updater, given: .fixture(items: [item]),
       when: NotificationsMessage.reminderDue(
         item.id, title: item.title, dueDate: .t0(plus: 300), at: .t0(plus: 300))
-    ) { $0.notifications.now = .t0(plus: 300) }
+    ) { $0.notifications.watchedUntil = .t0(plus: 300) }
   }
 
   @Test("a reminder for a due date that has since moved posts nothing")
@@ -78,7 +80,7 @@ struct NotificationsUpdaterTests {
       updater, given: .fixture(items: [item]),
       when: NotificationsMessage.reminderDue(
         item.id, title: item.title, dueDate: .t0(plus: 300), at: .t0(plus: 300))
-    ) { $0.notifications.now = .t0(plus: 300) }
+    ) { $0.notifications.watchedUntil = .t0(plus: 300) }
   }
 
   @Test("a reminder that rings a little late, within the grace period, still posts")
@@ -87,7 +89,7 @@ struct NotificationsUpdaterTests {
     assertUpdate(
       updater, given: .fixture(items: [item]), when: item.reminderDue(at: 359)
     ) {
-      $0.notifications.now = .t0(plus: 359)
+      $0.notifications.watchedUntil = .t0(plus: 359)
       $0.notifications.postReminder(of: item)
     }
   }
@@ -98,10 +100,10 @@ struct NotificationsUpdaterTests {
     let overdue = TodoItem.fixture("a", due: 3600)
     assertUpdate(
       updater, given: .fixture(now: 0, items: [overdue]), when: overdue.reminderDue(at: .sixHours)
-    ) { $0.notifications.now = .t0(plus: .sixHours) }
+    ) { $0.notifications.watchedUntil = .t0(plus: .sixHours) }
   }
 
-  @Test("one stale reminder moves now past all the others, which then post nothing either")
+  @Test("one stale reminder moves the judged time past all the others, which then post nothing either")
   func staleTimeManyOverdue() {
     let overdue = (0..<100).map { TodoItem.fixture("item-\($0)", due: 60 + Double($0) * 60) }
     var model = AppModel.fixture(now: 0, items: overdue)
@@ -110,7 +112,9 @@ struct NotificationsUpdaterTests {
       _ = updater.update(&model, message: item.reminderDue(at: .sixHours), commands: &commands)
     }
     #expect(commands.isEmpty)
-    #expect(model == .fixture(now: .sixHours, items: overdue))
+    var expected = AppModel.fixture(now: 0, items: overdue)
+    expected.notifications.watchedUntil = .t0(plus: .sixHours)
+    #expect(model == expected)
     #expect(model.notifications.inbox.isEmpty)
   }
 
@@ -118,15 +122,16 @@ struct NotificationsUpdaterTests {
 
   @Test("a tick moves now forward")
   func tickMovesNow() {
-    assertUpdate(updater, given: .fixture(now: 0), when: NotificationsMessage.clockTicked(.t0(plus: 1))) {
-      $0.notifications.now = .t0(plus: 1)
+    assertUpdate(updater, given: .fixture(now: 0), when: ClockMessage.ticked(.t0(plus: 1))) {
+      $0.now = .t0(plus: 1)
+      $0.notifications.watchedUntil = .t0(plus: 1)
     }
   }
 
   @Test("a tick from the past leaves now where it is")
   func tickNeverBackwards() {
     assertUpdate(
-      updater, given: .fixture(now: 10), when: NotificationsMessage.clockTicked(.t0(plus: 5)),
+      updater, given: .fixture(now: 10), when: ClockMessage.ticked(.t0(plus: 5)),
       then: .fixture(now: 10))
   }
 
@@ -135,9 +140,10 @@ struct NotificationsUpdaterTests {
     let item = TodoItem.fixture("a", due: 30)
     assertUpdate(
       updater, given: .fixture(now: 29.5, items: [item]),
-      when: NotificationsMessage.clockTicked(.t0(plus: 30.5))
+      when: ClockMessage.ticked(.t0(plus: 30.5))
     ) {
-      $0.notifications.now = .t0(plus: 30.5)
+      $0.now = .t0(plus: 30.5)
+      $0.notifications.watchedUntil = .t0(plus: 30.5)
       $0.notifications.postReminder(of: item)
     }
   }
@@ -151,9 +157,10 @@ struct NotificationsUpdaterTests {
     let later = TodoItem.fixture("e", due: 3601)
     assertUpdate(
       updater, given: .fixture(now: 0, items: [long, atTheEdge, recent, now, later]),
-      when: NotificationsMessage.clockTicked(.t0(plus: 3600))
+      when: ClockMessage.ticked(.t0(plus: 3600))
     ) {
-      $0.notifications.now = .t0(plus: 3600)
+      $0.now = .t0(plus: 3600)
+      $0.notifications.watchedUntil = .t0(plus: 3600)
       $0.notifications.postReminder(of: recent)
       $0.notifications.postReminder(of: now)
     }
@@ -168,8 +175,10 @@ struct NotificationsUpdaterTests {
   func firstTimePostsNothing() {
     let overdue = TodoItem.fixture("a", due: -3600)
     assertUpdate(
-      updater, given: .fixture(now: nil, items: [overdue]), when: NotificationsMessage.clockTicked(.t0)
-    ) { $0.notifications.now = .t0 }
+      updater, given: .fixture(now: nil, items: [overdue]), when: ClockMessage.ticked(.t0)
+    ) {
+      $0.now = .t0; $0.notifications.watchedUntil = .t0
+    }
   }
 
   // MARK: - Session expiry
@@ -183,8 +192,8 @@ struct NotificationsUpdaterTests {
       notifications: NotificationsModel(
         inbox: [
           .fixture(3, kind: .reminder(TodoID(rawValue: "a"))), system, .fixture(1, kind: .sessionExpired),
-        ], now: .t0(plus: 50)))
-    var expected = NotificationsModel(inbox: [system], now: .t0(plus: 50))
+        ], watchedUntil: .t0(plus: 50)))
+    var expected = NotificationsModel(inbox: [system], watchedUntil: .t0(plus: 50))
     // Identities keep counting from the largest issued (3), though that notification left the inbox.
     expected.post(
       InAppNotification(

@@ -312,7 +312,7 @@ struct TodoUpdaterTests {
   func importFinished() {
     var model = aliceImporting
     model.importProgress = TodoImportProgress(path: "/f.csv", run: 1, fraction: 1, imported: 3)
-    model.lastError = .importInProgress
+    model.lastError = .storage("database is locked")
     let report = TodoImportReport(
       path: "/f.csv", run: 1, imported: 3, skippedCount: 1,
       errors: [TodoImportRowError(line: 4, reason: "bad")])

@@ -2,15 +2,31 @@ import Core
 import CoreTesting
 import Foundation
 import NotificationsAPI
-import NotificationsImpl
 import Testing
+
+@testable import TodoApp
 
 @Suite("TickRunner")
 struct TickRunnerTests {
-  private let time: TestTime
+  /// A wall clock that moves with a `TestClock`: `now()` is ``AppFixture/now`` plus the clock's offset.
+  private struct TestTime {
+    let clock = TestClock()
 
-  init() throws { time = try TestTime() }
+    var now: @Sendable () -> Date {
+      { [clock] in
+        let (seconds, attoseconds) = clock.now.offset.components
+        return AppFixture.now.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+      }
+    }
+  }
+
+  private let time = TestTime()
   private let recorder = MessageRecorder()
+
+  /// The App's clock message telling ``AppFixture/now`` plus `seconds`.
+  private func tick(_ seconds: TimeInterval) -> SystemMessage {
+    .clockTicked(AppFixture.now.addingTimeInterval(seconds))
+  }
 
   private func start(_ interval: Duration, cause: Cause = .external) -> Task<Void, Never> {
     let runner = TickRunner(clock: time.clock, now: time.now)
@@ -30,9 +46,7 @@ struct TickRunnerTests {
     task.cancel()
     await task.value
     #expect(
-      recorder.messages(of: NotificationsMessage.self) == [
-        .clockTicked(.t0(plus: 1)), .clockTicked(.t0(plus: 2)), .clockTicked(.t0(plus: 3)),
-      ])
+      recorder.messages(of: SystemMessage.self) == [tick(1), tick(2), tick(3)])
     #expect(recorder.causes == [cause, cause, cause])
   }
 
@@ -48,9 +62,7 @@ struct TickRunnerTests {
     task.cancel()
     await task.value
     #expect(
-      recorder.messages(of: NotificationsMessage.self) == [
-        .clockTicked(.t0(plus: 2.5)), .clockTicked(.t0(plus: 3)),
-      ])
+      recorder.messages(of: SystemMessage.self) == [tick(2.5), tick(3)])
   }
 
   @Test("cancelling the task stops the ticks at once")

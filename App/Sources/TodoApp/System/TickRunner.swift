@@ -2,9 +2,11 @@ public import Core
 public import Foundation
 public import NotificationsAPI
 
-/// Runs a ``NotificationsAPI/TickSubscription``: sends
-/// ``NotificationsAPI/NotificationsMessage/clockTicked(_:)`` with the current time every interval
-/// until cancelled.
+/// Runs a ``NotificationsAPI/TickSubscription``, the countdown the notifications feature asks for:
+/// sends ``SystemMessage/clockTicked(_:)`` with the current time every interval until cancelled.
+///
+/// The App's clock runs it, not the feature, because a tick moves the App's time
+/// (``AppModel/now``); the feature reads that time.
 ///
 /// ```swift
 /// let ticks = TickRunner(clock: ContinuousClock(), now: { Date() })
@@ -48,7 +50,7 @@ public struct TickRunner<RunnerClock: Clock>: Sendable where RunnerClock.Duratio
         return
       }
       guard !Task.isCancelled else { return }
-      dispatch(NotificationsMessage.clockTicked(now()))
+      dispatch(SystemMessage.clockTicked(now()))
       let current = clock.now
       repeat { deadline = deadline.advanced(by: interval) } while deadline <= current
     }
