@@ -72,7 +72,10 @@ package enum ValueRendering {
   private static func cut(_ text: String, limit: Int) -> String {
     guard text.utf8.count > limit else { return text }
     var end = text.utf8.index(text.utf8.startIndex, offsetBy: Swift.max(limit - 3, 0))
-    while !text.unicodeScalars.indices.contains(end) { end = text.utf8.index(before: end) }
+    // Back to the start of a scalar: a byte 0b10xxxxxx continues one.
+    while end > text.utf8.startIndex, UTF8.isContinuation(text.utf8[end]) {
+      end = text.utf8.index(before: end)
+    }
     return String(text[..<end]) + "…"
   }
 
@@ -129,11 +132,8 @@ package enum ValueRendering {
     case .enum:
       renderCase(value, mirror: mirror, traits: traits, into: &output, depth: depth, nested: nested)
     case .collection:
-      let labelsIndices = output.labelsIndices
-      let elements = mirror.children.lazy.enumerated().map { element -> (String?, Any) in
-        (labelsIndices ? "[\(element.offset)]" : nil, element.element.value)
-      }
-      renderChildren(elements, open: "[", close: "]", into: &output, depth: depth)
+      let labels: Labels = output.labelsIndices ? .indices : .none
+      renderChildren(mirror.children, labels: labels, open: "[", close: "]", into: &output, depth: depth)
     case .set:
       if output.sortsUnordered {
         let texts = mirror.children.map { child in
@@ -145,17 +145,15 @@ package enum ValueRendering {
         let sorted = texts.sorted { $0.text < $1.text }.map { (String?.none, $0.value) }
         renderChildren(sorted, open: "Set([", close: "])", into: &output, depth: depth)
       } else {
-        renderChildren(
-          mirror.children.lazy.map { (nil, $0.value) }, open: "[", close: "]", into: &output, depth: depth)
+        renderChildren(mirror.children, labels: .none, open: "[", close: "]", into: &output, depth: depth)
       }
     case .dictionary:
       renderDictionary(mirror, into: &output, depth: depth)
     case .tuple:
-      renderChildren(labelled(mirror.children), open: "(", close: ")", into: &output, depth: depth)
+      renderChildren(mirror.children, labels: .named, open: "(", close: ")", into: &output, depth: depth)
     default:
-      renderChildren(
-        mirror.children.lazy.map { ($0.label, $0.value) }, open: traits.shortName + "(", close: ")",
-        into: &output, depth: depth)
+      output.write(traits.shortName)
+      renderChildren(mirror.children, labels: .all, open: "(", close: ")", into: &output, depth: depth)
     }
   }
 
@@ -164,48 +162,57 @@ package enum ValueRendering {
     _ value: Any, mirror: Mirror, traits: TypeTraits, into output: inout some RenderingOutput, depth: Int,
     nested: Bool
   ) {
-    let prefix = nested && output.shortensNestedCases ? "." : traits.shortName + "."
+    if !nested || !output.shortensNestedCases { output.write(traits.shortName) }
+    output.write(".")
     // A case with associated values is the mirror's only child, labelled with the case's name;
     // describing the whole value to find the name would print every associated value first.
     guard let child = mirror.children.first else {
-      return output.write(prefix + String(describing: value))
+      return output.write(String(describing: value))
     }
-    let open = prefix + (child.label ?? "?") + "("
+    output.write(child.label ?? "?")
     let fields = Mirror(reflecting: child.value)
     if fields.displayStyle == .tuple {
-      renderChildren(labelled(fields.children), open: open, close: ")", into: &output, depth: depth)
+      renderChildren(fields.children, labels: .named, open: "(", close: ")", into: &output, depth: depth)
     } else {
-      renderChildren(
-        CollectionOfOne((String?.none, child.value)), open: open, close: ")", into: &output, depth: depth)
+      output.open("(")
+      output.beginChild(label: nil, isFirst: true)
+      render(child.value, into: &output, depth: depth - 1, nested: true)
+      output.close(")", isEmpty: false)
     }
   }
 
   private static func renderDictionary(_ mirror: Mirror, into output: inout some RenderingOutput, depth: Int)
   {
-    let pairs = mirror.children.lazy.compactMap { child -> (key: Any, value: Any)? in
-      let pair = Mirror(reflecting: child.value).children
-      guard pair.count == 2, let key = pair.first?.value, let value = pair.dropFirst().first?.value else {
-        return nil
-      }
-      return (key, value)
-    }
     if output.sortsUnordered {
-      let sorted = pairs.map { (compactKey($0.key), $0.value) }.sorted { $0.0 < $1.0 }
-      renderChildren(
-        sorted.lazy.map { (Optional($0.0), $0.1) }, open: "[", close: "]", into: &output, depth: depth)
+      var pairs: [(String?, Any)] = []
+      for child in mirror.children {
+        guard let (key, value) = pair(child.value) else { continue }
+        pairs.append((compactKey(key), value))
+      }
+      pairs.sort { ($0.0 ?? "") < ($1.0 ?? "") }
+      renderChildren(pairs, open: "[", close: "]", into: &output, depth: depth)
       return
     }
     var isEmpty = true
     output.open("[")
-    for pair in pairs {
+    for child in mirror.children {
+      guard let (key, value) = pair(child.value) else { continue }
       output.beginChild(label: nil, isFirst: isEmpty)
       isEmpty = false
-      render(pair.key, into: &output, depth: depth - 1, nested: true)
+      render(key, into: &output, depth: depth - 1, nested: true)
       output.write(": ")
-      render(pair.value, into: &output, depth: depth - 1, nested: true)
+      render(value, into: &output, depth: depth - 1, nested: true)
       if output.isFull { break }
     }
     output.close(isEmpty ? ":]" : "]", isEmpty: isEmpty)
+  }
+
+  /// A dictionary entry's key and value, from the entry's mirror.
+  private static func pair(_ entry: Any) -> (key: Any, value: Any)? {
+    let children = Mirror(reflecting: entry).children
+    guard children.count == 2, let key = children.first?.value, let value = children.dropFirst().first?.value
+    else { return nil }
+    return (key, value)
   }
 
   /// `Reply<Payload>(` then `sample: message` for each sample the reply accepts, then `)`.
@@ -218,8 +225,44 @@ package enum ValueRendering {
     renderChildren(applied, open: "Reply<\(reply.payloadType)>(", close: ")", into: &output, depth: depth)
   }
 
+  /// Which labels a walk of a mirror's children prints.
+  private enum Labels {
+    /// Every child's label: a struct's or class's fields.
+    case all
+    /// Labels except the positional `.0`, `.1` of a tuple.
+    case named
+    /// The child's index: `[0]`.
+    case indices
+    /// No labels.
+    case none
+  }
+
+  /// `open`, the children, `close`. A loop over the mirror's children, not a sequence built from
+  /// them: a lazy sequence here is not specialised, and its metadata is looked up at run time.
   private static func renderChildren(
-    _ children: some Sequence<(String?, Any)>, open: String, close: String,
+    _ children: Mirror.Children, labels: Labels, open: String, close: String,
+    into output: inout some RenderingOutput, depth: Int
+  ) {
+    var index = 0
+    output.open(open)
+    for child in children {
+      let label: String? =
+        switch labels {
+        case .all: child.label
+        case .named: child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
+        case .indices: "[\(index)]"
+        case .none: nil
+        }
+      output.beginChild(label: label, isFirst: index == 0)
+      index += 1
+      render(child.value, into: &output, depth: depth - 1, nested: true)
+      if output.isFull { break }
+    }
+    output.close(close, isEmpty: index == 0)
+  }
+
+  private static func renderChildren(
+    _ children: [(String?, Any)], open: String, close: String,
     into output: inout some RenderingOutput, depth: Int
   ) {
     var isEmpty = true
@@ -233,15 +276,17 @@ package enum ValueRendering {
     output.close(close, isEmpty: isEmpty)
   }
 
-  /// The children with their labels, except a tuple's positional ones (`.0`, `.1`).
-  private static func labelled(_ children: Mirror.Children) -> some Sequence<(String?, Any)> {
-    children.lazy.map { ($0.label.flatMap { $0.hasPrefix(".") ? nil : $0 }, $0.value) }
-  }
-
   /// The value's own description, quoted when it spans lines.
   private static func description(of value: Any, _ traits: TypeTraits) -> String {
     let text = traits.describe?(value) ?? String(describing: value)
-    return text.contains(where: \.isNewline) ? text.debugDescription : text
+    return spansLines(text) ? text.debugDescription : text
+  }
+
+  /// Whether `text` holds a line break, without walking its characters unless a byte may start one
+  /// (`\n` to `\r`, or the first byte of U+0085, U+2028 or U+2029).
+  private static func spansLines(_ text: String) -> Bool {
+    text.utf8.contains { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }
+      && text.contains(where: \.isNewline)
   }
 
   /// Whether a self-describing value holds a redacted field directly, so its own description must
