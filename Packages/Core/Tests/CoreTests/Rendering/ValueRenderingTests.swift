@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import Testing
 
 private struct Credentials {
@@ -143,6 +144,14 @@ struct ValueRenderingTests {
       ])
     #expect(lines([Request.ping]) == ["[", "  [0]: Request.ping", "]"])
     #expect(lines(Owner(name: nil, items: [])) == ["Owner(", "  name: nil,", "  items: []", ")"])
+  }
+
+  @Test("indented: a date or an identifier prints its description, not its mirror's fields")
+  func indentedSelfDescribing() {
+    let date = Date(timeIntervalSince1970: 0)
+    #expect(lines(date) == [date.description])
+    let id = UUID()
+    #expect(lines([id]) == ["[", "  [0]: \(id.uuidString)", "]"])
   }
 
   @Test("indented: dictionaries and sets are sorted, so equal values render alike")
