@@ -444,9 +444,7 @@ public final class TestStore<Model: Sendable & Equatable> {
   }
 }
 
-/// `TypeName.case(payload)` on one line.
+/// `TypeName.case(payload)` on one line, whole: a failure message shows the value it names.
 func render(_ value: Any) -> String {
-  let name = String(describing: type(of: value))
-  let text = String(describing: value)
-  return text.hasPrefix(name) ? text : "\(name).\(text)"
+  ValueRendering.line(of: value, limit: .max)
 }

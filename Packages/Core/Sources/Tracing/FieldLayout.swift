@@ -1,3 +1,4 @@
+import Core
 @_spi(Reflection) import Swift
 import Synchronization
 

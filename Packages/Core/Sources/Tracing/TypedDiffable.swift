@@ -1,3 +1,5 @@
+import Core
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

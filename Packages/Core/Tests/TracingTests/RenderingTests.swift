@@ -29,6 +29,21 @@ struct RenderingTests {
     #expect(ValueRenderer.render(Request.ping) == "Request.ping")
   }
 
+  private struct Reading {
+    var value: UInt8?
+  }
+
+  @Test("a model whose optional number is set, then cleared, renders and diffs both times")
+  func optionalClearedAfterBeingSet() {
+    // No other test renders a `UInt8?`, so the set value is the first this process sees.
+    #expect(ValueRenderer.render(Reading(value: 7)) == "Reading(value: 7)")
+    #expect(ValueRenderer.render(Reading(value: nil)) == "Reading(value: nil)")
+    #expect(
+      ModelDiff.changes(from: Reading(value: 7), to: Reading(value: nil)) == [
+        TraceChange(path: "value", before: "7", after: "nil")
+      ])
+  }
+
   @Test("long renderings are cut, ending in an ellipsis")
   func truncation() {
     let rendering = ValueRenderer.render(Array(repeating: "abcdef", count: 1_000), limit: 50)

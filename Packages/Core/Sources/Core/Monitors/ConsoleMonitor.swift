@@ -10,8 +10,10 @@
 ///
 /// The chain answers "who dispatched this?": it follows each cause back to the external message
 /// (or subscription) that started it. The monitor remembers the last ``historyLimit`` messages and
-/// commands to build chains, so its memory is bounded. Values are rendered with
-/// `String(describing:)`, so types that hide secrets in their `description` stay hidden.
+/// commands to build chains, so its memory is bounded. Values are rendered on one line as traces
+/// and test failures render them: every ``Redacted`` value (``Secret``) prints redacted wherever it
+/// sits, and a struct or class that describes itself prints its `description`; an enum prints its
+/// case and payload whatever its `description`, so hide a secret in a ``Secret``, not a description.
 @MainActor
 public final class ConsoleMonitor<Model: Sendable>: StoreMonitor {
   private struct Origin {

@@ -43,17 +43,10 @@ func typeName(_ value: Any) -> String {
   String(describing: type(of: value))
 }
 
-/// A readable one-line rendering of a message, command or subscription: `TodoMessage.loaded(…)`.
-///
-/// Uses `CustomStringConvertible` where the value provides it, which is how values hide secrets.
-/// Enum cases get their type's name in front; long renderings are cut at 160 characters.
+/// A message, command or subscription on one line, as the store's reports print it:
+/// `TodoMessage.loaded(…)`, cut at `limit` UTF-8 bytes (``ValueRendering/line(of:limit:)``).
 func render(_ value: Any, limit: Int = 160) -> String {
-  let name = typeName(value)
-  var text = String(describing: value)
-  if !text.hasPrefix(name) { text = "\(name).\(text)" }
-  if text.contains(where: \.isNewline) { text = String(text.map { $0.isNewline ? " " : $0 }) }
-  if text.count > limit { text = String(text.prefix(limit - 1)) + "…" }
-  return text
+  ValueRendering.line(of: value, limit: limit)
 }
 
 extension StoreEvent {

@@ -85,6 +85,17 @@ struct StoreErrorTests {
         == nil)
   }
 
+  @Test("a problem report never prints a secret, even one inside a value that describes itself")
+  func problemDescriptionsRedactSecrets() {
+    let message = MessageRecord(
+      id: MessageID(rawValue: 4), cause: .external,
+      message: TokenMessage.received(TokenHolder(token: Secret("tok-9"))))
+    let text = ProblemDescription.describe(StoreEvent<Counter>.unhandledMessage(message))
+    #expect(
+      text
+        == "no updater handled TokenMessage.received(TokenHolder(token: Secret(••••))) (m4, cause: external)")
+  }
+
   @Test("registering two interpreters for one command type stops with a message naming the type")
   func duplicateRegistration() async {
     await #expect(processExitsWith: .failure) {
@@ -95,4 +106,14 @@ struct StoreErrorTests {
       }
     }
   }
+}
+
+/// Describes itself with its token: a report must not trust that description.
+private struct TokenHolder: Sendable, CustomStringConvertible {
+  var token: Secret<String>
+  var description: String { "TokenHolder(\(token.revealed))" }
+}
+
+private enum TokenMessage: Message {
+  case received(TokenHolder)
 }

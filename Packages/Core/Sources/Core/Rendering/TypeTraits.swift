@@ -1,7 +1,7 @@
-import Core
 import Synchronization
 
-/// What the renderer and the diff need to know about a type, computed once per type.
+/// What ``ValueRendering`` and Tracing's model diff need to know about a type, computed once per
+/// type.
 ///
 /// A failing `as? any P` cast makes the runtime scan conformance records (measured with `perf`:
 /// about a sixth of the writer's time); caching the answers per type leaves only the casts that
@@ -12,53 +12,72 @@ import Synchronization
 /// `Sendable` in case the type's conformances are isolated to an actor. Safe: every property is a
 /// constant, and the conformances were found by dynamic casts, which succeed for an isolated
 /// conformance only on its actor. The trace writer thread, which looks up nearly every type, is on
-/// no actor, so it finds nonisolated conformances only; a caller of ``ValueRenderer`` on an actor
+/// no actor, so it finds nonisolated conformances only; a caller of ``ValueRendering`` on an actor
 /// whose types have conformances isolated to that actor should not also trace those types.
-final class TypeTraits: @unchecked Sendable {
-  let qualifiedName: String
+package final class TypeTraits: @unchecked Sendable {
+  package let qualifiedName: String
   /// The name without module or enclosing types' context: `TodoMessage`.
-  let shortName: String
-  let isRedacted: Bool
-  let isEncodable: Bool
-  let isScalar: Bool
+  package let shortName: String
+  package let isRedacted: Bool
+  package let isEncodable: Bool
+  package let isScalar: Bool
   /// A `String`, rendered quoted; other scalars print their description.
-  let isString: Bool
+  package let isString: Bool
+  /// A `Character`, rendered quoted like a string.
+  package let isCharacter: Bool
+  /// A metatype (`Int.self`), rendered with its module: `Swift.Int`.
+  package let isMetatype: Bool
+  /// A ``Reply`` (``InspectableReply``), which an indented rendering expands into the messages it
+  /// builds.
+  package let isReply: Bool
   /// Prints itself (`CustomStringConvertible`) and is not a collection: dates, URLs, identifiers.
-  let isSelfDescribing: Bool
-  /// An array or dictionary of `Equatable` elements, which ``ModelDiff`` compares without `Mirror`.
-  let isTypedDiffable: Bool
+  package let isSelfDescribing: Bool
+  /// An array or dictionary of `Equatable` elements (``EquatableElements``), which Tracing's model
+  /// diff compares without `Mirror`.
+  package let isTypedDiffable: Bool
   /// The type's `Mirror` display style (`nil` for types without one).
-  let displayStyle: Mirror.DisplayStyle?
+  package let displayStyle: Mirror.DisplayStyle?
   /// `==` for two values, `false` when the second is of another type; `nil` for types that are not
   /// `Equatable`. Casting each value to `any Equatable` would look up the conformance every time
   /// (measured with `perf`: a tenth of the writer's time); a cast from `Any` to the concrete type is
   /// a comparison of type metadata.
-  let equals: ((Any, Any) -> Bool)?
+  package let equals: ((Any, Any) -> Bool)?
   /// The value as an `AnyHashable`, for the same reason; `nil` for types that are not `Hashable`.
-  let hashable: ((Any) -> AnyHashable)?
+  package let hashable: ((Any) -> AnyHashable)?
   /// The value's `description` without `String(describing:)`'s conformance lookups; `nil` for types
   /// that are not `CustomStringConvertible`.
-  let describe: ((Any) -> String)?
+  package let describe: ((Any) -> String)?
 
   private init(_ value: Any) {
     let type = Swift.type(of: value)
     qualifiedName = Self.stableName(of: type)
     shortName = String(describing: type)
-    isRedacted = value is any Redacted
+    let displayStyle = Mirror(reflecting: value).displayStyle
+    self.displayStyle = displayStyle
+    // A cast from `Any` unwraps an optional: `Optional("a") as? any CustomStringConvertible` finds
+    // `String`'s conformance, and `nil` finds none. Traits belong to the type, whichever value is
+    // seen first, so an optional's are not found by casting it: it is walked, and `nil` of a type
+    // first seen holding a string is not cast to a string (which crashed).
+    let castable: Any? = displayStyle == .optional ? nil : value
+    isRedacted = castable is any Redacted
     isEncodable = value is any Encodable
-    isScalar = value is String || value is any Numeric || value is Bool
-    isString = value is String
-    isSelfDescribing = value is any CustomStringConvertible && !(value is any Collection)
-    displayStyle = Mirror(reflecting: value).displayStyle
-    isTypedDiffable = value is any TypedDiffable
+    isScalar = castable is String || castable is any Numeric || castable is Bool
+    isString = castable is String
+    isCharacter = castable is Character
+    isMetatype = castable is Any.Type
+    isReply = castable is any InspectableReply
+    isSelfDescribing = castable is any CustomStringConvertible && !(castable is any Collection)
+    isTypedDiffable = castable is any EquatableElements
+    // Safe for an optional whichever value is seen first: the closure casts, and says `false` for a
+    // value that is not of the type found.
     equals = (value as? any Equatable).map { Self.equality(for: $0) }
-    hashable = (value as? any Hashable).map { Self.hashing(for: $0) }
-    describe = (value as? any CustomStringConvertible).map { Self.description(for: $0) }
+    hashable = (castable as? any Hashable).map { Self.hashing(for: $0) }
+    describe = (castable as? any CustomStringConvertible).map { Self.description(for: $0) }
   }
 
   private static let cache = Mutex<[ObjectIdentifier: TypeTraits]>([:])
 
-  static func of(_ value: Any) -> TypeTraits {
+  package static func of(_ value: Any) -> TypeTraits {
     let type = Swift.type(of: value)
     let key = ObjectIdentifier(type)
     if let known = cache.withLock({ $0[key] }) { return known }
@@ -84,7 +103,7 @@ final class TypeTraits: @unchecked Sendable {
 
   /// `String(reflecting:)` without the "(unknown context at $…)." segments of private and local
   /// types, whose addresses change from run to run (replay matches on names).
-  static func stableName(of type: Any.Type) -> String {
+  package static func stableName(of type: Any.Type) -> String {
     var name = String(reflecting: type)
     while let start = name.firstRange(of: "(unknown context at "),
       let end = name[start.upperBound...].firstRange(of: ").")
@@ -94,3 +113,12 @@ final class TypeTraits: @unchecked Sendable {
     return name
   }
 }
+
+/// A collection whose elements compare with `==`: Tracing's model diff walks such a collection with
+/// its elements' `==` instead of `Mirror`. Declared here, beside the other traits, so that
+/// ``TypeTraits`` remembers the conformance with them.
+package protocol EquatableElements {}
+
+extension Array: EquatableElements where Element: Equatable {}
+
+extension Dictionary: EquatableElements where Value: Equatable {}
