@@ -25,9 +25,12 @@ extension Feature where Environment: TodoEnvironment {
       messageTypes: [TodoMessage.self],
       prepare: { environment in try TodoDatabase.migrate(environment.database) },
       interpreters: { environment, registrations in
-        // Changes are written on a thread of the feature's own (see `DatabaseThread`).
+        // A change of one item is written at once, on the store's actor, unless an import is
+        // storing batches; then, like every other command, on a thread of the feature's own (see
+        // `DatabaseThread` and `TodoInterpreter.interpretNow(_:dispatch:)`).
         let interpreter = TodoInterpreter(
-          database: environment.database, now: environment.now, databaseThread: DatabaseThread())
+          database: environment.database, now: environment.now, databaseThread: DatabaseThread(),
+          changesInline: true)
         registrations.register(interpreter)
         registrations.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
       })

@@ -96,7 +96,8 @@ public func benchmarkDatabase(reopening path: String) throws -> DatabasePool {
 public func benchmarkStore(on database: DatabasePool) -> Store<TodoModel> {
   let store = Store(
     model: TodoModel(owner: benchmarkOwner), updater: benchmarkUpdater(), subscriptions: TodoSubscriptions())
-  let interpreter = TodoInterpreter(database: database, databaseThread: DatabaseThread())
+  // As the app's to-do feature makes it (`.todo(_:)`).
+  let interpreter = TodoInterpreter(database: database, databaseThread: DatabaseThread(), changesInline: true)
   store.register(interpreter)
   store.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
   return store

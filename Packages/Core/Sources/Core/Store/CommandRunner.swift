@@ -3,6 +3,8 @@ struct AnyCommandInterpreter: Sendable {
   let run: @Sendable (any Command, Dispatch) async throws -> Void
   /// Where its commands start (``CommandInterpreter/executor``).
   let executor: (any TaskExecutor)?
+  /// Performs a command inside the loop, or says `false` (``SynchronousCommandInterpreter``).
+  var runNow: (@Sendable (any Command, Dispatch) throws -> Bool)? = nil
 }
 
 /// The command whose interpreter the current task runs, to catch a `settle()` that would wait for
@@ -16,7 +18,9 @@ struct RunningCommand {
   let record: CommandRecord
   /// The message its tree descends from.
   let root: TreeRoot
-  let task: Task<Void, Never>
+  /// Its task; `nil` for a command performed inside the loop, which has finished already and whose
+  /// end is queued.
+  let task: Task<Void, Never>?
 }
 
 /// The store's part that runs commands: the interpreters, the commands in flight, and those
@@ -52,6 +56,8 @@ final class CommandRunner {
 
   enum Outcome {
     case started
+    /// Performed inside the loop: its messages and its end are queued, for the loop to drain.
+    case performed
     case waiting
     case noInterpreter
   }
@@ -67,8 +73,7 @@ final class CommandRunner {
       waiting.append((record, root, interpreter))
       return .waiting
     }
-    launch(record, root: root, interpreter, timed: timed)
-    return .started
+    return launch(record, root: root, interpreter, timed: timed) ? .performed : .started
   }
 
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
@@ -99,32 +104,40 @@ final class CommandRunner {
   /// Removes a finished command, and starts the next waiting one if a slot is free.
   ///
   /// - Returns: The finished command, and the one started in its place.
-  func finish(_ id: CommandID, timed: Bool) -> (finished: RunningCommand?, started: CommandRecord?) {
+  func finish(
+    _ id: CommandID, timed: Bool
+  ) -> (finished: RunningCommand?, started: CommandRecord?, performed: Bool) {
     let finished = running.removeValue(forKey: id)
-    guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil) }
+    guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil, false) }
     let next = waiting[waitingHead]
     waitingHead += 1
     if waitingHead == waiting.count {
       waiting.removeAll(keepingCapacity: waiting.count <= 1_024)
       waitingHead = 0
     }
-    launch(next.record, root: next.root, next.interpreter, timed: timed)
-    return (finished, next.record)
+    let performed = launch(next.record, root: next.root, next.interpreter, timed: timed)
+    return (finished, next.record, performed)
   }
 
   /// Cancels every running command and forgets the waiting ones, which never start.
   func cancelAll() {
-    for (_, command) in running { command.task.cancel() }
+    for (_, command) in running { command.task?.cancel() }
     waiting.removeAll()
     waitingHead = 0
   }
 
+  /// Starts a command in a task of its own, or performs it on the spot if its interpreter does so.
+  ///
+  /// - Returns: Whether it was performed on the spot: its messages and its end are queued.
   private func launch(
     _ record: CommandRecord, root: TreeRoot, _ interpreter: AnyCommandInterpreter, timed: Bool
-  ) {
+  ) -> Bool {
     let id = record.id
     let command = record.command
     let dispatch = Dispatch(cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil))
+    if let runNow = interpreter.runNow, performNow(record, root: root, runNow, dispatch, timed: timed) {
+      return true
+    }
     let task = Task.detached(executorPreference: interpreter.executor) { [mailbox] in
       let clock = ContinuousClock()
       let start = timed ? clock.now : nil
@@ -136,9 +149,37 @@ final class CommandRunner {
       }
     }
     running[id] = RunningCommand(record: record, root: root, task: task)
+    return false
+  }
+
+  /// Performs the command inside the loop, unless its interpreter declines; its end is queued like
+  /// a task's, so the loop finishes it in order, after the messages it sent.
+  ///
+  /// - Returns: Whether it was performed.
+  private func performNow(
+    _ record: CommandRecord, root: TreeRoot, _ runNow: @Sendable (any Command, Dispatch) throws -> Bool,
+    _ dispatch: Dispatch, timed: Bool
+  ) -> Bool {
+    let clock = ContinuousClock()
+    let start = timed ? clock.now : nil
+    return mailbox.holdingDrain {
+      let failure: (any Error)?
+      do {
+        guard
+          try CommandContext.$current.withValue(
+            record.id, operation: { try runNow(record.command, dispatch) })
+        else { return false }
+        failure = nil
+      } catch {
+        failure = error
+      }
+      running[record.id] = RunningCommand(record: record, root: root, task: nil)
+      mailbox.post(.commandFinished(record.id, failure: failure, duration: start.map { clock.now - $0 }))
+      return true
+    }
   }
 
   deinit {
-    for (_, command) in running { command.task.cancel() }
+    for (_, command) in running { command.task?.cancel() }
   }
 }

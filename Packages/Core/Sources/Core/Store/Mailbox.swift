@@ -70,6 +70,20 @@ final class Mailbox: Sendable {
   /// How many envelopes are waiting (a relaxed read).
   var count: Int { pending.load(ordering: .relaxed) }
 
+  /// Runs `body` while posts schedule no drain, because the loop that runs it drains before it
+  /// returns: a command performed inside the loop (``SynchronousCommandInterpreter``) sends its
+  /// messages without a task being started for them on the store's actor.
+  ///
+  /// Only the loop calls it, on the store's actor, and it must drain after `body` returns.
+  func holdingDrain<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let wasScheduled = state.withLock { state in
+      defer { state.drainScheduled = true }
+      return state.drainScheduled
+    }
+    defer { if !wasScheduled { state.withLock { $0.drainScheduled = false } } }
+    return try body()
+  }
+
   /// Numbers `message` and appends it, and schedules a drain if none is scheduled.
   ///
   /// - Parameter sentOnActor: Whether it was sent on the store's actor (``Envelope/sent``).

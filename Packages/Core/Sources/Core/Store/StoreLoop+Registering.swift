@@ -2,13 +2,26 @@
 
 extension StoreLoop {
   func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
-    let box = AnyCommandInterpreter(
+    var box = AnyCommandInterpreter(
       run: { command, dispatch in
         // Safe: the registry hands this interpreter only commands that matched its type.
         try await interpreter.interpret(command as! Interpreter.HandledCommand, dispatch: dispatch)
       }, executor: interpreter.executor)
+    if let synchronous = interpreter as? any SynchronousCommandInterpreter {
+      box.runNow = Self.performingNow(synchronous)
+    }
     commands.register(
       box, for: Interpreter.HandledCommand.self, matches: { $0 is Interpreter.HandledCommand })
+  }
+
+  /// ``SynchronousCommandInterpreter/interpretNow(_:dispatch:)`` of `interpreter`, type-erased.
+  private static func performingNow<Interpreter: SynchronousCommandInterpreter>(
+    _ interpreter: Interpreter
+  ) -> @Sendable (any Command, Dispatch) throws -> Bool {
+    { command, dispatch in
+      // Safe: the registry hands this interpreter only commands that matched its type.
+      try interpreter.interpretNow(command as! Interpreter.HandledCommand, dispatch: dispatch)
+    }
   }
 
   func register<S: Sendable>(

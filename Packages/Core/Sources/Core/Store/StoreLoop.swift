@@ -368,6 +368,11 @@ final class StoreLoop<Model: Sendable> {
       id &+= 1
       switch commands.start(record, root: root, timed: timed) {
       case .started: if timed { observers.emit(.commandStarted(record)) }
+      case .performed:
+        // Its messages and its end wait in the mailbox, which schedules no drain for them: the
+        // loop drains them before `send` returns.
+        sentWhileInLoop = true
+        if timed { observers.emit(.commandStarted(record)) }
       case .waiting: break
       case .noInterpreter:
         consequences.finished(emittedBy: message)
@@ -379,7 +384,8 @@ final class StoreLoop<Model: Sendable> {
 
   private func commandFinished(_ id: CommandID, failure: (any Error)?, duration: Duration?) {
     let timed = observers.hasMonitors
-    let (finished, started) = commands.finish(id, timed: timed)
+    let (finished, started, performed) = commands.finish(id, timed: timed)
+    if performed { sentWhileInLoop = true }
     if let finished {
       consequences.finished(emittedBy: finished.record.emittedBy)
       if let failure, !(isShutDown && failure is CancellationError) {

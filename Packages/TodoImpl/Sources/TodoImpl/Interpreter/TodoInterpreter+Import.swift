@@ -30,10 +30,12 @@ extension TodoInterpreter {
   /// and close at exit) runs after the last batch this import will ever store.
   public func runImport(_ subscription: TodoImportSubscription, dispatch: Dispatch) async {
     let stopped = ImportStop()
-    await withTaskCancellationHandler {
-      await importCSV(subscription, stopped: stopped, dispatch: dispatch)
-    } onCancel: {
-      stopped.stop()
+    await imports.counting {
+      await withTaskCancellationHandler {
+        await importCSV(subscription, stopped: stopped, dispatch: dispatch)
+      } onCancel: {
+        stopped.stop()
+      }
     }
   }
 

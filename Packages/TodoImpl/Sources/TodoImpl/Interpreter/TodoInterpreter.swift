@@ -29,6 +29,10 @@ public struct TodoInterpreter: CommandInterpreter {
   let importOptions: TodoImportOptions
   /// Where its commands run; with one, changes are written synchronously on its thread.
   let databaseThread: DatabaseThread?
+  /// Whether a change of one item is written at once, on the store's actor (``interpretNow(_:dispatch:)``).
+  let changesInline: Bool
+  /// How many imports are storing batches: while one is, changes are not written inline.
+  let imports = ImportActivity()
 
   /// The database thread, if any: each command starts on it (see ``DatabaseThread``).
   public var executor: (any TaskExecutor)? { databaseThread }
@@ -46,13 +50,19 @@ public struct TodoInterpreter: CommandInterpreter {
   ///   - databaseThread: A thread for its commands, which then write synchronously there instead
   ///     of hopping to GRDB's writer queue and back; `nil`: they run on the cooperative pool and
   ///     write with GRDB's asynchronous API.
+  ///   - changesInline: Whether a change of one item (add, rename, toggle, set done, due date,
+  ///     remove) is written at once, on the store's actor, while no import is storing batches
+  ///     (``interpretNow(_:dispatch:)``): one SQLite statement of tens of microseconds, without a
+  ///     thread switch there and back. Default `false`.
   public init(
     database: any DatabaseWriter,
     now: @escaping @Sendable () -> Date = { Date() },
     makeID: (@Sendable () -> TodoID)? = nil,
     importOptions: TodoImportOptions = TodoImportOptions(),
-    databaseThread: DatabaseThread? = nil
+    databaseThread: DatabaseThread? = nil,
+    changesInline: Bool = false
   ) {
+    self.changesInline = changesInline
     self.database = database
     self.now = now
     self.makeID = makeID ?? RandomTodoIDs(clock: now).next
@@ -124,14 +134,21 @@ public struct TodoInterpreter: CommandInterpreter {
   /// One statement, atomic by itself, in no transaction of its own: a `BEGIN` and a `COMMIT`
   /// around it would be two more statements for SQLite to run.
   private func update(_ id: TodoID, owner: UserID, _ change: TodoTable.Change) async throws -> TodoItem {
+    if databaseThread != nil { return try updateHere(id, owner: owner, change) }
     let updated = now().milliseconds
-    let write = { @Sendable (db: Database) in
+    let item = try await database.writeWithoutTransaction { db in
       try TodoTable.update(change, updated: updated, id: id, owner: owner, in: db)
     }
-    let item =
-      if databaseThread != nil { try writeHere(write) } else {
-        try await database.writeWithoutTransaction(write)
-      }
+    guard let item else { throw TodoFailure.notFound(id) }
+    return item
+  }
+
+  /// ``update(_:owner:_:)`` on the calling thread, waiting for the writer if it is busy.
+  func updateHere(_ id: TodoID, owner: UserID, _ change: TodoTable.Change) throws -> TodoItem {
+    let updated = now().milliseconds
+    let item = try writeHere { db in
+      try TodoTable.update(change, updated: updated, id: id, owner: owner, in: db)
+    }
     guard let item else { throw TodoFailure.notFound(id) }
     return item
   }
@@ -145,11 +162,23 @@ public struct TodoInterpreter: CommandInterpreter {
   func perform(_ dispatch: Dispatch, owner: UserID, _ work: () async throws -> TodoMessage) async {
     do {
       dispatch(try await work())
-    } catch let failure as TodoFailure {
-      dispatch(TodoMessage.failed(failure, owner: owner))
     } catch {
-      dispatch(TodoMessage.failed(.storage(Self.describe(error)), owner: owner))
+      dispatch(TodoMessage.failed(Self.failure(error), owner: owner))
     }
+  }
+
+  /// ``perform(_:owner:_:)`` for synchronous work.
+  func performNow(_ dispatch: Dispatch, owner: UserID, _ work: () throws -> TodoMessage) {
+    do {
+      dispatch(try work())
+    } catch {
+      dispatch(TodoMessage.failed(Self.failure(error), owner: owner))
+    }
+  }
+
+  /// What the model is told when a command fails with `error`.
+  static func failure(_ error: any Error) -> TodoFailure {
+    (error as? TodoFailure) ?? .storage(describe(error))
   }
 
   /// A short description of a database error for ``TodoAPI/TodoFailure/storage(_:)``.

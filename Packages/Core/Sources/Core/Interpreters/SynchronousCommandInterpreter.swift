@@ -1,0 +1,46 @@
+/// An interpreter that may perform a command at once, on the store's actor, inside the loop.
+///
+/// An ordinary command runs in a task of its own: a switch to another thread, and another back for
+/// each message it sends. On a busy or virtual machine each switch costs tens of microseconds, more
+/// than a quick local effect itself. An interpreter conforming to this protocol is first offered
+/// each command through ``interpretNow(_:dispatch:)``, called synchronously by the store right after
+/// the update that emitted it; the messages it sends are processed, in order, before the store's
+/// `send` returns (after any message queued before them). It may decline, returning `false`: the
+/// command then runs as usual, through ``CommandInterpreter/interpret(_:dispatch:)`` in a task.
+///
+/// ```swift
+/// extension TodoInterpreter: SynchronousCommandInterpreter {
+///   func interpretNow(_ command: TodoCommand, dispatch: Dispatch) throws -> Bool {
+///     guard case .toggle(let id) = command, !importIsRunning else { return false }
+///     dispatch(TodoMessage.toggled(try database.write { try toggle(id, in: $0) }))
+///     return true
+///   }
+/// }
+/// ```
+///
+/// Only for effects that are local and quick and cannot wait long: writing a row of a local SQLite
+/// database (tens of microseconds; GRDB allows synchronous access from the main thread), an
+/// in-memory cache, a counter. Never the network, a file of unknown size or a lock another task may
+/// hold for long: the store's actor (the main actor, for ``Store``) waits for it, and the store
+/// handles nothing else meanwhile. Decline when the resource is busy and let the command wait in
+/// its task instead.
+///
+/// Everything else is as for any command: monitors see it start and finish (or fail, if
+/// ``interpretNow(_:dispatch:)`` throws), its messages carry it as their ``Cause``,
+/// ``SentMessage/finish()`` and `settle()` wait for it (it has finished before they are called),
+/// and it counts against the store's limit of running commands while its end is queued. A command
+/// performed this way cannot be cancelled: it has finished before anyone could ask.
+public protocol SynchronousCommandInterpreter<HandledCommand>: CommandInterpreter {
+  /// Performs `command` now, on the store's actor, or declines.
+  ///
+  /// - Parameters:
+  ///   - command: The command to perform.
+  ///   - dispatch: Sends messages back to the store, each caused by this command; they are
+  ///     processed after this method returns, before the store's `send` does.
+  /// - Returns: `true` if the command was performed; `false` to have it performed by
+  ///   ``CommandInterpreter/interpret(_:dispatch:)`` in a task, as if this method did not exist
+  ///   (it must then have sent nothing).
+  /// - Throws: Any error: the command was performed and failed; monitors see it fail, as when
+  ///   `interpret` throws.
+  func interpretNow(_ command: HandledCommand, dispatch: Dispatch) throws -> Bool
+}

@@ -1,0 +1,166 @@
+import Core
+import CoreTesting
+import Synchronization
+import Testing
+
+private struct Ledger: Equatable, Sendable {
+  var entries: [String] = []
+}
+
+private enum LedgerMessage: Message, Equatable {
+  /// Emits `write(text)`, or `write(text)` twice when `twice`.
+  case record(String, twice: Bool = false)
+  case written(String)
+}
+
+private enum LedgerCommand: Command, Equatable {
+  case write(String)
+}
+
+private struct LedgerUpdater: TypedUpdater {
+  func update(_ model: inout Ledger, message: LedgerMessage) -> [any Command] {
+    switch message {
+    case .record(let text, let twice):
+      return twice
+        ? [LedgerCommand.write(text), LedgerCommand.write(text + "'")] : [LedgerCommand.write(text)]
+    case .written(let text):
+      model.entries.append(text)
+      // A written entry ending in "+" records a follow-up: a tree of commands performed now.
+      return text.hasSuffix("+") ? [LedgerCommand.write(String(text.dropLast()) + "!")] : []
+    }
+  }
+}
+
+/// Performs writes now unless told to decline; counts how each write was performed.
+private final class LedgerInterpreter: SynchronousCommandInterpreter {
+  struct Counts: Equatable {
+    var now = 0
+    var inTask = 0
+  }
+
+  struct Refused: Error, Equatable {}
+
+  let declines: Bool
+  let counts = Mutex(Counts())
+
+  init(declines: Bool = false) { self.declines = declines }
+
+  func interpretNow(_ command: LedgerCommand, dispatch: Dispatch) throws -> Bool {
+    guard !declines else { return false }
+    guard case .write(let text) = command else { return false }
+    if text == "fail" { throw Refused() }
+    counts.withLock { $0.now += 1 }
+    dispatch(LedgerMessage.written(text))
+    return true
+  }
+
+  func interpret(_ command: LedgerCommand, dispatch: Dispatch) async throws {
+    guard case .write(let text) = command else { return }
+    counts.withLock { $0.inTask += 1 }
+    dispatch(LedgerMessage.written(text))
+  }
+}
+
+@Suite("Synchronous interpreters")
+@MainActor
+struct SynchronousInterpreterTests {
+  @Test("a command performed now: its messages are processed before send returns")
+  func processedBeforeSendReturns() async {
+    let store = Store(model: Ledger(), updater: LedgerUpdater())
+    let interpreter = LedgerInterpreter()
+    store.register(interpreter)
+    let sent = store.send(LedgerMessage.record("a", twice: true))
+    #expect(store.model.entries == ["a", "a'"])
+    #expect(interpreter.counts.withLock { $0 } == .init(now: 2, inTask: 0))
+    await sent.finish()
+    await store.settle()
+  }
+
+  @Test("a tree of commands performed now plays out inside one send, in order")
+  func treeInsideOneSend() {
+    let store = Store(model: Ledger(), updater: LedgerUpdater())
+    store.register(LedgerInterpreter())
+    store.send(LedgerMessage.record("x+"))
+    store.send(LedgerMessage.record("y"))
+    #expect(store.model.entries == ["x+", "x!", "y"])
+  }
+
+  @Test("an interpreter that declines has the command performed in a task, as usual")
+  func declining() async {
+    let store = Store(model: Ledger(), updater: LedgerUpdater())
+    let interpreter = LedgerInterpreter(declines: true)
+    store.register(interpreter)
+    let sent = store.send(LedgerMessage.record("b"))
+    #expect(store.model.entries == [])
+    await sent.finish()
+    #expect(store.model.entries == ["b"])
+    #expect(interpreter.counts.withLock { $0 } == .init(now: 0, inTask: 1))
+  }
+
+  @Test("monitors see the command start, its message, and its end, in that order; a throw is a failure")
+  func monitored() async {
+    let store = Store(model: Ledger(), updater: LedgerUpdater())
+    store.register(LedgerInterpreter())
+    var events: [String] = []
+    store.addMonitor(
+      FunctionMonitor<Ledger> { event in
+        switch event {
+        case .messageProcessed(let record, _, let commands, _):
+          events.append("processed \(record.message) → \(commands.map(\.id))")
+        case .commandStarted(let record): events.append("started \(record.id)")
+        case .commandFinished(let record, _): events.append("finished \(record.id)")
+        case .commandFailed(let record, let error, _): events.append("failed \(record.id) \(error)")
+        default: break
+        }
+      })
+    store.send(LedgerMessage.record("c"))
+    store.send(LedgerMessage.record("fail"))
+    await store.settle()
+    #expect(
+      events == [
+        #"processed record("c", twice: false) → [c1]"#, "started c1", #"processed written("c") → []"#,
+        "finished c1", #"processed record("fail", twice: false) → [c2]"#, "started c2", "failed c2 Refused()",
+      ])
+    #expect(store.model.entries == ["c"])
+  }
+
+  @Test("a message sent by a command performed now names that command as its cause")
+  func cause() {
+    let store = Store(model: Ledger(), updater: LedgerUpdater())
+    store.register(LedgerInterpreter())
+    var causes: [Cause] = []
+    store.addMonitor(
+      FunctionMonitor<Ledger> { event in
+        if case .messageProcessed(let record, _, _, _) = event { causes.append(record.cause) }
+      })
+    store.send(LedgerMessage.record("d"))
+    #expect(causes.count == 2)
+    #expect(causes.first == .external)
+    if case .command(_, let emittedBy) = causes.last {
+      #expect(emittedBy == MessageID(rawValue: 1))
+    } else {
+      Issue.record("the written message's cause is \(String(describing: causes.last))")
+    }
+  }
+
+  @Test("a test store receives the messages of a command performed now like any other")
+  func testStore() async {
+    let store = TestStore(model: Ledger(), updater: LedgerUpdater())
+    store.register(LedgerInterpreter())
+    store.send(LedgerMessage.record("e"))
+    store.expectCommands([LedgerCommand.write("e")])
+    await store.receive(LedgerMessage.written("e")) { $0.entries = ["e"] }
+    await store.finish()
+  }
+
+  @Test("an actor store performs it on its actor, inside send")
+  func actorStore() async {
+    let store = ActorStore(model: Ledger(), updater: LedgerUpdater())
+    await store.register(LedgerInterpreter())
+    let entries = await store.perform { store in
+      store.send(LedgerMessage.record("f"))
+      return store.model.entries
+    }
+    #expect(entries == ["f"])
+  }
+}

@@ -1,0 +1,76 @@
+import AuthenticationAPI
+public import Core
+import Foundation
+import GRDB
+import Synchronization
+public import TodoAPI
+
+extension TodoInterpreter: SynchronousCommandInterpreter {
+  /// Writes a change of one item at once, on the store's actor, when the interpreter was made with
+  /// `changesInline` and no import is storing batches; declines otherwise, and for the commands
+  /// that read or write many rows (load, clear completed, export), which run in a task as usual.
+  ///
+  /// A change is one SQLite statement by primary key (tens of microseconds in WAL mode with
+  /// `synchronous = NORMAL`); writing it here saves the switch to the database thread and the
+  /// switch back with the result, which cost more than the statement on a busy or virtual machine
+  /// (docs/performance.md, B5 toggle). While an import runs, its batches hold SQLite's writer lock
+  /// for up to a batch's time, so changes wait for it on the database thread instead of on the
+  /// store's actor. An import that starts right after the check may still make one inline change
+  /// wait for its first batch.
+  ///
+  /// - Parameters:
+  ///   - command: The command.
+  ///   - dispatch: Receives the result message, as ``interpret(_:dispatch:)`` would send it.
+  /// - Returns: Whether the change was written.
+  public func interpretNow(_ command: TodoCommand, dispatch: Dispatch) -> Bool {
+    guard changesInline, !imports.isRunning else { return false }
+    switch command {
+    case .add(let title, let dueDate, let owner):
+      performNow(dispatch, owner: owner) {
+        let item = TodoItem(id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
+        return .added(
+          try database.write { db in try TodoTable.insert(item, owner: owner, in: db) }, owner: owner)
+      }
+    case .rename(let id, let title, let owner):
+      performNow(dispatch, owner: owner) {
+        .renamed(try updateHere(id, owner: owner, .title(title.text)), owner: owner)
+      }
+    case .toggle(let id, let owner):
+      performNow(dispatch, owner: owner) { .toggled(try updateHere(id, owner: owner, .toggle), owner: owner) }
+    case .setDone(let id, let isDone, let owner):
+      performNow(dispatch, owner: owner) {
+        .toggled(try updateHere(id, owner: owner, .done(isDone)), owner: owner)
+      }
+    case .setDueDate(let id, let dueDate, let owner):
+      performNow(dispatch, owner: owner) {
+        .dueDateChanged(try updateHere(id, owner: owner, .due(dueDate?.milliseconds)), owner: owner)
+      }
+    case .remove(let id, let owner):
+      performNow(dispatch, owner: owner) {
+        guard try database.write({ db in try TodoTable.delete(id, owner: owner, in: db) }) else {
+          throw TodoFailure.notFound(id)
+        }
+        return .removed(id, owner: owner)
+      }
+    case .load, .clearCompleted, .exportCSV:
+      return false
+    }
+    return true
+  }
+}
+
+/// How many imports of one interpreter are running; shared by the copies of the interpreter (a
+/// struct), so the import runner and ``TodoInterpreter/interpretNow(_:dispatch:)`` see one count.
+final class ImportActivity: Sendable {
+  private let running = Atomic<Int>(0)
+
+  /// Whether an import is running.
+  var isRunning: Bool { running.load(ordering: .acquiring) > 0 }
+
+  /// Runs `body` counted as a running import.
+  func counting<Result>(_ body: () async -> Result) async -> Result {
+    running.add(1, ordering: .releasing)
+    defer { running.subtract(1, ordering: .releasing) }
+    return await body()
+  }
+}
