@@ -25,6 +25,10 @@
 /// handles nothing else meanwhile. Decline when the resource is busy and let the command wait in
 /// its task instead.
 ///
+/// While a command of the interpreter runs in its task (declined, or waiting for a free slot), the
+/// store does not offer it later commands: they run in tasks too, so a command performed now never
+/// overtakes an earlier one of the same interpreter.
+///
 /// Everything else is as for any command: monitors see it start and finish (or fail, if
 /// ``interpretNow(_:dispatch:)`` throws), its messages carry it as their ``Cause``,
 /// ``SentMessage/finish()`` and `settle()` wait for it (it has finished before they are called),

@@ -5,6 +5,9 @@ struct AnyCommandInterpreter: Sendable {
   let executor: (any TaskExecutor)?
   /// Performs a command inside the loop, or says `false` (``SynchronousCommandInterpreter``).
   var runNow: (@Sendable (any Command, Dispatch) throws -> Bool)? = nil
+  /// For an interpreter with ``runNow``: its index in ``CommandRunner``'s counts of commands
+  /// running in tasks, assigned at registration.
+  var inTaskSlot: Int? = nil
 }
 
 /// The command whose interpreter the current task runs, to catch a `settle()` that would wait for
@@ -21,6 +24,8 @@ struct RunningCommand {
   /// Its task; `nil` for a command performed inside the loop, which has finished already and whose
   /// end is queued.
   let task: Task<Void, Never>?
+  /// The ``AnyCommandInterpreter/inTaskSlot`` of its interpreter, when it runs in a task.
+  var inTaskSlot: Int? = nil
 }
 
 /// The store's part that runs commands: the interpreters, the commands in flight, and those
@@ -36,6 +41,10 @@ final class CommandRunner {
   private var running: [CommandID: RunningCommand] = [:]
   private var waiting: [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter)] = []
   private var waitingHead = 0
+  /// For each interpreter that may perform commands inside the loop, how many of its commands run
+  /// in tasks: while any does, its later commands run in tasks too, so none overtakes an earlier
+  /// one.
+  private var inTask: [Int] = []
   private let mailbox: Mailbox
   /// How many commands may run at once.
   var maximumRunning: Int
@@ -51,6 +60,11 @@ final class CommandRunner {
   func register(
     _ interpreter: AnyCommandInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
   ) {
+    var interpreter = interpreter
+    if interpreter.runNow != nil {
+      interpreter.inTaskSlot = inTask.count
+      inTask.append(0)
+    }
     registry.register(interpreter, for: type, matches: matches, kind: "command")
   }
 
@@ -108,6 +122,7 @@ final class CommandRunner {
     _ id: CommandID, timed: Bool
   ) -> (finished: RunningCommand?, started: CommandRecord?, performed: Bool) {
     let finished = running.removeValue(forKey: id)
+    if let slot = finished?.inTaskSlot { inTask[slot] -= 1 }
     guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil, false) }
     let next = waiting[waitingHead]
     waitingHead += 1
@@ -135,8 +150,10 @@ final class CommandRunner {
     let id = record.id
     let command = record.command
     let dispatch = Dispatch(cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil))
-    if let runNow = interpreter.runNow, performNow(record, root: root, runNow, dispatch, timed: timed) {
-      return true
+    if let runNow = interpreter.runNow, let slot = interpreter.inTaskSlot {
+      // Never ahead of an earlier command of the same interpreter still running in its task.
+      if inTask[slot] == 0, performNow(record, root: root, runNow, dispatch, timed: timed) { return true }
+      inTask[slot] += 1
     }
     let task = Task.detached(executorPreference: interpreter.executor) { [mailbox] in
       let clock = ContinuousClock()
@@ -148,21 +165,22 @@ final class CommandRunner {
         mailbox.post(.commandFinished(id, failure: error, duration: start.map { clock.now - $0 }))
       }
     }
-    running[id] = RunningCommand(record: record, root: root, task: task)
+    running[id] = RunningCommand(record: record, root: root, task: task, inTaskSlot: interpreter.inTaskSlot)
     return false
   }
 
   /// Performs the command inside the loop, unless its interpreter declines; its end is queued like
   /// a task's, so the loop finishes it in order, after the messages it sent.
   ///
-  /// - Returns: Whether it was performed.
+  /// - Returns: Whether it was performed. When it was not, a drain is requested: a post from another
+  ///   thread while the drain was held found one scheduled and scheduled none.
   private func performNow(
     _ record: CommandRecord, root: TreeRoot, _ runNow: @Sendable (any Command, Dispatch) throws -> Bool,
     _ dispatch: Dispatch, timed: Bool
   ) -> Bool {
     let clock = ContinuousClock()
     let start = timed ? clock.now : nil
-    return mailbox.holdingDrain {
+    let performed = mailbox.holdingDrain {
       let failure: (any Error)?
       do {
         guard
@@ -177,6 +195,8 @@ final class CommandRunner {
       mailbox.post(.commandFinished(record.id, failure: failure, duration: start.map { clock.now - $0 }))
       return true
     }
+    if !performed { mailbox.requestDrain() }
+    return performed
   }
 
   deinit {

@@ -1,5 +1,6 @@
 import Core
 import CoreTesting
+import Dispatch
 import Synchronization
 import Testing
 
@@ -57,6 +58,41 @@ private final class LedgerInterpreter: SynchronousCommandInterpreter {
   func interpret(_ command: LedgerCommand, dispatch: Dispatch) async throws {
     guard case .write(let text) = command else { return }
     counts.withLock { $0.inTask += 1 }
+    dispatch(LedgerMessage.written(text))
+  }
+}
+
+/// Declines "slow" writes, which wait in their task until `gate` opens; performs the rest now.
+/// Declines "go" after another thread has posted "other" through the store's queue, and writes
+/// "go" in its task only once the store has processed "other".
+private final class GatedInterpreter: SynchronousCommandInterpreter {
+  let counts = Mutex(LedgerInterpreter.Counts())
+  let gate: AsyncStream<Void>
+  let queue: Dispatch?
+
+  init(gate: AsyncStream<Void>, queue: Dispatch? = nil) {
+    self.gate = gate
+    self.queue = queue
+  }
+
+  func interpretNow(_ command: LedgerCommand, dispatch: Dispatch) -> Bool {
+    guard case .write(let text) = command else { return false }
+    if text == "slow" { return false }
+    if text == "go", let queue {
+      DispatchQueue.global().sync { _ = queue(LedgerMessage.written("other")) }
+      return false
+    }
+    counts.withLock { $0.now += 1 }
+    dispatch(LedgerMessage.written(text))
+    return true
+  }
+
+  func interpret(_ command: LedgerCommand, dispatch: Dispatch) async {
+    guard case .write(let text) = command else { return }
+    counts.withLock { $0.inTask += 1 }
+    if text == "slow" || text == "go" {
+      for await _ in gate { break }
+    }
     dispatch(LedgerMessage.written(text))
   }
 }
@@ -151,6 +187,43 @@ struct SynchronousInterpreterTests {
     store.expectCommands([LedgerCommand.write("e")])
     await store.receive(LedgerMessage.written("e")) { $0.entries = ["e"] }
     await store.finish()
+  }
+
+  @Test("a message another thread posts while an interpreter declines is processed without waiting for more")
+  func postWhileDeclining() async {
+    let store = Store(model: Ledger(), updater: LedgerUpdater())
+    let (processed, other) = AsyncStream<Void>.makeStream()
+    store.register(GatedInterpreter(gate: processed, queue: store.queue))
+    // The declined "go" waits in its task until "other" is processed: stranded in the mailbox, with
+    // no drain scheduled, "other" never was, and neither was "go".
+    let bothArrived = await waitWithTimeout(.seconds(30)) { resume in
+      _ = store.addListener { model in
+        if model.entries == ["other"] { other.yield() }
+        if model.entries == ["other", "go"] { resume(true) }
+      }
+      store.send(LedgerMessage.record("go"))
+    }
+    #expect(bothArrived)
+    #expect(store.model.entries == ["other", "go"])
+    if bothArrived { await store.settle() }
+  }
+
+  @Test("while a command of the interpreter runs in its task, its later commands run in tasks too")
+  func noOvertaking() async {
+    let store = Store(model: Ledger(), updater: LedgerUpdater())
+    let (gate, open) = AsyncStream<Void>.makeStream()
+    let interpreter = GatedInterpreter(gate: gate)
+    store.register(interpreter)
+    store.send(LedgerMessage.record("slow"))
+    store.send(LedgerMessage.record("fast"))
+    #expect(store.model.entries == [])
+    open.yield()
+    await store.settle()
+    #expect(Set(store.model.entries) == ["slow", "fast"])
+    #expect(interpreter.counts.withLock { $0 } == .init(now: 0, inTask: 2))
+    store.send(LedgerMessage.record("again"))
+    #expect(store.model.entries.last == "again")
+    #expect(interpreter.counts.withLock { $0 } == .init(now: 1, inTask: 2))
   }
 
   @Test("an actor store performs it on its actor, inside send")
