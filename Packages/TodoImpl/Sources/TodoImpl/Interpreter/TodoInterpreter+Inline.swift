@@ -27,9 +27,7 @@ extension TodoInterpreter: SynchronousCommandInterpreter {
     switch command {
     case .add(let title, let dueDate, let owner):
       performNow(dispatch, owner: owner) {
-        let item = TodoItem(id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
-        return .added(
-          try database.write { db in try TodoTable.insert(item, owner: owner, in: db) }, owner: owner)
+        .added(try addHere(title: title, dueDate: dueDate, owner: owner), owner: owner)
       }
     case .rename(let id, let title, let owner):
       performNow(dispatch, owner: owner) {
@@ -47,9 +45,7 @@ extension TodoInterpreter: SynchronousCommandInterpreter {
       }
     case .remove(let id, let owner):
       performNow(dispatch, owner: owner) {
-        guard try database.write({ db in try TodoTable.delete(id, owner: owner, in: db) }) else {
-          throw TodoFailure.notFound(id)
-        }
+        try removeHere(id, owner: owner)
         return .removed(id, owner: owner)
       }
     case .load, .clearCompleted, .exportCSV:

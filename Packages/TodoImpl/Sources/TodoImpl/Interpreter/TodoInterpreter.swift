@@ -124,9 +124,28 @@ public struct TodoInterpreter: CommandInterpreter {
   // MARK: - Single changes
 
   private func add(title: TodoTitle, dueDate: Date?, owner: UserID) async throws -> TodoItem {
-    let item = TodoItem(
-      id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
+    let item = newItem(title: title, dueDate: dueDate)
     return try await database.write { db in try TodoTable.insert(item, owner: owner, in: db) }
+  }
+
+  /// ``add(title:dueDate:owner:)`` on the calling thread, waiting for the writer if it is busy.
+  func addHere(title: TodoTitle, dueDate: Date?, owner: UserID) throws -> TodoItem {
+    let item = newItem(title: title, dueDate: dueDate)
+    return try database.write { db in try TodoTable.insert(item, owner: owner, in: db) }
+  }
+
+  /// A new item, with a new identity, created now.
+  private func newItem(title: TodoTitle, dueDate: Date?) -> TodoItem {
+    TodoItem(id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
+  }
+
+  /// Removes one item on the calling thread, waiting for the writer if it is busy.
+  ///
+  /// - Throws: ``TodoAPI/TodoFailure/notFound(_:)`` if `owner` has no such item.
+  func removeHere(_ id: TodoID, owner: UserID) throws {
+    guard try database.write({ db in try TodoTable.delete(id, owner: owner, in: db) }) else {
+      throw TodoFailure.notFound(id)
+    }
   }
 
   /// Applies `change` (and a new change time) to one item and returns it as stored.
