@@ -6,7 +6,7 @@ SWIFT_SOURCES := Package.swift Packages App Tools
 APP_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help build test test-packages lint format run bench graph check-graph feature docs docs-check check-api check-consumer clean
+.PHONY: help build test test-packages lint format run bench graph check-graph feature docs docs-check check-api check-consumer check-instructions check-scripts tags clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -64,11 +64,21 @@ docs: ## Build the DocC catalogs of Core, CoreTesting and Tracing (warnings fail
 docs-check: ## Compile every Swift sample of README.md and docs/*.md and run their tests
 	@python3 Tools/Scripts/check-doc-samples.py
 
-check-api: ## Compare the public API with the newest release tag; fail on a break CHANGELOG.md does not declare
+check-api: ## Compare the public API with the newest release of CHANGELOG.md; fail on a break it does not declare
 	@python3 Tools/Scripts/check-api.py
 
-check-consumer: ## Build and test the getting-started counter in a package that depends on this repository by URL
+check-consumer: ## A package outside the repository builds the counter against the newest release, then HEAD, by URL
 	@Tools/Scripts/check-consumer.sh
+
+check-instructions: ## The instruction-count gate: callgrind figures against Tools/Benchmarks/instruction-budget.json (needs valgrind)
+	@python3 Tools/Scripts/check-instructions.py
+
+check-scripts: ## Test the release and gate scripts (E2E=1 adds check-api on an injected break, in a clone; minutes)
+	@python3 -m unittest discover -s Tools/Scripts/tests -p 'test_*.py'
+	@if [ -n "$(E2E)" ]; then python3 -m unittest discover -s Tools/Scripts/tests -p 'e2e_*.py'; fi
+
+tags: ## Create the missing release tags from CHANGELOG.md's release record (never moves a tag)
+	@python3 Tools/Scripts/releases.py tags
 
 clean: ## Remove every package's .build folder (and the root manifest's)
 	@rm -rf .build $(addsuffix /.build,$(ALL_PACKAGES)) Tools/Benchmarks/.build docs/Samples/.build

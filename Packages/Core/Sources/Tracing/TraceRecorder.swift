@@ -125,6 +125,16 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor, ProcessedMessag
   public func close() async {
     await writer.close()
   }
+
+  /// Writes everything queued and closes the file, blocking the calling thread until it is done.
+  /// Later events are ignored.
+  ///
+  /// For a command-line program that must not exit before its trace is complete and has no task
+  /// to await ``close()`` in (a `main` that is not `async`, an `atexit` handler). Never call it
+  /// where blocking a thread matters: from a task on the cooperative pool, prefer ``close()``.
+  public func closeBlocking() {
+    writer.closeBlocking()
+  }
 }
 
 /// Why a trace file could not be opened.

@@ -21,7 +21,14 @@ final class TraceWriter: Sendable {
     var message: ProcessedMessage?
     var other: OtherEvent?
     var elapsed: Duration = .zero
-    var closing: CheckedContinuation<Void, Never>?
+    var closing: Closing?
+  }
+
+  /// Who waits for the file to be closed: a task's continuation or a blocked thread.
+  final class Closing: Sendable {
+    let done: @Sendable () -> Void
+
+    init(_ done: @escaping @Sendable () -> Void) { self.done = done }
   }
 
   /// An event other than a message, boxed: rare, and a reference keeps ``Pending`` small.
@@ -96,17 +103,28 @@ final class TraceWriter: Sendable {
   /// Writes what is queued, closes the file, and returns when done.
   func close() async {
     await withCheckedContinuation { continuation in
-      let (accepted, wakeWriter) = state.withLock { state -> (Bool, Bool) in
-        guard !state.isClosed else { return (false, false) }
-        state.isClosed = true
-        state.queue.append(Pending(closing: continuation))
-        let wake = state.writerIsWaiting
-        state.writerIsWaiting = false
-        return (true, wake)
-      }
-      if wakeWriter { writerWakeUp.signal() }
-      if !accepted { continuation.resume() }
+      close(Closing { continuation.resume() })
     }
+  }
+
+  /// Writes what is queued and closes the file, blocking the calling thread until done.
+  func closeBlocking() {
+    let closed = DispatchSemaphore(value: 0)
+    close(Closing { closed.signal() })
+    closed.wait()
+  }
+
+  private func close(_ closing: Closing) {
+    let (accepted, wakeWriter) = state.withLock { state -> (Bool, Bool) in
+      guard !state.isClosed else { return (false, false) }
+      state.isClosed = true
+      state.queue.append(Pending(closing: closing))
+      let wake = state.writerIsWaiting
+      state.writerIsWaiting = false
+      return (true, wake)
+    }
+    if wakeWriter { writerWakeUp.signal() }
+    if !accepted { closing.done() }
   }
 
   // MARK: - Writer thread
@@ -136,7 +154,7 @@ final class TraceWriter: Sendable {
         } else if let closing = pending.closing {
           buffer.withUnsafeBytes { write($0) }
           Foundation.close(descriptor)
-          closing.resume()
+          closing.done()
           return
         }
       }

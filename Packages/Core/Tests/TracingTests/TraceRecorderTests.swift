@@ -114,6 +114,28 @@ struct TraceRecorderTests {
     #expect(entries.last?.changes == [TraceChange(path: "count", before: "1999", after: "2000")])
   }
 
+  @Test("closeBlocking writes everything queued before it returns, and ignores later events")
+  func closeBlockingWritesEverything() throws {
+    struct Tally: Sendable { var count = 0 }
+    struct Bump: Message {}
+    let path = temporaryPath("blocking.jsonl")
+    let store = Store(
+      model: Tally(),
+      updater: FunctionUpdater(handling: Bump.self) { model, _ in
+        model.count += 1
+        return []
+      })
+    let recorder = try TraceRecorder<Tally>(path: path, capacity: 8)
+    store.addMonitor(recorder)
+    for _ in 0..<500 { store.send(Bump()) }
+    recorder.closeBlocking()
+    store.send(Bump())
+    recorder.closeBlocking()
+    let entries = try TraceReader.read(path: path).entries
+    #expect(entries.count { $0.kind == .message } == 500)
+    #expect(entries.last?.changes == [TraceChange(path: "count", before: "499", after: "500")])
+  }
+
   @Test("recurring messages keep their own renderings and payloads, even when == ignores a field")
   func recurringMessages() async throws {
     enum Chat: Message, Hashable, Codable {
