@@ -12,10 +12,11 @@ API with swift-api-digester. When HEAD is itself the newest release's commit, th
 it is the baseline. It never passes for want of a baseline: a record with no release, a release
 whose commit is missing (a shallow clone) or a baseline that does not build fails.
 
-A breaking change passes only if CHANGELOG.md declares it under `### Changed` or `### Removed`
-(keepachangelog.com's headings for it), either in a released section `## [X.Y.Z]` newer than the
-baseline that bumps the major version (before 1.0: the minor version), or in `## [Unreleased]`,
-whose release must then make that bump (checked once it is renamed). Otherwise the check fails,
+A breaking change passes only if CHANGELOG.md declares it: an entry under `### Changed` or
+`### Removed` (keepachangelog.com's headings for it) names the broken declaration (`settle` for
+`Func ActorStore.settle() has been removed`), either in a released section `## [X.Y.Z]` newer than
+the baseline that bumps the major version (before 1.0: the minor version), or in
+`## [Unreleased]`, whose release must then make that bump (checked once it is renamed). Otherwise the check fails,
 printing each break the digester found and what the CHANGELOG lacks. Additions and other
 compatible changes need no declaration.
 
@@ -28,6 +29,7 @@ Usage: Tools/Scripts/check-api.py [--baseline VERSION] [--changelog PATH] [--roo
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -46,33 +48,60 @@ def bumps_for_break(new: Version, old: Version) -> bool:
     return new[0] > old[0]
 
 
-def declaring_sections(changelog: str, baseline: Version) -> tuple[list[str], list[str]]:
-    """The sections newer than `baseline` (released ones and `Unreleased`): those that declare a
-    break, and those that do not."""
-    declaring, others = [], []
-    name, headings = None, set()
+def declaring_sections(changelog: str, baseline: Version) -> tuple[dict[str, str], list[str]]:
+    """The sections newer than `baseline` (released ones and `Unreleased`): those that may declare a
+    break, each with the text of its `### Changed` and `### Removed` entries, and those that may
+    not (a release that does not bump enough, or a section without those headings)."""
+    declaring: dict[str, str] = {}
+    others: list[str] = []
+    name: str | None = None
+    current: str | None = None
+    texts: dict[str, list[str]] = {}
 
     def close() -> None:
         if name is None:
             return
-        if name == "Unreleased":
-            (declaring if headings & BREAK_HEADINGS else others).append(name)
-            return
-        if (v := version(name)) is None or v <= baseline:
-            return
-        if bumps_for_break(v, baseline) and headings & BREAK_HEADINGS:
-            declaring.append(name)
-        else:
-            others.append(name)
+        text = "\n".join(texts.get(name, []))
+        if name != "Unreleased":
+            if (v := version(name)) is None or v <= baseline:
+                return
+            if not bumps_for_break(v, baseline):
+                others.append(name)
+                return
+        (declaring.__setitem__(name, text) if name in texts else others.append(name))
 
     for line in changelog.splitlines():
         if match := HEADING.match(line):
             close()
-            name, headings = match["name"], set()
+            name, current = match["name"], None
         elif line.startswith("### "):
-            headings.add(line.strip())
+            current = line.strip()
+            if name is not None and current in BREAK_HEADINGS:
+                texts.setdefault(name, [])
+        elif name is not None and current in BREAK_HEADINGS:
+            texts[name].append(line)
     close()
     return declaring, others
+
+
+ACCESSORS = {"Get", "Set", "Modify", "Read", "Init", "init", "subscript"}
+
+
+def broken_name(line: str) -> str:
+    """The name a CHANGELOG entry must mention for a digester line: `Func ActorStore.settle() has been
+    removed` → `settle`; `Constructor Store.init(model:) …` → `Store`; `Struct Foo …` → `Foo`."""
+    declaration = line.split(" has ", 1)[0].strip().split(" ", 1)[-1]
+    components = [c for c in declaration.split("(", 1)[0].split(".") if c]
+    while len(components) > 1 and components[-1] in ACCESSORS:
+        components.pop()
+    return components[-1] if components else declaration
+
+
+def undeclared_breaks(breaks: list[str], declaring: dict[str, str]) -> list[str]:
+    """The breaks that no declaring section's `### Changed` or `### Removed` text names."""
+    text = "\n".join(declaring.values())
+    return [line for line in breaks
+            if not re.search(r"(?<![\w])" + re.escape(broken_name(line)) + r"(?![\w])", text)]
 
 
 def choose_baseline(record: list[Release], head: str, wanted: str | None) -> tuple[Release, str]:
@@ -138,17 +167,21 @@ def main() -> int:
         print(f"  {line}")
     changelog = changelog_path.read_text(encoding="utf-8") if changelog_path.exists() else ""
     declaring, others = declaring_sections(changelog, baseline.version)
-    if declaring:
-        print(f"api: declared in {changelog_path.name} under {declaring[0]}; passes")
+    missing = undeclared_breaks(breaks, declaring) if declaring else breaks
+    if not missing:
+        print(f"api: each break is named under `### Changed` or `### Removed` of "
+              f"{', '.join(declaring)} in {changelog_path.name}; passes")
         return 0
     old = baseline.version
     needed = f"{old[0] + 1}.0.0" if old[0] > 0 else f"0.{old[1] + 1}.0"
-    print(
-        f"api: not declared: {changelog_path.name} must say what broke under `### Changed` or "
-        f"`### Removed`, in `## [Unreleased]` or in a section `## [{needed}]` (or later)"
-        + (f"; {', '.join(others)} do(es) not bump enough or say it" if others else ""),
-        file=sys.stderr,
-    )
+    print(f"api: not declared: {len(missing)} break(s) named in no `### Changed` or `### Removed` "
+          f"entry of `## [Unreleased]` or of a section `## [{needed}]` (or later) in "
+          f"{changelog_path.name}:", file=sys.stderr)
+    for line in missing:
+        print(f"  {line}  (mention `{broken_name(line)}`)", file=sys.stderr)
+    if others:
+        print(f"api: {', '.join(others)} do(es) not bump the version enough or has no such heading",
+              file=sys.stderr)
     return 1
 
 

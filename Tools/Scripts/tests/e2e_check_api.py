@@ -45,7 +45,13 @@ class CheckAPIEndToEndTests(unittest.TestCase):
                 break
         else:
             self.fail("no `public func settle() async` in Packages/Core/Sources/Core")
-        git(clone, "commit", "-q", "-am", "break: Store.settle() is no longer public")
+        # Start from an empty `## [Unreleased]`: entries already there must not declare the break.
+        changelog = clone / "CHANGELOG.md"
+        text = changelog.read_text(encoding="utf-8")
+        start = text.index("## [Unreleased]\n")
+        end = text.index("\n## [", start + 1)
+        changelog.write_text(text[:start] + "## [Unreleased]\n" + text[end:], encoding="utf-8")
+        git(clone, "commit", "-q", "-am", "break: settle() is no longer public")
 
         def check() -> subprocess.CompletedProcess[str]:
             return subprocess.run([sys.executable, str(clone / "Tools/Scripts/check-api.py")],
@@ -58,15 +64,14 @@ class CheckAPIEndToEndTests(unittest.TestCase):
         self.assertIn("settle()", output)
         self.assertIn("api: not declared", output)
 
-        changelog = clone / "CHANGELOG.md"
         changelog.write_text(changelog.read_text(encoding="utf-8").replace(
-            "## [Unreleased]\n", "## [Unreleased]\n\n### Removed\n- `Store.settle()` is internal.\n", 1),
+            "## [Unreleased]\n", "## [Unreleased]\n\n### Removed\n- `settle()` is internal.\n", 1),
             encoding="utf-8")
         git(clone, "commit", "-q", "-am", "CHANGELOG: declare the break")
         declared = check()
         output = declared.stdout + declared.stderr
         self.assertEqual(declared.returncode, 0, output)
-        self.assertIn("declared in CHANGELOG.md under Unreleased; passes", output)
+        self.assertIn("named under `### Changed` or `### Removed` of Unreleased", output)
 
 
 if __name__ == "__main__":

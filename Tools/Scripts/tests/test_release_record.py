@@ -132,16 +132,28 @@ class BaselineTests(unittest.TestCase):
 class DeclarationTests(unittest.TestCase):
     def test_a_break_is_declared_by_a_bumping_section_or_unreleased(self) -> None:
         declared = HEADER.replace("## [Unreleased]\n", "## [Unreleased]\n### Removed\n- x\n")
-        self.assertEqual(check_api.declaring_sections(declared, (0, 2, 0))[0], ["Unreleased"])
-        bumped = HEADER + "## [0.3.0] - 2026-03-01\n### Changed\n- y\n\n## [0.2.0] - 2026-02-01\n"
-        self.assertEqual(check_api.declaring_sections(bumped, (0, 2, 0))[0], ["0.3.0"])
+        self.assertEqual(check_api.declaring_sections(declared, (0, 2, 0))[0], {"Unreleased": "- x\n"})
+        bumped = HEADER + "## [0.3.0] - 2026-03-01\n### Changed\n- y\n### Added\n- z\n\n## [0.2.0]\n"
+        self.assertEqual(check_api.declaring_sections(bumped, (0, 2, 0))[0], {"0.3.0": "- y"})
 
     def test_a_patch_or_a_section_without_the_heading_does_not_declare(self) -> None:
         patch = HEADER + "## [0.2.1] - 2026-03-01\n### Changed\n- y\n\n## [0.2.0] - 2026-02-01\n"
         declaring, others = check_api.declaring_sections(patch, (0, 2, 0))
-        self.assertEqual((declaring, others), ([], ["Unreleased", "0.2.1"]))
+        self.assertEqual((declaring, others), ({}, ["Unreleased", "0.2.1"]))
         silent = HEADER + "## [0.3.0] - 2026-03-01\n### Added\n- y\n"
-        self.assertEqual(check_api.declaring_sections(silent, (0, 2, 0))[0], [])
+        self.assertEqual(check_api.declaring_sections(silent, (0, 2, 0))[0], {})
+
+    def test_each_break_must_be_named_by_an_entry(self) -> None:
+        breaks = ["Func ActorStore.settle() has been removed",
+                  "Constructor Reply.init(_:) has been removed",
+                  "Var Store.model has declared type change from A to B",
+                  "Accessor TestStore.exhaustivity.Get() has been removed"]
+        self.assertEqual([check_api.broken_name(b) for b in breaks],
+                         ["settle", "Reply", "model", "exhaustivity"])
+        declaring = {"Unreleased": "- `Store.settle()` is internal; `Reply` is generic over its failure"}
+        self.assertEqual(check_api.undeclared_breaks(breaks, declaring), breaks[2:])
+        self.assertEqual(check_api.undeclared_breaks(breaks[:1], {"0.3.0": "- unsettled things"}),
+                         breaks[:1], "a name inside another word does not declare it")
 
 
 if __name__ == "__main__":
