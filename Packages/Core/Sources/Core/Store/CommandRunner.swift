@@ -90,6 +90,9 @@ final class CommandRunner {
     return launch(record, root: root, interpreter, timed: timed) ? .performed : .started
   }
 
+  /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
+  func isRunning(_ id: CommandID) -> Bool { running[id] != nil }
+
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
   func root(ofRunning id: CommandID) -> TreeRoot? { running[id]?.root }
 

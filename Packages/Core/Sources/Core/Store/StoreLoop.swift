@@ -122,6 +122,7 @@ final class StoreLoop<Model: Sendable> {
 
   /// Suspends until the tree of `id`, a processed message, has finished.
   func waitForConsequences(of id: MessageID, isolation: isolated (any Actor)? = #isolation) async {
+    guard !isShutDown else { return }
     if let ticket = consequences.ticket(forEntry: id) ?? trackRoot(id) { await ticket.wait() }
   }
 
@@ -221,6 +222,8 @@ final class StoreLoop<Model: Sendable> {
       consequences.lastTakenPost = post
       if isShutDown {
         dropped(message, cause: cause, post: post)
+      } else if case .command(let command, _) = cause, !commands.isRunning(command) {
+        dropped(message, cause: cause, post: post, reason: .commandReturned)
       } else if let hooks {
         hooks.held.append(PendingMessage(message: message, cause: cause, post: post))
       } else {
@@ -243,9 +246,13 @@ final class StoreLoop<Model: Sendable> {
     }
   }
 
-  private func dropped(_ message: any Message, cause: Cause, post: UInt64) {
+  /// Drops a message taken from the mailbox: sent after shutdown, or by a command that had
+  /// returned (its end was handled before it).
+  private func dropped(
+    _ message: any Message, cause: Cause, post: UInt64, reason: DropReason = .storeShutDown
+  ) {
     consequences.takePostWaiter(post)?.complete()
-    report(.messageDropped(message, cause: cause, reason: .storeShutDown))
+    report(.messageDropped(message, cause: cause, reason: reason))
   }
 
   // MARK: - One message
@@ -318,15 +325,22 @@ final class StoreLoop<Model: Sendable> {
 
   @inline(__always)
   private func applyUpdate<M: Message>(_ message: M) -> Bool {
+    guard isObserved else { return runUpdater(message) }
+    return applyObservedUpdate(message)
+  }
+
+  /// Runs the updater on the model.
+  ///
+  /// Debug builds mark the call, and only it: Observation tells observers of a change before and
+  /// after it, and an observer may read the store then (docs/ui.md tells it to read again).
+  @inline(__always)
+  private func runUpdater<M: Message>(_ message: M) -> Bool {
     #if DEBUG
     isUpdating = true
     defer { isUpdating = false }
     #endif
-    guard isObserved else {
-      return updater.box.update(
-        UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
-    }
-    return applyObservedUpdate(message)
+    return updater.box.update(
+      UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
   }
 
   /// An update under observation: inside `withMutation` if the whole model is observed, then the
@@ -335,12 +349,9 @@ final class StoreLoop<Model: Sendable> {
   private func applyObservedUpdate<M: Message>(_ message: M) -> Bool {
     let handled =
       if let observeMutation {
-        observeMutation {
-          updater.box.update(
-            UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
-        }
+        observeMutation { runUpdater(message) }
       } else {
-        updater.box.update(UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
+        runUpdater(message)
       }
     if let sliceObservers, sliceObservers.hasArmed { sliceObservers.notifyChanges(in: modelPointer) }
     return handled
@@ -353,14 +364,13 @@ final class StoreLoop<Model: Sendable> {
     from first: UInt64, emittedBy message: MessageID, cause: Cause, post: UInt64, ticket: MessageTicket?
   ) {
     // A message sent by a running command belongs to that command's tree; any other roots one.
-    var parent: MessageID?
     var root = TreeRoot(id: message, post: post)
-    if case .command(let command, let emitter) = cause, let running = commands.root(ofRunning: command) {
-      parent = emitter
-      root = running
+    if case .command(let command, _) = cause, let running = commands.root(ofRunning: command) {
+      root = consequences.emitted(
+        commandBuffer.count, by: message, post: post, sentBy: command, in: running, ticket: ticket)
+    } else {
+      consequences.emitted(commandBuffer.count, byRoot: root, ticket: ticket)
     }
-    consequences.emitted(
-      commandBuffer.count, by: message, parent: parent, post: post, ticket: ticket)
     let timed = observers.hasMonitors
     var id = first
     for command in commandBuffer {
@@ -375,7 +385,7 @@ final class StoreLoop<Model: Sendable> {
         if timed { observers.emit(.commandStarted(record)) }
       case .waiting: break
       case .noInterpreter:
-        consequences.finished(emittedBy: message)
+        consequences.finished(in: root)
         report(.noInterpreter(record))
       }
       if isShutDown { break }
@@ -387,7 +397,8 @@ final class StoreLoop<Model: Sendable> {
     let (finished, started, performed) = commands.finish(id, timed: timed)
     if performed { sentWhileInLoop = true }
     if let finished {
-      consequences.finished(emittedBy: finished.record.emittedBy)
+      consequences.senderReturned(id)
+      consequences.finished(in: finished.root)
       if let failure, !(isShutDown && failure is CancellationError) {
         report(.commandFailed(finished.record, error: failure, duration: duration ?? .zero))
       } else if timed {

@@ -1,0 +1,91 @@
+import Core
+import CoreTesting
+import Synchronization
+import Testing
+
+private struct Chain: Equatable, Sendable {
+  var last = 0
+}
+
+private enum Link: Message, Equatable {
+  case step(Int)
+}
+
+/// Asks for the next link.
+private struct NextLink: Command, Equatable {
+  let number: Int
+}
+
+private struct ChainUpdater: TypedUpdater {
+  let target: Int
+
+  func update(_ model: inout Chain, message: Link) -> [any Command] {
+    guard case .step(let number) = message else { return [] }
+    model.last = number
+    return number < target ? [NextLink(number: number + 1)] : []
+  }
+}
+
+/// Sends the next link back at once, inside the loop.
+private struct InlineLinker: SynchronousCommandInterpreter {
+  func interpretNow(_ command: NextLink, dispatch: Dispatch) -> Bool {
+    dispatch(Link.step(command.number))
+    return true
+  }
+
+  func interpret(_ command: NextLink, dispatch: Dispatch) async {
+    dispatch(Link.step(command.number))
+  }
+}
+
+@Suite("A chain of command → message → command")
+@MainActor
+struct CommandChainTests {
+  /// How many records the store keeps at most while a chain of `links` runs, and the last link.
+  private func run(
+    links: Int, register: (Store<Chain>) -> Void, awaitedLate: Bool = false
+  ) async -> (records: Int, last: Int) {
+    let store = Store(model: Chain(), updater: ChainUpdater(target: links))
+    register(store)
+    var records = 0
+    store.addListener { [unowned store] _ in records = max(records, store.consequenceRecordCount) }
+    let handle = store.send(Link.step(0))
+    await handle.finish()
+    return (records, store.model.last)
+  }
+
+  @Test("performed inside the loop: the store keeps a bounded number of records along the chain")
+  func inlineChainKeepsBoundedRecords() async {
+    let (records, last) = await run(links: 3_000) { $0.register(InlineLinker()) }
+    #expect(last == 3_000)
+    #expect(records <= 4)
+  }
+
+  @Test("performed in tasks: the store keeps a bounded number of records; finish() waits for all")
+  func taskChainKeepsBoundedRecords() async {
+    let (records, last) = await run(links: 3_000) {
+      $0.register(
+        FunctionInterpreter(for: NextLink.self) { command, dispatch in
+          dispatch(Link.step(command.number))
+        })
+    }
+    #expect(last == 3_000)
+    #expect(records <= 4)
+  }
+
+  @Test("an interpreter awaiting each link it sends: every finish() returns after the rest")
+  func awaitedLinks() async {
+    let store = Store(model: Chain(), updater: ChainUpdater(target: 200))
+    let order = Mutex<[Int]>([])
+    store.register(
+      FunctionInterpreter(for: NextLink.self) { command, dispatch in
+        await dispatch(Link.step(command.number)).finish()
+        order.withLock { $0.append(command.number) }
+      })
+    await store.send(Link.step(0)).finish()
+    #expect(store.model.last == 200)
+    // Each link's interpreter returns only after the links after it: the last link first.
+    #expect(order.withLock { $0 } == Array((1...200).reversed()))
+    #expect(store.consequenceRecordCount == 0)
+  }
+}
