@@ -5,14 +5,19 @@ import Synchronization
 /// ``finish()`` returns once the message has been processed and every command it caused has
 /// finished, transitively: the commands its update emitted, the commands of the messages those
 /// commands sent while they ran, and so on, following the causes the store records. Subscriptions
-/// started along the way do not count (they may live forever), and neither do messages a command
-/// sends after it has returned (from a task of its own).
+/// started along the way do not count (they may live forever); messages a command sends after it
+/// has returned are dropped (``DropReason/commandReturned``).
 ///
 /// A handle costs nothing until someone awaits it: it is two words (a number and the store or its
 /// mailbox), and the store keeps no record per message for it. Awaiting asks the store, which
 /// finds the message's outstanding commands among those running or waiting and counts them down.
 /// Awaiting from inside an interpreter is safe: a message the interpreter dispatched roots its own
 /// tree, which does not contain the interpreter's command.
+///
+/// The store follows the tree of a message a command sent while that command runs, or once someone
+/// awaits it, so chains of command → message → command keep a bounded number of records. A handle
+/// on such a message first awaited after its command has returned and after the message was
+/// processed returns at once.
 public struct SentMessage: Sendable {
   /// The message's id when `source` is its store; its number in the mailbox when `source` is the
   /// mailbox.
