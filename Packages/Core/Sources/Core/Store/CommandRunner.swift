@@ -37,14 +37,26 @@ struct RunningCommand {
 ///
 /// It calls no user code and reports nothing: it says what happened, and the loop tells monitors.
 final class CommandRunner {
-  private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
-  private var running: [CommandID: RunningCommand] = [:]
-  private var waiting: [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter)] = []
-  private var waitingHead = 0
+  // Safety of `@exclusivity(unchecked)`: the runner is confined to its store's actor (it is not
+  // `Sendable`), and no access to these properties spans a call out of it: an interpreter's
+  // `interpretNow`, the only user code it calls, runs between accesses and cannot reach it. The
+  // dynamic checks cost about 500 instructions of a round trip (B7, callgrind; docs/performance.md).
+  @exclusivity(unchecked) private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
+  /// Commands running in their tasks.
+  @exclusivity(unchecked) private var running: [CommandID: RunningCommand] = [:]
+  /// Commands performed inside the loop whose end is queued, oldest first from ``performedHead``.
+  /// Their ends are queued in the order they were performed, each behind the messages it sent, so
+  /// the command whose messages or end the loop is handling is the oldest: looking it up and
+  /// removing it costs no hashing.
+  @exclusivity(unchecked) private var performed: [RunningCommand] = []
+  @exclusivity(unchecked) private var performedHead = 0
+  @exclusivity(unchecked) private var waiting:
+    [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter)] = []
+  @exclusivity(unchecked) private var waitingHead = 0
   /// For each interpreter that may perform commands inside the loop, how many of its commands run
   /// in tasks: while any does, its later commands run in tasks too, so none overtakes an earlier
   /// one.
-  private var inTask: [Int] = []
+  @exclusivity(unchecked) private var inTask: [Int] = []
   private let mailbox: Mailbox
   /// How many commands may run at once.
   var maximumRunning: Int
@@ -55,7 +67,7 @@ final class CommandRunner {
   }
 
   /// Whether no command is running or waiting.
-  var isIdle: Bool { running.isEmpty && waitingHead == waiting.count }
+  var isIdle: Bool { running.isEmpty && performedHead == performed.count && waitingHead == waiting.count }
 
   func register(
     _ interpreter: AnyCommandInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
@@ -91,14 +103,21 @@ final class CommandRunner {
   }
 
   /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
-  func isRunning(_ id: CommandID) -> Bool { running[id] != nil }
+  func isRunning(_ id: CommandID) -> Bool { root(ofRunning: id) != nil }
 
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
-  func root(ofRunning id: CommandID) -> TreeRoot? { running[id]?.root }
+  func root(ofRunning id: CommandID) -> TreeRoot? {
+    if performedHead < performed.count, performed[performedHead].record.id == id {
+      return performed[performedHead].root
+    }
+    if let found = running[id] { return found.root }
+    return performed[performedHead...].first { $0.record.id == id }?.root
+  }
 
   /// The root of the first command running or waiting whose root has the mailbox number `post`.
   func root(withPost post: UInt64) -> TreeRoot? {
     if let found = running.values.first(where: { $0.root.post == post }) { return found.root }
+    if let found = performed[performedHead...].first(where: { $0.root.post == post }) { return found.root }
     return waiting[waitingHead...].first { $0.root.post == post }?.root
   }
 
@@ -108,6 +127,10 @@ final class CommandRunner {
     var root: TreeRoot?
     var count = 0
     for command in running.values where command.root.id == id {
+      root = command.root
+      count += 1
+    }
+    for command in performed[performedHead...] where command.root.id == id {
       root = command.root
       count += 1
     }
@@ -124,7 +147,7 @@ final class CommandRunner {
   func finish(
     _ id: CommandID, timed: Bool
   ) -> (finished: RunningCommand?, started: CommandRecord?, performed: Bool) {
-    let finished = running.removeValue(forKey: id)
+    let finished = removeRunning(id)
     if let slot = finished?.inTaskSlot { inTask[slot] -= 1 }
     guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil, false) }
     let next = waiting[waitingHead]
@@ -135,6 +158,19 @@ final class CommandRunner {
     }
     let performed = launch(next.record, root: next.root, next.interpreter, timed: timed)
     return (finished, next.record, performed)
+  }
+
+  private func removeRunning(_ id: CommandID) -> RunningCommand? {
+    guard performedHead < performed.count, performed[performedHead].record.id == id else {
+      return running.removeValue(forKey: id)
+    }
+    let finished = performed[performedHead]
+    performedHead += 1
+    if performedHead == performed.count {
+      performed.removeAll(keepingCapacity: performed.count <= 1_024)
+      performedHead = 0
+    }
+    return finished
   }
 
   /// Cancels every running command and forgets the waiting ones, which never start.
@@ -183,23 +219,21 @@ final class CommandRunner {
   ) -> Bool {
     let clock = ContinuousClock()
     let start = timed ? clock.now : nil
-    let performed = mailbox.holdingDrain {
+    // No ``CommandContext``: `interpretNow` is synchronous, so it cannot await `settle()` itself.
+    let wasPerformed = mailbox.holdingDrain {
       let failure: (any Error)?
       do {
-        guard
-          try CommandContext.$current.withValue(
-            record.id, operation: { try runNow(record.command, dispatch) })
-        else { return false }
+        guard try runNow(record.command, dispatch) else { return false }
         failure = nil
       } catch {
         failure = error
       }
-      running[record.id] = RunningCommand(record: record, root: root, task: nil)
+      performed.append(RunningCommand(record: record, root: root, task: nil))
       mailbox.post(.commandFinished(record.id, failure: failure, duration: start.map { clock.now - $0 }))
       return true
     }
-    if !performed { mailbox.requestDrain() }
-    return performed
+    if !wasPerformed { mailbox.requestDrain() }
+    return wasPerformed
   }
 
   deinit {
