@@ -102,6 +102,9 @@ final class CommandRunner {
     return launch(record, root: root, interpreter, timed: timed) ? .performed : .started
   }
 
+  /// How many command records it stores, finished ones not yet dropped included (for tests).
+  var storedRecordCount: Int { running.count + performed.count + waiting.count }
+
   /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
   func isRunning(_ id: CommandID) -> Bool { root(ofRunning: id) != nil }
 
@@ -155,6 +158,9 @@ final class CommandRunner {
     if waitingHead == waiting.count {
       waiting.removeAll(keepingCapacity: waiting.count <= 1_024)
       waitingHead = 0
+    } else if waitingHead >= 1_024, waitingHead * 2 >= waiting.count {
+      waiting.removeFirst(waitingHead)
+      waitingHead = 0
     }
     let performed = launch(next.record, root: next.root, next.interpreter, timed: timed)
     return (finished, next.record, performed)
@@ -168,6 +174,11 @@ final class CommandRunner {
     performedHead += 1
     if performedHead == performed.count {
       performed.removeAll(keepingCapacity: performed.count <= 1_024)
+      performedHead = 0
+    } else if performedHead >= 1_024, performedHead * 2 >= performed.count {
+      // A chain performs the next command before the last one's end is handled, so the array is
+      // never empty: drop the finished front once it is half the storage.
+      performed.removeFirst(performedHead)
       performedHead = 0
     }
     return finished

@@ -463,6 +463,9 @@ extension Store {
   /// How many records the store keeps to answer ``SentMessage/finish()``.
   package var consequenceRecordCount: Int { loop.consequenceRecordCount }
 
+  /// How many command records the store keeps, finished ones not yet dropped included.
+  package var commandRecordCount: Int { loop.commands.storedRecordCount }
+
   package var heldMessages: [PendingMessage] {
     get { loop.hooks?.held ?? [] }
     set { loop.hooks?.held = newValue }
