@@ -14,10 +14,11 @@ import Synchronization
 /// Awaiting from inside an interpreter is safe: a message the interpreter dispatched roots its own
 /// tree, which does not contain the interpreter's command.
 ///
-/// The store follows the tree of a message a command sent while that command runs, or once someone
-/// awaits it, so chains of command → message → command keep a bounded number of records. A handle
-/// on such a message first awaited after its command has returned and after the message was
-/// processed returns at once.
+/// The one record kept without a wait: a message a command sent that emits commands itself is
+/// counted while that command runs, so its interpreter can await it. After the command has returned
+/// it is counted only if someone awaits it, so a chain of command → message → command keeps a
+/// bounded number of records however long it runs. The price: a handle on such a message, first
+/// awaited after its command has returned and after the message was processed, returns at once.
 public struct SentMessage: Sendable {
   /// The message's id when `source` is its store; its number in the mailbox when `source` is the
   /// mailbox.
