@@ -95,4 +95,38 @@ struct CommandChainTests {
     #expect(order.withLock { $0 } == Array((1...200).reversed()))
     #expect(store.consequenceRecordCount == 0)
   }
+
+  @Test("an interpreter awaiting a message it sent, after the store processed it, waits for its tree")
+  func senderAwaitsAfterProcessing() async {
+    let store = Store(model: Chain(), updater: ChainUpdater(target: 2))
+    let log = Mutex<[String]>([])
+    let (secondStarted, startSecond) = AsyncStream.makeStream(of: Void.self)
+    let (firstWaits, startWaiting) = AsyncStream.makeStream(of: Void.self)
+    let gate = Gate()
+    store.register(
+      FunctionInterpreter(for: NextLink.self) { command, dispatch in
+        if command.number == 1 {
+          let handle = dispatch(Link.step(1))
+          // Link 1 has been processed: its command runs.
+          for await _ in secondStarted { break }
+          startWaiting.yield()
+          await handle.finish()
+          log.withLock { $0.append("first awaited") }
+        } else {
+          startSecond.yield()
+          await gate.wait()
+          log.withLock { $0.append("second finished") }
+          dispatch(Link.step(2))
+        }
+      })
+    let root = store.send(Link.step(0))
+    for await _ in firstWaits { break }
+    // Enqueued on the main actor behind the first interpreter's wait.
+    await Task { @MainActor in }.value
+    await gate.open()
+    await root.finish()
+    #expect(log.withLock { $0 } == ["second finished", "first awaited"])
+    #expect(store.model.last == 2)
+    #expect(store.consequenceRecordCount == 0)
+  }
 }
