@@ -8,8 +8,9 @@ import Synchronization
 /// ``ActorStore/perform(_:)`` and the store's scheduled drains call ``waitForRoom()``, which
 /// suspends while ``capacity`` events or more wait for the main actor, and resumes once the main
 /// actor has taken half of them. So a store whose senders outrun a slow main-actor monitor is
-/// slowed to the monitor's pace instead of buffering events without limit: at most ``capacity``
-/// events, plus those of one `perform` body or one drain, wait at once.
+/// slowed to the monitor's pace instead of buffering events without limit: while producers go
+/// through those, at most ``capacity`` events, plus those of one `perform` body or one drain, wait
+/// at once. `send` itself never waits (it is synchronous on the actor), like a mailbox `post`.
 final class MonitorRelay<Event: Sendable>: Sendable {
   private struct State: ~Copyable {
     var events: [Event] = []
