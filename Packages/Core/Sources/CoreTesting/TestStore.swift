@@ -437,6 +437,13 @@ public final class TestStore<Model: Sendable & Equatable> {
           \(describeSender(cause)) sent \(render(message)) after it was stopped; the store dropped it. \
           Its interpreter must stop its work in stop(), or end its task when cancelled.
           """, sourceLocation: sourceLocation)
+      case .messageDropped(let message, let cause, .commandReturned):
+        Issue.record(
+          """
+          \(cause) sent \(render(message)) after its interpreter had returned; the store dropped it. \
+          A command's messages belong to it while it runs: await the work in interpret, or make the \
+          source a subscription.
+          """, sourceLocation: sourceLocation)
       case .modelUpdated, .commandStarted, .commandFinished:
         break
       }

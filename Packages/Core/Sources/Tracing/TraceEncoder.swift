@@ -197,7 +197,7 @@ struct TraceEncoder {
       entry.cause = TraceCause(cause)
       entry.type = ValueRenderer.typeName(of: message)
       entry.value = ValueRenderer.render(message)
-      entry.error = reason == .storeShutDown ? "the store is shut down" : "its subscription was stopped"
+      entry.error = reason.explanation
       return entry
     }
   }

@@ -206,6 +206,50 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(store.model.counter.value)
   }
 
+  // MARK: B7 effect round trip
+
+  Benchmark("B7 round trip: store, inline interpreter", configuration: perMessage) {
+    @MainActor benchmark async in
+    let store = Store(model: Counter(), updater: RoundTripUpdater())
+    store.register(InlineRoundTripInterpreter())
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { store.send(RoundTripMessage.go) }
+    benchmark.stopMeasurement()
+    blackHole(store.model.value)
+  }
+
+  Benchmark("B7 round trip: hand-written loop", configuration: perMessage) { benchmark in
+    var loop = HandWrittenRoundTrip()
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { loop.send(.go) }
+    benchmark.stopMeasurement()
+    blackHole(loop.model.value)
+  }
+
+  // A round trip through a task: `send`, then `settle()` until the message back has been processed;
+  // the anchor makes the same hops by hand (a detached task that hops back to the main actor).
+  Benchmark("B7 round trip: store, task interpreter", configuration: perSlowMessage) {
+    @MainActor benchmark async in
+    let store = Store(model: Counter(), updater: RoundTripUpdater())
+    store.register(taskRoundTripInterpreter)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.send(RoundTripMessage.go)
+      await store.settle()
+    }
+    benchmark.stopMeasurement()
+    blackHole(store.model.value)
+  }
+
+  Benchmark("B7 round trip: hand-written hops", configuration: perSlowMessage) {
+    @MainActor benchmark async in
+    let hops = HandWrittenHops()
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { await hops.roundTrip() }
+    benchmark.stopMeasurement()
+    blackHole(hops.value)
+  }
+
   // MARK: B6 trace recorder
 
   // A sample is a million messages, like B1's, and includes opening the file, starting the writer

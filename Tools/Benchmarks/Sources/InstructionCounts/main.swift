@@ -15,7 +15,7 @@ import Tracing
 // to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
 
 let usage =
-  "usage: InstructionCounts (b1 | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed) [MESSAGES]"
+  "usage: InstructionCounts (b1 | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed | b7-inline | b7-loop | b7-task | chain-inline | chain-task) [MESSAGES]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let takesSize = arguments.first?.hasSuffix("toggle") == true
 let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
@@ -25,6 +25,31 @@ let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } 
 /// prints nanoseconds a message over all stores.
 func nanoseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
+/// `duration` divided by `count`, in microseconds, to two decimals.
+func micro(_ duration: Duration, _ count: Double) -> String {
+  String(format: "%.2f", nanoseconds(duration) / count / 1_000)
+}
+
+/// The process's CPU time so far, user and system, all threads.
+func cpuTime() -> Duration {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  let micros =
+    (Int64(usage.ru_utime.tv_sec) + Int64(usage.ru_stime.tv_sec)) * 1_000_000
+    + Int64(usage.ru_utime.tv_usec) + Int64(usage.ru_stime.tv_usec)
+  return .microseconds(micros)
+}
+
+/// The wall clock and CPU time `body` takes.
+@MainActor
+func timed(_ body: @MainActor () async -> Void) async -> (wall: Duration, cpu: Duration) {
+  let clock = ContinuousClock()
+  let cpuStart = cpuTime()
+  let start = clock.now
+  await body()
+  return (clock.now - start, cpuTime() - cpuStart)
 }
 
 func measureStores(messages: Int) async {
@@ -192,6 +217,59 @@ MainActor.assumeIsolated {
       exit(store.model.value == 0 ? 0 : 1)
     }
     return
+  case ("b7-inline", _):
+    // B7 with a `SynchronousCommandInterpreter`: MESSAGES round trips, each inside one `send`.
+    let store = Store(model: Counter(), updater: RoundTripUpdater())
+    store.register(InlineRoundTripInterpreter())
+    for _ in 0..<messages { store.send(RoundTripMessage.go) }
+    print(store.model.value)
+  case ("b7-loop", _):
+    // B7's anchor: the same messages and command through a hand-written queue.
+    var loop = HandWrittenRoundTrip()
+    for _ in 0..<messages { loop.send(.go) }
+    print(loop.model.value)
+  case ("b7-task", _):
+    // B7 with an ordinary interpreter, beside its anchor in the same run, interleaved over three
+    // rounds: each round trip is `send` then `await settle()`; the anchor makes the same hops by
+    // hand (a detached task that hops back to the main actor). Wall clock and CPU time a round trip.
+    Task { @MainActor in
+      for round in 1...3 {
+        let store = Store(model: Counter(), updater: RoundTripUpdater())
+        store.register(taskRoundTripInterpreter)
+        let (storeWall, storeCPU) = await timed {
+          for _ in 0..<messages {
+            store.send(RoundTripMessage.go)
+            await store.settle()
+          }
+        }
+        let hops = HandWrittenHops()
+        let (anchorWall, anchorCPU) = await timed {
+          for _ in 0..<messages { await hops.roundTrip() }
+        }
+        precondition(store.model.value == 0 && hops.value == 0)
+        let each = Double(max(1, messages))
+        print(
+          "round \(round): b7-task \(messages): store \(micro(storeWall, each)) µs, \(micro(storeCPU, each)) µs CPU; "
+            + "anchor \(micro(anchorWall, each)) µs, \(micro(anchorCPU, each)) µs CPU a round trip")
+      }
+      exit(0)
+    }
+    return
+  case ("chain-inline", _), ("chain-task", _):
+    // A chain of MESSAGES links, command → message → command, each link's interpreter sending the
+    // next; `finish()` of the first link returns after the last. Prints the wall clock.
+    let store = Store(model: Counter(), updater: ChainUpdater(target: messages))
+    store.register(ChainInterpreter(inline: arguments.first == "chain-inline"))
+    Task { @MainActor in
+      let clock = ContinuousClock()
+      let start = clock.now
+      await store.send(LinkMessage.step(0)).finish()
+      let elapsed = clock.now - start
+      precondition(store.model.value == messages)
+      print("\(arguments[0]) \(messages) links: \(elapsed)")
+      exit(0)
+    }
+    return
   case ("roundtrip", _):
     // MESSAGES round trips, each `send` then `await settle()`: a command whose interpreter sends a
     // message back. Prints the time a round trip (thread hops, no I/O).
@@ -214,5 +292,9 @@ MainActor.assumeIsolated {
   }
 }
 
-// The echo, stores and roundtrip workloads finish in tasks on the main actor.
-if ["echo", "stores", "roundtrip"].contains(CommandLine.arguments.dropFirst().first) { dispatchMain() }
+// These workloads finish in tasks on the main actor (valgrind cannot run them here).
+if ["echo", "stores", "roundtrip", "b7-task", "chain-inline", "chain-task"].contains(
+  CommandLine.arguments.dropFirst().first)
+{
+  dispatchMain()
+}

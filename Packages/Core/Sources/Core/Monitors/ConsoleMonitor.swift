@@ -82,7 +82,7 @@ public final class ConsoleMonitor<Model: Sendable>: StoreMonitor {
     case .noSubscriptionInterpreter(let record):
       write("!  \(record.id) \(render(record.subscription)) has no interpreter; nothing runs for it")
     case .messageDropped(let message, let cause, let reason):
-      let why = reason == .storeShutDown ? "the store is shut down" : "its subscription was stopped"
+      let why = reason.explanation
       write("!  dropped \(render(message)) from \(chain(of: cause)): \(why)")
     }
   }

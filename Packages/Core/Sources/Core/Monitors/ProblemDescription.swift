@@ -23,7 +23,7 @@ enum ProblemDescription {
       "\(record.id) \(render(record.subscription)) failed: \(error)"
     case .messageDropped(let message, let cause, let reason):
       "dropped \(render(message)) (cause: \(cause)): "
-        + (reason == .storeShutDown ? "the store is shut down" : "its subscription was stopped")
+        + reason.explanation
     default:
       nil
     }

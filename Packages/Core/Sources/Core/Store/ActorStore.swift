@@ -28,9 +28,11 @@ public actor ActorStore<Model: Sendable> {
   let loop: StoreLoop<Model>
   /// The loop's mailbox, reachable without the actor for ``dispatch``.
   nonisolated let mailbox: Mailbox
-  /// The streams that carry events to main-actor monitors, finished when a monitor is removed or
+  /// The relays that carry events to main-actor monitors, finished when a monitor is removed or
   /// the store goes away.
-  private nonisolated let relays = Mutex<[MonitorID: AsyncStream<StoreEvent<Model>>.Continuation]>([:])
+  private nonisolated let relays = Mutex<[MonitorID: MonitorRelay<StoreEvent<Model>>]>([:])
+  /// How many events may wait in each relay before producers wait (the mailbox's capacity).
+  private var relayCapacity: Int
 
   // MARK: - Initialisers
 
@@ -48,6 +50,7 @@ public actor ActorStore<Model: Sendable> {
       scheduleDrain: { target.scheduleDrain() }, waitForPost: { post in await target.waitForPost(post) })
     let hasProvider = !(subscriptions is NoSubscriptions<Model>)
     self.mailbox = mailbox
+    relayCapacity = mailbox.capacity
     loop = StoreLoop(
       model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
       mailbox: mailbox, maximumRunningCommands: StoreDefaults.maximumRunningCommands)
@@ -100,16 +103,31 @@ public actor ActorStore<Model: Sendable> {
 
   /// Runs `body` on the store's actor, where it can send and read without awaiting.
   ///
+  /// While a main-actor monitor (``addMonitor(_:)`` with a ``StoreMonitor``) has as many events
+  /// waiting for it as the mailbox's capacity (65,536), `perform` first waits for the main actor to
+  /// take half of them: a producer that outruns the monitor is slowed to its pace, and the events
+  /// waiting stay bounded.
+  ///
   /// - Parameter body: Work with isolated access to the store.
   /// - Returns: What `body` returns.
   public func perform<Result: Sendable>(
     _ body: @Sendable (isolated ActorStore<Model>) throws -> Result
-  ) rethrows -> Result {
-    try body(self)
+  ) async rethrows -> Result {
+    await waitForRelayRoom()
+    return try body(self)
   }
 
-  func drainScheduled() {
+  func drainScheduled() async {
+    await waitForRelayRoom()
     loop.runLoop(limit: StoreLoop<Model>.scheduledDrainLimit)
+  }
+
+  /// Suspends while a relay to a main-actor monitor holds its capacity.
+  private func waitForRelayRoom() async {
+    // Looked up again after each wait: a monitor may have been added or removed meanwhile.
+    while let full = relays.withLock({ relays in relays.values.first { $0.backlog >= $0.capacity } }) {
+      await full.waitForRoom()
+    }
   }
 
   // MARK: - Registering
@@ -242,15 +260,21 @@ public actor ActorStore<Model: Sendable> {
   /// while the main actor is busy; a monitor that must keep pace or act at once is a closure
   /// monitor (`addMonitor(_:)` with a closure).
   ///
+  /// The relay follows the mailbox's policy for memory: emitting never waits, but once 65,536
+  /// events wait for the main actor, ``perform(_:)`` and the drains that handle messages from
+  /// other tasks wait for it to take half of them first. Messages from other tasks then wait in
+  /// the mailbox, where ``Dispatch/sendWithBackpressure(_:)`` slows their senders. A synchronous
+  /// ``send(_:)`` never waits.
+  ///
   /// - Parameter monitor: The monitor; the relay keeps it until it is removed or the store goes.
   /// - Returns: An identifier for ``removeMonitor(_:)``.
   @discardableResult
   public func addMonitor(_ monitor: some StoreMonitor<Model> & Sendable) -> MonitorID {
-    let (events, relay) = AsyncStream.makeStream(of: StoreEvent<Model>.self)
+    let relay = MonitorRelay<StoreEvent<Model>>(capacity: relayCapacity)
     let id = loop.observers.addMonitor { event in relay.yield(event) }
     relays.withLock { $0[id] = relay }
     Task { @MainActor in
-      for await event in events { monitor.receive(event) }
+      while let event = await relay.next() { monitor.receive(event) }
     }
     return id
   }
@@ -289,6 +313,22 @@ public actor ActorStore<Model: Sendable> {
   /// - Parameter id: The identifier returned when it was added.
   public func removeListener(_ id: ListenerID) {
     loop.observers.removeListener(id)
+  }
+}
+
+// MARK: - Testing hooks
+
+extension ActorStore {
+  /// Sets how many events may wait for main-actor monitors added from now on.
+  package func setMonitorRelayCapacity(_ capacity: Int) {
+    relayCapacity = capacity
+  }
+
+  /// Suspends until a producer waits for room in the relay to a main-actor monitor (the first, if
+  /// several).
+  package func waitUntilARelayProducerWaits() async {
+    guard let relay = relays.withLock({ $0.values.first }) else { return }
+    await relay.waitUntilAProducerWaits()
   }
 }
 

@@ -1,13 +1,27 @@
 /// A type-erased command interpreter.
-struct AnyCommandInterpreter: Sendable {
+///
+/// A class: the runner hands it around for every command, and a reference costs a retain where
+/// this struct's optional existentials cost the runtime's generic copies (about 600 instructions a
+/// command, B7).
+final class AnyCommandInterpreter: Sendable {
   let run: @Sendable (any Command, Dispatch) async throws -> Void
   /// Where its commands start (``CommandInterpreter/executor``).
   let executor: (any TaskExecutor)?
   /// Performs a command inside the loop, or says `false` (``SynchronousCommandInterpreter``).
-  var runNow: (@Sendable (any Command, Dispatch) throws -> Bool)? = nil
+  let runNow: (@Sendable (any Command, Dispatch) throws -> Bool)?
   /// For an interpreter with ``runNow``: its index in ``CommandRunner``'s counts of commands
   /// running in tasks, assigned at registration.
-  var inTaskSlot: Int? = nil
+  let inTaskSlot: Int?
+
+  init(
+    run: @escaping @Sendable (any Command, Dispatch) async throws -> Void, executor: (any TaskExecutor)?,
+    runNow: (@Sendable (any Command, Dispatch) throws -> Bool)? = nil, inTaskSlot: Int? = nil
+  ) {
+    self.run = run
+    self.executor = executor
+    self.runNow = runNow
+    self.inTaskSlot = inTaskSlot
+  }
 }
 
 /// The command whose interpreter the current task runs, to catch a `settle()` that would wait for
@@ -37,14 +51,26 @@ struct RunningCommand {
 ///
 /// It calls no user code and reports nothing: it says what happened, and the loop tells monitors.
 final class CommandRunner {
-  private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
-  private var running: [CommandID: RunningCommand] = [:]
-  private var waiting: [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter)] = []
-  private var waitingHead = 0
+  // Safety of `@exclusivity(unchecked)`: the runner is confined to its store's actor (it is not
+  // `Sendable`), and no access to these properties spans a call out of it: an interpreter's
+  // `interpretNow`, the only user code it calls, runs between accesses and cannot reach it. The
+  // dynamic checks cost about 500 instructions of a round trip (B7, callgrind; docs/performance.md).
+  @exclusivity(unchecked) private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
+  /// Commands running in their tasks.
+  @exclusivity(unchecked) private var running: [CommandID: RunningCommand] = [:]
+  /// Commands performed inside the loop whose end is queued, oldest first from ``performedHead``.
+  /// Their ends are queued in the order they were performed, each behind the messages it sent, so
+  /// the command whose messages or end the loop is handling is the oldest: looking it up and
+  /// removing it costs no hashing.
+  @exclusivity(unchecked) private var performed: [RunningCommand] = []
+  @exclusivity(unchecked) private var performedHead = 0
+  @exclusivity(unchecked) private var waiting:
+    [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter)] = []
+  @exclusivity(unchecked) private var waitingHead = 0
   /// For each interpreter that may perform commands inside the loop, how many of its commands run
   /// in tasks: while any does, its later commands run in tasks too, so none overtakes an earlier
   /// one.
-  private var inTask: [Int] = []
+  @exclusivity(unchecked) private var inTask: [Int] = []
   private let mailbox: Mailbox
   /// How many commands may run at once.
   var maximumRunning: Int
@@ -55,14 +81,16 @@ final class CommandRunner {
   }
 
   /// Whether no command is running or waiting.
-  var isIdle: Bool { running.isEmpty && waitingHead == waiting.count }
+  var isIdle: Bool { running.isEmpty && performedHead == performed.count && waitingHead == waiting.count }
 
   func register(
     _ interpreter: AnyCommandInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
   ) {
     var interpreter = interpreter
     if interpreter.runNow != nil {
-      interpreter.inTaskSlot = inTask.count
+      interpreter = AnyCommandInterpreter(
+        run: interpreter.run, executor: interpreter.executor, runNow: interpreter.runNow,
+        inTaskSlot: inTask.count)
       inTask.append(0)
     }
     registry.register(interpreter, for: type, matches: matches, kind: "command")
@@ -90,12 +118,25 @@ final class CommandRunner {
     return launch(record, root: root, interpreter, timed: timed) ? .performed : .started
   }
 
+  /// How many command records it stores, finished ones not yet dropped included (for tests).
+  var storedRecordCount: Int { running.count + performed.count + waiting.count }
+
+  /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
+  func isRunning(_ id: CommandID) -> Bool { root(ofRunning: id) != nil }
+
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
-  func root(ofRunning id: CommandID) -> TreeRoot? { running[id]?.root }
+  func root(ofRunning id: CommandID) -> TreeRoot? {
+    if performedHead < performed.count, performed[performedHead].record.id == id {
+      return performed[performedHead].root
+    }
+    if let found = running[id] { return found.root }
+    return performed[performedHead...].first { $0.record.id == id }?.root
+  }
 
   /// The root of the first command running or waiting whose root has the mailbox number `post`.
   func root(withPost post: UInt64) -> TreeRoot? {
     if let found = running.values.first(where: { $0.root.post == post }) { return found.root }
+    if let found = performed[performedHead...].first(where: { $0.root.post == post }) { return found.root }
     return waiting[waitingHead...].first { $0.root.post == post }?.root
   }
 
@@ -105,6 +146,10 @@ final class CommandRunner {
     var root: TreeRoot?
     var count = 0
     for command in running.values where command.root.id == id {
+      root = command.root
+      count += 1
+    }
+    for command in performed[performedHead...] where command.root.id == id {
       root = command.root
       count += 1
     }
@@ -121,7 +166,7 @@ final class CommandRunner {
   func finish(
     _ id: CommandID, timed: Bool
   ) -> (finished: RunningCommand?, started: CommandRecord?, performed: Bool) {
-    let finished = running.removeValue(forKey: id)
+    let finished = removeRunning(id)
     if let slot = finished?.inTaskSlot { inTask[slot] -= 1 }
     guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil, false) }
     let next = waiting[waitingHead]
@@ -129,9 +174,30 @@ final class CommandRunner {
     if waitingHead == waiting.count {
       waiting.removeAll(keepingCapacity: waiting.count <= 1_024)
       waitingHead = 0
+    } else if waitingHead >= 1_024, waitingHead * 2 >= waiting.count {
+      waiting.removeFirst(waitingHead)
+      waitingHead = 0
     }
     let performed = launch(next.record, root: next.root, next.interpreter, timed: timed)
     return (finished, next.record, performed)
+  }
+
+  private func removeRunning(_ id: CommandID) -> RunningCommand? {
+    guard performedHead < performed.count, performed[performedHead].record.id == id else {
+      return running.removeValue(forKey: id)
+    }
+    let finished = performed[performedHead]
+    performedHead += 1
+    if performedHead == performed.count {
+      performed.removeAll(keepingCapacity: performed.count <= 1_024)
+      performedHead = 0
+    } else if performedHead >= 1_024, performedHead * 2 >= performed.count {
+      // A chain performs the next command before the last one's end is handled, so the array is
+      // never empty: drop the finished front once it is half the storage.
+      performed.removeFirst(performedHead)
+      performedHead = 0
+    }
+    return finished
   }
 
   /// Cancels every running command and forgets the waiting ones, which never start.
@@ -180,23 +246,21 @@ final class CommandRunner {
   ) -> Bool {
     let clock = ContinuousClock()
     let start = timed ? clock.now : nil
-    let performed = mailbox.holdingDrain {
+    // No ``CommandContext``: `interpretNow` is synchronous, so it cannot await `settle()` itself.
+    let wasPerformed = mailbox.holdingDrain {
       let failure: (any Error)?
       do {
-        guard
-          try CommandContext.$current.withValue(
-            record.id, operation: { try runNow(record.command, dispatch) })
-        else { return false }
+        guard try runNow(record.command, dispatch) else { return false }
         failure = nil
       } catch {
         failure = error
       }
-      running[record.id] = RunningCommand(record: record, root: root, task: nil)
+      performed.append(RunningCommand(record: record, root: root, task: nil))
       mailbox.post(.commandFinished(record.id, failure: failure, duration: start.map { clock.now - $0 }))
       return true
     }
-    if !performed { mailbox.requestDrain() }
-    return performed
+    if !wasPerformed { mailbox.requestDrain() }
+    return wasPerformed
   }
 
   deinit {

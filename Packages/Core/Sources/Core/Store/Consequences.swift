@@ -5,14 +5,20 @@ import Synchronization
 /// ``finish()`` returns once the message has been processed and every command it caused has
 /// finished, transitively: the commands its update emitted, the commands of the messages those
 /// commands sent while they ran, and so on, following the causes the store records. Subscriptions
-/// started along the way do not count (they may live forever), and neither do messages a command
-/// sends after it has returned (from a task of its own).
+/// started along the way do not count (they may live forever); messages a command sends after it
+/// has returned are dropped (``DropReason/commandReturned``).
 ///
 /// A handle costs nothing until someone awaits it: it is two words (a number and the store or its
 /// mailbox), and the store keeps no record per message for it. Awaiting asks the store, which
 /// finds the message's outstanding commands among those running or waiting and counts them down.
 /// Awaiting from inside an interpreter is safe: a message the interpreter dispatched roots its own
 /// tree, which does not contain the interpreter's command.
+///
+/// The one record kept without a wait: a message a command sent that emits commands itself is
+/// counted while that command runs, so its interpreter can await it. After the command has returned
+/// it is counted only if someone awaits it, so a chain of command → message → command keeps a
+/// bounded number of records however long it runs. The price: a handle on such a message, first
+/// awaited after its command has returned and after the message was processed, returns at once.
 public struct SentMessage: Sendable {
   /// The message's id when `source` is its store; its number in the mailbox when `source` is the
   /// mailbox.
@@ -68,13 +74,44 @@ enum SendOutcome {
   case posted(UInt64)
 }
 
-/// The message a tree of commands descends from: the first message, following causes back, whose
-/// own cause is not a running command. Each running or waiting command carries it, so the store
-/// can find a tree's outstanding commands when someone first awaits it.
-struct TreeRoot: Equatable {
+/// Where a command's tree is counted: the message the tree descends from (the first message,
+/// following causes back, whose own cause is not a running command), and the nearest message above
+/// the command that the store follows on its own (see ``ConsequenceTracker``). Each running or
+/// waiting command carries it, so the store can find a tree's outstanding commands when someone
+/// first awaits it.
+struct TreeRoot {
   let id: MessageID
   /// Its number in the mailbox, or 0 if it did not go through the mailbox.
   let post: UInt64
+  /// The count of the nearest message above the command that the store follows, if any.
+  var count: TreeCount? = nil
+}
+
+/// The outstanding part of the tree of one message sent by a running command, counted so that a
+/// wait started while that command runs (its interpreter awaiting what it dispatched) finds it.
+///
+/// It counts the commands that report to it directly and the counts below it; it finishes when
+/// that reaches zero, and then tells the count above it.
+final class TreeCount {
+  let id: MessageID
+  /// Its number in the mailbox.
+  let post: UInt64
+  /// The nearest count above it that a wait could still find when it was made.
+  let parent: TreeCount?
+  /// The commands holding it and the counts below it still outstanding.
+  var outstanding: Int
+  var ticket: MessageTicket?
+  /// Whether a wait can still find it: while it is awaited, or while the command that sent its
+  /// message runs and it has not finished.
+  var isFindable = true
+
+  init(id: MessageID, post: UInt64, parent: TreeCount?, outstanding: Int, ticket: MessageTicket?) {
+    self.id = id
+    self.post = post
+    self.parent = parent
+    self.outstanding = outstanding
+    self.ticket = ticket
+  }
 }
 
 /// The completion of one message's tree, shared by its handle (any task) and the loop.
@@ -120,33 +157,51 @@ final class MessageTicket: Sendable {
   }
 }
 
-/// The loop's record of the trees someone awaits, and of the links between messages that a wait
-/// started later needs.
+/// The loop's record of the trees someone awaits, and of the trees a wait started later may ask
+/// for.
 ///
-/// Nothing is recorded for a message sent from outside a command (a root) unless someone awaits
-/// it: its commands carry its ``TreeRoot``, and a wait started later counts them. A message sent by
-/// a running command that itself emits commands gets an entry linking it to its parent, so the
-/// counts of the trees above it can follow its commands. The path of a message without commands
-/// touches nothing here.
+/// Two kinds of tree are counted:
+/// - A root (a message sent from outside a command) is recorded only once someone awaits it: its
+///   commands, at any depth, carry its ``TreeRoot``, so a wait started later counts them, and each
+///   command started or finished in it moves the count.
+/// - A message sent by a running command that itself emits commands gets a ``TreeCount`` while
+///   that command runs, so its interpreter can await it; after that command has returned, only if
+///   someone awaits it. A count made while the one above it can no longer be awaited attaches to
+///   the nearest one that can, so a chain of command → message → command, however long, keeps a
+///   bounded number of counts, each step costing the same.
+///
+/// The path of a message without commands touches nothing here.
 struct ConsequenceTracker {
-  private struct Entry {
-    /// Commands of its tree running or waiting.
-    var outstanding: Int
-    /// The message whose command sent it, if that command was running.
-    let parent: MessageID?
-    /// Its number in the mailbox, or 0.
-    let post: UInt64
-    var ticket: MessageTicket?
+  private struct SentMessages {
+    var ids: [MessageID] = []
+    /// The length at which finished ones are dropped: twice what was left last time, so each
+    /// message is looked at a bounded number of times.
+    var compactAt = 32
   }
 
-  private var entries: [MessageID: Entry] = [:]
+  private struct RootEntry {
+    /// Commands of its tree running or waiting.
+    var outstanding: Int
+    /// Its number in the mailbox, or 0.
+    let post: UInt64
+    let ticket: MessageTicket
+  }
+
+  /// Roots someone awaits.
+  private var roots: [MessageID: RootEntry] = [:]
+  /// Counts a wait can find, by message.
+  private var findable: [MessageID: TreeCount] = [:]
+  /// The messages of ``findable`` counts, by the running command that sent them (with some that
+  /// have finished since, dropped as the list grows).
+  private var sentBy: [CommandID: SentMessages] = [:]
   /// Waits for messages still in the mailbox (or held by a test store), by number.
   private var postWaiters: [UInt64: MessageTicket] = [:]
   /// The number of the last message taken from the mailbox.
   var lastTakenPost: UInt64 = 0
 
-  /// How many records it keeps (for tests: it keeps none for messages nobody awaits).
-  var recordCount: Int { entries.count + postWaiters.count }
+  /// How many records it keeps (for tests: it keeps none for messages nobody awaits, and a bounded
+  /// number along a chain of commands).
+  var recordCount: Int { roots.count + findable.count + postWaiters.count }
 
   /// Whether anyone waits for a message still in the mailbox.
   var hasPostWaiters: Bool { !postWaiters.isEmpty }
@@ -164,65 +219,107 @@ struct ConsequenceTracker {
     return ticket
   }
 
-  /// Records that the update of `id` emitted `count` commands.
+  /// Records that the update of the root `root` emitted `count` commands.
   ///
-  /// - Parameters:
-  ///   - parent: The message whose running command sent `id`, or `nil` for a root.
-  ///   - ticket: A wait for `id` that started before it was processed.
-  mutating func emitted(
-    _ count: Int, by id: MessageID, parent: MessageID?, post: UInt64, ticket: MessageTicket?
-  ) {
-    guard parent != nil || ticket != nil else { return }
-    entries[id] = Entry(outstanding: count, parent: parent, post: post, ticket: ticket)
-    var ancestor = parent
-    while let current = ancestor, entries[current] != nil {
-      entries[current]!.outstanding += count
-      ancestor = entries[current]!.parent
-    }
+  /// - Parameter ticket: A wait for the root that started before it was processed.
+  mutating func emitted(_ count: Int, byRoot root: TreeRoot, ticket: MessageTicket?) {
+    guard let ticket else { return }
+    roots[root.id] = RootEntry(outstanding: count, post: root.post, ticket: ticket)
   }
 
-  /// The ticket of the entry of `id`, made if needed; `nil` if `id` has no entry.
+  /// Records that the update of `id`, sent by the running command `sender`, emitted `count`
+  /// commands.
+  ///
+  /// - Parameters:
+  ///   - root: The tree `id` belongs to; ``TreeRoot/count`` is the sender's.
+  ///   - ticket: A wait for `id` that started before it was processed.
+  /// - Returns: Where `id`'s commands are counted.
+  mutating func emitted(
+    _ count: Int, by id: MessageID, post: UInt64, sentBy sender: CommandID, in root: TreeRoot,
+    ticket: MessageTicket?
+  ) -> TreeRoot {
+    if !roots.isEmpty { roots[root.id]?.outstanding += count }
+    var parent = root.count
+    while let current = parent, !current.isFindable { parent = current.parent }
+    parent?.outstanding += 1
+    let made = TreeCount(id: id, post: post, parent: parent, outstanding: count, ticket: ticket)
+    findable[id] = made
+    var sent = sentBy.removeValue(forKey: sender) ?? SentMessages()
+    sent.ids.append(id)
+    if sent.ids.count >= sent.compactAt {
+      sent.ids.removeAll { findable[$0] == nil }
+      sent.compactAt = max(32, 2 * sent.ids.count)
+    }
+    sentBy[sender] = sent
+    return TreeRoot(id: root.id, post: root.post, count: made)
+  }
+
+  /// The ticket of the tree of `id` if it is recorded, made if needed.
   mutating func ticket(forEntry id: MessageID) -> MessageTicket? {
-    guard entries[id] != nil else { return nil }
-    if let ticket = entries[id]!.ticket { return ticket }
+    if let entry = roots[id] { return entry.ticket }
+    guard let count = findable[id] else { return nil }
+    if let ticket = count.ticket { return ticket }
     let ticket = MessageTicket()
-    entries[id]!.ticket = ticket
+    count.ticket = ticket
     return ticket
   }
 
-  /// The message numbered `post` if it has an entry.
+  /// The message numbered `post` if its tree is recorded.
   func entry(withPost post: UInt64) -> MessageID? {
-    entries.first { $0.value.post == post }?.key
+    if let found = findable.values.first(where: { $0.post == post }) { return found.id }
+    return roots.first { $0.value.post == post }?.key
   }
 
   /// Starts tracking the tree of `root`, which has no entry, with `outstanding` commands.
   mutating func track(_ root: TreeRoot, outstanding: Int) -> MessageTicket {
     let ticket = MessageTicket()
-    entries[root.id] = Entry(
-      outstanding: outstanding, parent: nil, post: root.post, ticket: ticket)
+    roots[root.id] = RootEntry(outstanding: outstanding, post: root.post, ticket: ticket)
     return ticket
   }
 
-  /// Records that a command emitted by `emitter` finished (or will never start).
-  mutating func finished(emittedBy emitter: MessageID) {
-    var ancestor: MessageID? = emitter
-    while let current = ancestor, var entry = entries[current] {
+  /// Records that a command of the tree `root` finished (or will never start).
+  mutating func finished(in root: TreeRoot) {
+    if !roots.isEmpty, var entry = roots[root.id] {
       entry.outstanding -= 1
-      ancestor = entry.parent
       if entry.outstanding == 0 {
-        entries[current] = nil
-        entry.ticket?.complete()
+        roots[root.id] = nil
+        entry.ticket.complete()
       } else {
-        entries[current] = entry
+        roots[root.id] = entry
       }
+    }
+    var next = root.count
+    while let count = next {
+      count.outstanding -= 1
+      guard count.outstanding == 0 else { return }
+      if count.isFindable {
+        count.isFindable = false
+        findable[count.id] = nil
+      }
+      count.ticket?.complete()
+      next = count.parent
+    }
+  }
+
+  /// Records that the command `sender` has returned: the trees of the messages it sent can no
+  /// longer be awaited by it, so only those someone awaits stay findable.
+  mutating func senderReturned(_ sender: CommandID) {
+    guard !sentBy.isEmpty, let sent = sentBy.removeValue(forKey: sender) else { return }
+    for id in sent.ids {
+      guard let count = findable[id], count.ticket == nil else { continue }
+      count.isFindable = false
+      findable[id] = nil
     }
   }
 
   /// Completes every ticket: the store is shutting down.
   mutating func completeAll() {
-    for entry in entries.values { entry.ticket?.complete() }
+    for entry in roots.values { entry.ticket.complete() }
+    for count in findable.values { count.ticket?.complete() }
     for ticket in postWaiters.values { ticket.complete() }
-    entries.removeAll()
+    roots.removeAll()
+    findable.removeAll()
+    sentBy.removeAll()
     postWaiters.removeAll()
   }
 }

@@ -160,18 +160,19 @@ final class Mailbox: Sendable {
 
   /// Takes every waiting envelope, in arrival order, allows the next post to schedule a drain, and
   /// wakes producers waiting for room.
-  func takeAll() -> [Envelope] {
-    let (taken, waiters) = state.withLock { state in
-      var taken: [Envelope] = []
+  ///
+  /// - Parameter taken: An empty array, whose storage becomes the queue's: a loop that hands back
+  ///   the last batch, emptied, spares the queue an allocation a drain. On return, the envelopes.
+  func takeAll(into taken: inout [Envelope]) {
+    let waiters = state.withLock { state in
       swap(&taken, &state.queue)
       state.drainScheduled = false
       pending.subtract(taken.count, ordering: .relaxed)
       var waiters: [CheckedContinuation<Void, Never>] = []
       if !state.waiters.isEmpty { swap(&waiters, &state.waiters) }
-      return (taken, waiters)
+      return waiters
     }
     for waiter in waiters { waiter.resume() }
-    return taken
   }
 }
 

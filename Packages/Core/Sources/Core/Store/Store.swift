@@ -158,7 +158,10 @@ public final class Store<Model: Sendable> {
     for keyPath: KeyPath<Model, Value>
   ) -> TypedSliceWatcher<Model, Value> {
     let storeKeyPath: KeyPath<Store<Model>, Value> = \.[observed: keyPath]
-    return TypedSliceWatcher(keyPath: keyPath, storeKeyPath: storeKeyPath) { [unowned self] in
+    // Weak: the loop keeps the watchers and may outlive the store by the rest of a drain (a
+    // listener that releases the store while the drain goes on).
+    return TypedSliceWatcher(keyPath: keyPath, storeKeyPath: storeKeyPath) { [weak self] in
+      guard let self else { return }
       registrar.willSet(self, keyPath: storeKeyPath)
       registrar.didSet(self, keyPath: storeKeyPath)
     }
@@ -171,9 +174,13 @@ public final class Store<Model: Sendable> {
   private func startObserving() {
     // Slices alone take no closure: calling one that captures the store costs a retain of it and a
     // release a message (about 150 instructions, measured with callgrind on issue 18's benchmark).
+    // Weak: the drain that runs this closure holds the loop, not the store, and a listener may
+    // release the store between two messages of one drain. A store that is gone has no observers
+    // left to tell.
     if isModelObserved {
-      loop.observeMutation = { [unowned self] update in
-        registrar.withMutation(of: self, keyPath: modelKeyPath, update)
+      loop.observeMutation = { [weak self] update in
+        guard let self else { return update() }
+        return registrar.withMutation(of: self, keyPath: modelKeyPath, update)
       }
     }
     loop.sliceObservers = slices
@@ -455,6 +462,9 @@ extension Store {
   /// Messages held for the test, oldest first.
   /// How many records the store keeps to answer ``SentMessage/finish()``.
   package var consequenceRecordCount: Int { loop.consequenceRecordCount }
+
+  /// How many command records the store keeps, finished ones not yet dropped included.
+  package var commandRecordCount: Int { loop.commands.storedRecordCount }
 
   package var heldMessages: [PendingMessage] {
     get { loop.hooks?.held ?? [] }

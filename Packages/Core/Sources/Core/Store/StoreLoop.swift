@@ -58,7 +58,10 @@ final class StoreLoop<Model: Sendable> {
   /// host).
   var sliceObservers: SliceObservers<Model>?
   /// Messages whose commands have not all finished, for ``SentMessage/finish()``.
-  private var consequences = ConsequenceTracker()
+  @exclusivity(unchecked) private var consequences = ConsequenceTracker()
+  /// The storage of the last batch taken from the mailbox, emptied, handed back to it with the next
+  /// take (``Mailbox/takeAll(into:)``).
+  @exclusivity(unchecked) private var spareBatch: [Mailbox.Envelope] = []
   @exclusivity(unchecked) private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   #if DEBUG
   /// Set while an updater runs, so debug builds can catch code that reaches back into the store
@@ -122,6 +125,7 @@ final class StoreLoop<Model: Sendable> {
 
   /// Suspends until the tree of `id`, a processed message, has finished.
   func waitForConsequences(of id: MessageID, isolation: isolated (any Actor)? = #isolation) async {
+    guard !isShutDown else { return }
     if let ticket = consequences.ticket(forEntry: id) ?? trackRoot(id) { await ticket.wait() }
   }
 
@@ -206,10 +210,19 @@ final class StoreLoop<Model: Sendable> {
         mailbox.requestDrain()
         break
       }
-      let batch = mailbox.takeAll()
-      if batch.isEmpty { break }
+      var batch = spareBatch
+      spareBatch = []
+      mailbox.takeAll(into: &batch)
+      if batch.isEmpty {
+        spareBatch = batch
+        break
+      }
       handled += batch.count
       for envelope in batch { handle(envelope) }
+      if batch.count <= 1_024 {
+        batch.removeAll(keepingCapacity: true)
+        spareBatch = batch
+      }
     }
     sentWhileInLoop = false
     if handled > 0, let hooks { hooks.activity() }
@@ -221,6 +234,8 @@ final class StoreLoop<Model: Sendable> {
       consequences.lastTakenPost = post
       if isShutDown {
         dropped(message, cause: cause, post: post)
+      } else if case .command(let command, _) = cause, !commands.isRunning(command) {
+        dropped(message, cause: cause, post: post, reason: .commandReturned)
       } else if let hooks {
         hooks.held.append(PendingMessage(message: message, cause: cause, post: post))
       } else {
@@ -236,16 +251,34 @@ final class StoreLoop<Model: Sendable> {
     case .commandFinished(let id, let failure, let duration):
       commandFinished(id, failure: failure, duration: duration)
     case .subscriptionFinished(let id, let failure):
-      guard let failure, let live = subscriptions.live(withID: id) else { return }
-      report(.subscriptionFailed(live.record, error: failure))
+      if let failure { subscriptionFailed(id, failure: failure) }
     case .dropped(let message, let cause, let reason):
-      report(.messageDropped(message, cause: cause, reason: reason))
+      reportDropped(message, cause: cause, reason: reason)
     }
   }
 
-  private func dropped(_ message: any Message, cause: Cause, post: UInt64) {
+  // Reporting lives in functions of its own: a function that builds a `StoreEvent<Model>` asks the
+  // runtime for that type's metadata on every call, taken or not (about 330 instructions).
+
+  @inline(never)
+  private func subscriptionFailed(_ id: SubscriptionID, failure: any Error) {
+    guard let live = subscriptions.live(withID: id) else { return }
+    report(.subscriptionFailed(live.record, error: failure))
+  }
+
+  @inline(never)
+  private func reportDropped(_ message: any Message, cause: Cause, reason: DropReason) {
+    report(.messageDropped(message, cause: cause, reason: reason))
+  }
+
+  /// Drops a message taken from the mailbox: sent after shutdown, or by a command that had
+  /// returned (its end was handled before it).
+  @inline(never)
+  private func dropped(
+    _ message: any Message, cause: Cause, post: UInt64, reason: DropReason = .storeShutDown
+  ) {
     consequences.takePostWaiter(post)?.complete()
-    report(.messageDropped(message, cause: cause, reason: .storeShutDown))
+    reportDropped(message, cause: cause, reason: reason)
   }
 
   // MARK: - One message
@@ -318,15 +351,22 @@ final class StoreLoop<Model: Sendable> {
 
   @inline(__always)
   private func applyUpdate<M: Message>(_ message: M) -> Bool {
+    guard isObserved else { return runUpdater(message) }
+    return applyObservedUpdate(message)
+  }
+
+  /// Runs the updater on the model.
+  ///
+  /// Debug builds mark the call, and only it: Observation tells observers of a change before and
+  /// after it, and an observer may read the store then (docs/ui.md tells it to read again).
+  @inline(__always)
+  private func runUpdater<M: Message>(_ message: M) -> Bool {
     #if DEBUG
     isUpdating = true
     defer { isUpdating = false }
     #endif
-    guard isObserved else {
-      return updater.box.update(
-        UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
-    }
-    return applyObservedUpdate(message)
+    return updater.box.update(
+      UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
   }
 
   /// An update under observation: inside `withMutation` if the whole model is observed, then the
@@ -335,12 +375,9 @@ final class StoreLoop<Model: Sendable> {
   private func applyObservedUpdate<M: Message>(_ message: M) -> Bool {
     let handled =
       if let observeMutation {
-        observeMutation {
-          updater.box.update(
-            UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
-        }
+        observeMutation { runUpdater(message) }
       } else {
-        updater.box.update(UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
+        runUpdater(message)
       }
     if let sliceObservers, sliceObservers.hasArmed { sliceObservers.notifyChanges(in: modelPointer) }
     return handled
@@ -353,30 +390,29 @@ final class StoreLoop<Model: Sendable> {
     from first: UInt64, emittedBy message: MessageID, cause: Cause, post: UInt64, ticket: MessageTicket?
   ) {
     // A message sent by a running command belongs to that command's tree; any other roots one.
-    var parent: MessageID?
     var root = TreeRoot(id: message, post: post)
-    if case .command(let command, let emitter) = cause, let running = commands.root(ofRunning: command) {
-      parent = emitter
-      root = running
+    if case .command(let command, _) = cause, let running = commands.root(ofRunning: command) {
+      root = consequences.emitted(
+        commandBuffer.count, by: message, post: post, sentBy: command, in: running, ticket: ticket)
+    } else {
+      consequences.emitted(commandBuffer.count, byRoot: root, ticket: ticket)
     }
-    consequences.emitted(
-      commandBuffer.count, by: message, parent: parent, post: post, ticket: ticket)
     let timed = observers.hasMonitors
     var id = first
     for command in commandBuffer {
       let record = CommandRecord(id: CommandID(rawValue: id), emittedBy: message, command: command)
       id &+= 1
       switch commands.start(record, root: root, timed: timed) {
-      case .started: if timed { observers.emit(.commandStarted(record)) }
+      case .started: if timed { reportStarted(record) }
       case .performed:
         // Its messages and its end wait in the mailbox, which schedules no drain for them: the
         // loop drains them before `send` returns.
         sentWhileInLoop = true
-        if timed { observers.emit(.commandStarted(record)) }
+        if timed { reportStarted(record) }
       case .waiting: break
       case .noInterpreter:
-        consequences.finished(emittedBy: message)
-        report(.noInterpreter(record))
+        consequences.finished(in: root)
+        reportNoInterpreter(record)
       }
       if isShutDown { break }
     }
@@ -387,14 +423,35 @@ final class StoreLoop<Model: Sendable> {
     let (finished, started, performed) = commands.finish(id, timed: timed)
     if performed { sentWhileInLoop = true }
     if let finished {
-      consequences.finished(emittedBy: finished.record.emittedBy)
+      consequences.senderReturned(id)
+      consequences.finished(in: finished.root)
       if let failure, !(isShutDown && failure is CancellationError) {
-        report(.commandFailed(finished.record, error: failure, duration: duration ?? .zero))
+        reportFailed(finished.record, failure: failure, duration: duration)
       } else if timed {
-        observers.emit(.commandFinished(finished.record, duration: duration ?? .zero))
+        reportFinished(finished.record, duration: duration)
       }
     }
-    if let started, timed { observers.emit(.commandStarted(started)) }
+    if let started, timed { reportStarted(started) }
+  }
+
+  @inline(never)
+  private func reportStarted(_ record: CommandRecord) {
+    observers.emit(.commandStarted(record))
+  }
+
+  @inline(never)
+  private func reportNoInterpreter(_ record: CommandRecord) {
+    report(.noInterpreter(record))
+  }
+
+  @inline(never)
+  private func reportFailed(_ record: CommandRecord, failure: any Error, duration: Duration?) {
+    report(.commandFailed(record, error: failure, duration: duration ?? .zero))
+  }
+
+  @inline(never)
+  private func reportFinished(_ record: CommandRecord, duration: Duration?) {
+    observers.emit(.commandFinished(record, duration: duration ?? .zero))
   }
 
   // MARK: - Subscriptions

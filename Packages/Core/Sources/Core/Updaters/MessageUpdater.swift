@@ -51,7 +51,11 @@ public struct MessageUpdater<Model>: Updater {
   ) -> Bool {
     guard let message = message as? any SelfUpdatingMessage<Model> else { return false }
     let emitted = message.update(&model)
-    if !emitted.isEmpty { commands.append(contentsOf: emitted) }
+    // Into an empty buffer, the emitted array itself: no copy, and the buffer it replaces is freed
+    // as the emitted one would have been.
+    if !emitted.isEmpty {
+      if commands.isEmpty { commands = emitted } else { commands.append(contentsOf: emitted) }
+    }
     return true
   }
 }

@@ -48,7 +48,11 @@ extension TypedUpdater {
   ) -> Bool {
     guard let typed = exactCast(message, to: UpdateMessage.self) else { return false }
     let emitted = update(&model, message: typed)
-    if !emitted.isEmpty { commands.append(contentsOf: emitted) }
+    // Into an empty buffer, the emitted array itself: no copy, and the buffer it replaces is freed
+    // as the emitted one would have been.
+    if !emitted.isEmpty {
+      if commands.isEmpty { commands = emitted } else { commands.append(contentsOf: emitted) }
+    }
     return true
   }
 }

@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Synchronization
 import Testing
 
@@ -114,6 +115,33 @@ struct SentMessageTests {
     let handle = store.send(Step.blockForever)
     store.shutDown()
     await handle.finish()
+  }
+
+  @Test("after shutDown, finish() returns though the command ignores cancellation")
+  func shutdownCompletesWhileTheCommandRuns() async {
+    let store = Store(model: Chain(), updater: ChainUpdater())
+    let parked = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    let (entered, enter) = AsyncStream.makeStream(of: Void.self)
+    store.register(
+      FunctionInterpreter(for: Job.self) { _, _ in
+        // Never resumed until the test ends, cancelled or not.
+        await withCheckedContinuation { continuation in
+          parked.withLock { $0 = continuation }
+          enter.yield()
+        }
+      })
+    let handle = store.send(Step.blockForever)
+    var iterator = entered.makeAsyncIterator()
+    _ = await iterator.next()
+    store.shutDown()
+    let returned = await waitWithTimeout(.seconds(10)) { resume in
+      Task {
+        await handle.finish()
+        resume(true)
+      }
+    }
+    #expect(returned)
+    parked.withLock { $0?.resume() }
   }
 
   @Test("settle() from inside an interpreter stops with a message instead of hanging")

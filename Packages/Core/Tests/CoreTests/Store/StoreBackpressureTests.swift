@@ -94,7 +94,8 @@ struct StoreBackpressureTests {
     var most = 0
     while received.count < 1_000 {
       most = max(most, mailbox.count)
-      let batch = mailbox.takeAll()
+      var batch: [Mailbox.Envelope] = []
+      mailbox.takeAll(into: &batch)
       for case .message(let message as Number, _, _) in batch { received.append(message.value) }
       if batch.isEmpty { await Task.yield() }
     }

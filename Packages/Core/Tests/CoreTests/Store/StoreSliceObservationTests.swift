@@ -92,6 +92,34 @@ struct StoreSliceObservationTests {
     #expect(name.count == 2)
   }
 
+  @Test("an observer of the model that reads it again in onChange sees it")
+  func modelReadAgainInOnChange() {
+    let store = makeStore()
+    let reads = Tally()
+    withObservationTracking {
+      _ = store.model
+    } onChange: {
+      MainActor.assumeIsolated { _ = store.model.counter }
+      reads.increment()
+    }
+    store.send(CounterMessage.increment)
+    #expect(reads.count == 1)
+    #expect(store.model.counter.value == 1)
+  }
+
+  @Test("an observer of a slice that reads it again in onChange sees the new value")
+  func sliceReadAgainInOnChange() {
+    let store = makeStore()
+    let seen = Mutex<[Int]>([])
+    withObservationTracking {
+      _ = store.counter
+    } onChange: {
+      MainActor.assumeIsolated { seen.withLock { $0.append(store.counter.value) } }
+    }
+    store.send(CounterMessage.increment)
+    #expect(seen.withLock { $0 } == [1])
+  }
+
   @Test("reading the whole model still observes every message")
   func wholeModel() {
     let store = makeStore()
