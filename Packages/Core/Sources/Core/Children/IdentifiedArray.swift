@@ -142,8 +142,11 @@ public struct IdentifiedArray<Element: Identifiable> {
 }
 
 extension IdentifiedArray: RandomAccessCollection {
+  /// The position of the first element.
   public var startIndex: Int { elements.startIndex }
+  /// The position after the last element.
   public var endIndex: Int { elements.endIndex }
+  /// The element at `position`.
   public subscript(position: Int) -> Element { elements[position] }
 }
 
