@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 // MARK: - B8: a message to one element of a collection of child features
 

@@ -14,17 +14,19 @@ public struct ElementMessage<ID: Hashable & Sendable, Child: Message>: Message {
   public let message: Child
   /// Which element with that id the message is for: `nil` for the one present now (a message sent
   /// from outside), else the stamp of the element whose command sent it.
-  let stamp: UInt64?
+  @usableFromInline let stamp: UInt64?
 
   /// A message for the element with `id`, whichever is present when it is processed.
   ///
   /// - Parameters:
   ///   - id: The element's id.
   ///   - message: The message for it.
+  @inlinable
   public init(_ id: ID, _ message: Child) {
     self.init(id: id, message: message, stamp: nil)
   }
 
+  @inlinable
   init(id: ID, message: Child, stamp: UInt64?) {
     self.id = id
     self.message = message
@@ -74,15 +76,17 @@ public struct PresentedMessage<Child: Message>: Message {
   /// The message for the child.
   public let message: Child
   /// The presentation it is for: `nil` for whichever is presented when it is processed.
-  let stamp: UInt64?
+  @usableFromInline let stamp: UInt64?
 
   /// A message for the child presented when it is processed.
   ///
   /// - Parameter message: The message.
+  @inlinable
   public init(_ message: Child) {
     self.init(message: message, stamp: nil)
   }
 
+  @inlinable
   init(message: Child, stamp: UInt64?) {
     self.message = message
     self.stamp = stamp
@@ -148,6 +152,7 @@ public struct ChildCommand: Command {
     self.init(command: command, id: nil, stamp: nil, wrap: nil)
   }
 
+  @usableFromInline
   init(command: any Command, id: (any Hashable & Sendable)?, stamp: UInt64?, wrap: ChildWrapper?) {
     self.command = command
     self.id = id
@@ -263,9 +268,11 @@ func areEqualValues(_ left: Any?, _ right: Any?) -> Bool {
 
 /// Wraps a message an interpreter sent for a child (its id and stamp given) into the child's
 /// envelope. One is made per part, not per child or command.
-typealias ChildWrapper = @Sendable (any Message, (any Hashable & Sendable)?, UInt64?) -> any Message
+@usableFromInline typealias ChildWrapper =
+  @Sendable (any Message, (any Hashable & Sendable)?, UInt64?) -> any Message
 
 /// Wraps each message sent for an element of ids of type `ID` into ``ElementMessage``.
+@usableFromInline
 func elementWrapper<ID: Hashable & Sendable>(_ type: ID.Type) -> ChildWrapper {
   { message, id, stamp in
     func wrap<Inner: Message>(_ inner: Inner) -> any Message {

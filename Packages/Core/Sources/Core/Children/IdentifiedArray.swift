@@ -19,9 +19,9 @@
 /// after the element was removed, even if another element with the same id was added since, is
 /// recognised as stale and dropped (and reported) rather than applied to the newcomer.
 public struct IdentifiedArray<Element: Identifiable> {
-  private var elements: [Element] = []
-  private var stamps: [UInt64] = []
-  private var positions: [Element.ID: Int] = [:]
+  @usableFromInline var elements: [Element] = []
+  @usableFromInline var stamps: [UInt64] = []
+  @usableFromInline var positions: [Element.ID: Int] = [:]
   private var lastStamp: UInt64 = 0
 
   /// An empty collection.
@@ -121,7 +121,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// the element that stamp was given to.
   ///
   /// - Returns: `body`'s result, or `nil` when no such element is present.
-  @inline(__always)
+  @inlinable
   mutating func withElement<Result>(
     id: Element.ID, stamp: UInt64?, _ body: (inout Element, UInt64) -> Result
   ) -> Result? {
