@@ -49,6 +49,27 @@ extension ElementMessage: Hashable where Child: Hashable {
   }
 }
 
+extension ElementMessage: Codable where ID: Codable, Child: Codable {
+  private enum CodingKeys: String, CodingKey { case id, message, stamp }
+
+  /// Decodes the id, the message and which element it was for, as a trace's payload.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(ID.self, forKey: .id),
+      message: try container.decode(Child.self, forKey: .message),
+      stamp: try container.decodeIfPresent(UInt64.self, forKey: .stamp))
+  }
+
+  /// Encodes the id, the message and which element it was for, so a replay routes it alike.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(message, forKey: .message)
+    try container.encodeIfPresent(stamp, forKey: .stamp)
+  }
+}
+
 extension ElementMessage: ChildAddressedMessage {
   package var absence: String {
     """
@@ -101,6 +122,25 @@ extension PresentedMessage: Equatable where Child: Equatable {
 extension PresentedMessage: Hashable where Child: Hashable {
   /// Hashes the message.
   public func hash(into hasher: inout Hasher) { hasher.combine(message) }
+}
+
+extension PresentedMessage: Codable where Child: Codable {
+  private enum CodingKeys: String, CodingKey { case message, stamp }
+
+  /// Decodes the message and which presentation it was for, as a trace's payload.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      message: try container.decode(Child.self, forKey: .message),
+      stamp: try container.decodeIfPresent(UInt64.self, forKey: .stamp))
+  }
+
+  /// Encodes the message and which presentation it was for, so a replay routes it alike.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(message, forKey: .message)
+    try container.encodeIfPresent(stamp, forKey: .stamp)
+  }
 }
 
 extension PresentedMessage: ChildAddressedMessage {

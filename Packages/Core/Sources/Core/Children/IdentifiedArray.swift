@@ -171,3 +171,9 @@ extension IdentifiedArray: CustomStringConvertible {
   /// The elements, as an array prints them.
   public var description: String { elements.description }
 }
+
+extension IdentifiedArray: CustomReflectable {
+  /// The elements, as an array's mirror shows them: traces, diffs and test failures print the
+  /// elements, not the index or the stamps.
+  public var customMirror: Mirror { Mirror(self, unlabeledChildren: elements, displayStyle: .collection) }
+}

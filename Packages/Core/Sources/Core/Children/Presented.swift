@@ -82,3 +82,8 @@ extension Presented: CustomStringConvertible {
   /// The child, or `nil`.
   public var description: String { child.map { "\($0)" } ?? "nil" }
 }
+
+extension Presented: CustomReflectable {
+  /// The child alone: traces, diffs and test failures print it, not the stamps.
+  public var customMirror: Mirror { Mirror(self, children: ["child": child as Any], displayStyle: .struct) }
+}
