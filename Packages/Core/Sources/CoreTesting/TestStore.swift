@@ -390,7 +390,12 @@ public final class TestStore<Model: Sendable & Equatable> {
   private func compare(
     _ actual: [any Subscription], _ expected: [any Subscription], what: String, sourceLocation: SourceLocation
   ) {
-    let actualSet = Set(actual.map { AnyHashable($0) })
+    // A child's subscription carries its presence, which a test cannot write: compare without it.
+    let actualSet = Set(
+      actual.map { subscription -> AnyHashable in
+        if let child = subscription as? ChildSubscription { return AnyHashable(child.asWrittenInTests) }
+        return AnyHashable(subscription)
+      })
     let expectedSet = Set(expected.map { AnyHashable($0) })
     guard actualSet != expectedSet else { return }
     let missing = expectedSet.subtracting(actualSet).map { render($0.base) }.sorted()
@@ -413,7 +418,9 @@ public final class TestStore<Model: Sendable & Equatable> {
       case .subscriptionStopped(let record, _):
         stopped.append(record)
       case .unhandledMessage(let record):
-        Issue.record("No updater handled \(render(record.message)).", sourceLocation: sourceLocation)
+        let absence = (record.message as? any ChildAddressedMessage).map { ": \($0.absence)" } ?? ""
+        Issue.record(
+          "No updater handled \(render(record.message))\(absence).", sourceLocation: sourceLocation)
       case .noInterpreter(let record):
         Issue.record(
           "No interpreter is registered for \(render(record.command)); register a test interpreter.",

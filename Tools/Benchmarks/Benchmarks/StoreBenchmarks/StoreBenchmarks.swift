@@ -193,6 +193,35 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // MARK: B8 child features in a collection
+
+  for count in listSizes {
+    Benchmark("B8 element toggle, N = \(count): store", configuration: perToggle) {
+      @MainActor benchmark async in
+      let store = Store(model: RowList(count: count), updater: rowListUpdater())
+      var step = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(ElementMessage(toggledIndex(step: step, count: count), RowMessage.toggle))
+        step &+= 1
+      }
+      benchmark.stopMeasurement()
+      blackHole(store.model.rows.count)
+    }
+
+    Benchmark("B8 element toggle, N = \(count): hand-written loop", configuration: perToggle) { benchmark in
+      var rows = IndexedRows(count: count)
+      var step = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        rows.toggle(id: toggledIndex(step: step, count: count))
+        step &+= 1
+      }
+      benchmark.stopMeasurement()
+      blackHole(rows.rows.count)
+    }
+  }
+
   // MARK: B4 monitors
 
   Benchmark("B4 monitors: B3 counter with the console monitor to a null sink", configuration: perSlowMessage)

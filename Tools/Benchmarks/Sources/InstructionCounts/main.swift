@@ -15,7 +15,7 @@ import Tracing
 // to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
 
 let usage =
-  "usage: InstructionCounts (b1 | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed | b7-inline | b7-loop | b7-task | chain-inline | chain-task) [MESSAGES]"
+  "usage: InstructionCounts (b1 | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | b8-toggle N | b8-loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed | b7-inline | b7-loop | b7-task | chain-inline | chain-task) [MESSAGES]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let takesSize = arguments.first?.hasSuffix("toggle") == true
 let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
@@ -169,6 +169,18 @@ MainActor.assumeIsolated {
     let store = Store(model: Composed(count: count), updater: composedUpdater())
     for step in 0..<messages { store.send(Toggle(index: toggledIndex(step: step, count: count))) }
     print(store.model.list.items.count)
+  case ("b8-toggle", let count?):
+    // B8: a message to one row of N child features, found by id (issue 26).
+    let store = Store(model: RowList(count: count), updater: rowListUpdater())
+    for step in 0..<messages {
+      store.send(ElementMessage(toggledIndex(step: step, count: count), RowMessage.toggle))
+    }
+    print(store.model.rows.count)
+  case ("b8-loop-toggle", let count?):
+    // B8's anchor: the same rows in an array, found through a dictionary from id to position.
+    var rows = IndexedRows(count: count)
+    for step in 0..<messages { rows.toggle(id: toggledIndex(step: step, count: count)) }
+    print(rows.rows.count)
   case ("loop-toggle", let count?):
     var list = TodoList(count: count)
     for step in 0..<messages { list.items[toggledIndex(step: step, count: count)].done.toggle() }

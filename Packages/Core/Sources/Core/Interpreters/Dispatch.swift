@@ -14,15 +14,18 @@ public struct Dispatch: Sendable {
   /// The cause every message sent through this dispatch carries.
   public let cause: Cause
   private let sink: Sink
+  /// For a child's command or subscription: wraps each message into the child's envelope.
+  private let scope: (@Sendable (any Message) -> any Message)?
 
   enum Sink: Sendable {
     case mailbox(Mailbox, SubscriptionLiveness?)
     case closure(@Sendable (any Message, Cause) -> Void)
   }
 
-  init(cause: Cause, sink: Sink) {
+  init(cause: Cause, sink: Sink, scope: (@Sendable (any Message) -> any Message)? = nil) {
     self.cause = cause
     self.sink = sink
+    self.scope = scope
   }
 
   /// Creates a dispatch that hands every message to `receive`, for tests and adapters.
@@ -51,6 +54,7 @@ public struct Dispatch: Sendable {
   ///   and every command it caused has finished. Awaiting it from inside an interpreter is safe.
   @discardableResult
   public func send(_ message: some Message) -> SentMessage {
+    if let scope { return Dispatch(cause: cause, sink: sink).send(scope(message)) }
     switch sink {
     case .mailbox(let mailbox, let liveness):
       if let liveness, !liveness.isLive {
@@ -79,6 +83,7 @@ public struct Dispatch: Sendable {
   /// - Parameter message: The message to send.
   @discardableResult
   public func sendWithBackpressure(_ message: some Message) async -> SentMessage {
+    if let scope { return await Dispatch(cause: cause, sink: sink).sendWithBackpressure(scope(message)) }
     switch sink {
     case .mailbox(let mailbox, let liveness):
       if let liveness, !liveness.isLive {

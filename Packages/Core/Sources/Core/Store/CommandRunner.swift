@@ -65,7 +65,7 @@ final class CommandRunner {
   @exclusivity(unchecked) private var performed: [RunningCommand] = []
   @exclusivity(unchecked) private var performedHead = 0
   @exclusivity(unchecked) private var waiting:
-    [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter)] = []
+    [(record: CommandRecord, root: TreeRoot, interpreter: Resolved)] = []
   @exclusivity(unchecked) private var waitingHead = 0
   /// For each interpreter that may perform commands inside the loop, how many of its commands run
   /// in tasks: while any does, its later commands run in tasks too, so none overtakes an earlier
@@ -110,7 +110,7 @@ final class CommandRunner {
   ///   - root: The message its tree descends from.
   ///   - timed: Whether to measure its duration (a monitor is attached).
   func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
-    guard let interpreter = registry.handler(for: record.command) else { return .noInterpreter }
+    guard let interpreter = resolve(record.command) else { return .noInterpreter }
     if running.count >= maximumRunning || waitingHead < waiting.count {
       waiting.append((record, root, interpreter))
       return .waiting
@@ -207,18 +207,40 @@ final class CommandRunner {
     waitingHead = 0
   }
 
+  /// An interpreter found for a command, with the command it performs: the command itself, or for
+  /// a ``ChildCommand`` the child's command, whose messages are wrapped for the child by `scope`.
+  struct Resolved {
+    let interpreter: AnyCommandInterpreter
+    var command: (any Command)? = nil
+    var scope: (@Sendable (any Message) -> any Message)? = nil
+  }
+
+  /// The interpreter of `command`: registered for its type, or for a ``ChildCommand``, for the
+  /// type of the command inside it.
+  private func resolve(_ command: any Command) -> Resolved? {
+    if let interpreter = registry.handler(for: command) { return Resolved(interpreter: interpreter) }
+    guard command is ChildCommand else { return nil }
+    let (inner, scope) = unscoped(command)
+    guard let inner = inner as? any Command, let interpreter = registry.handler(for: inner) else {
+      return nil
+    }
+    return Resolved(interpreter: interpreter, command: inner, scope: scope)
+  }
+
   /// Starts a command in a task of its own, or performs it on the spot if its interpreter does so.
   ///
   /// - Returns: Whether it was performed on the spot: its messages and its end are queued.
-  private func launch(
-    _ record: CommandRecord, root: TreeRoot, _ interpreter: AnyCommandInterpreter, timed: Bool
-  ) -> Bool {
+  private func launch(_ record: CommandRecord, root: TreeRoot, _ resolved: Resolved, timed: Bool) -> Bool {
     let id = record.id
-    let command = record.command
-    let dispatch = Dispatch(cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil))
+    let interpreter = resolved.interpreter
+    let command = resolved.command ?? record.command
+    let dispatch = Dispatch(
+      cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: resolved.scope)
     if let runNow = interpreter.runNow, let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
-      if inTask[slot] == 0, performNow(record, root: root, runNow, dispatch, timed: timed) { return true }
+      if inTask[slot] == 0, performNow(record, command, root: root, runNow, dispatch, timed: timed) {
+        return true
+      }
       inTask[slot] += 1
     }
     let task = Task.detached(executorPreference: interpreter.executor) { [mailbox] in
@@ -241,7 +263,8 @@ final class CommandRunner {
   /// - Returns: Whether it was performed. When it was not, a drain is requested: a post from another
   ///   thread while the drain was held found one scheduled and scheduled none.
   private func performNow(
-    _ record: CommandRecord, root: TreeRoot, _ runNow: @Sendable (any Command, Dispatch) throws -> Bool,
+    _ record: CommandRecord, _ command: any Command, root: TreeRoot,
+    _ runNow: @Sendable (any Command, Dispatch) throws -> Bool,
     _ dispatch: Dispatch, timed: Bool
   ) -> Bool {
     let clock = ContinuousClock()
@@ -250,7 +273,7 @@ final class CommandRunner {
     let wasPerformed = mailbox.holdingDrain {
       let failure: (any Error)?
       do {
-        guard try runNow(record.command, dispatch) else { return false }
+        guard try runNow(command, dispatch) else { return false }
         failure = nil
       } catch {
         failure = error

@@ -468,7 +468,7 @@ final class StoreLoop<Model: Sendable> {
       if isShutDown { return }
     }
     for (key, value, requests) in plan.start {
-      let (record, liveness, dispatch, interpreter) = subscriptions.add(
+      let (record, liveness, dispatch, interpreter, performed) = subscriptions.add(
         key: key, value: value, requests: requests, mailbox: mailbox)
       guard let interpreter else {
         report(.noSubscriptionInterpreter(record))
@@ -478,13 +478,13 @@ final class StoreLoop<Model: Sendable> {
       if isShutDown { return }
       switch interpreter {
       case .object(let make):
-        let object = make(value, dispatch)
+        let object = make(performed, dispatch)
         if subscriptions.attach(.object(object), to: key, id: record.id) { object.start() }
       case .task(let run):
         let mailbox = mailbox
         let body: @Sendable () async -> Void = {
           do {
-            try await run(value, dispatch)
+            try await run(performed, dispatch)
           } catch {
             if liveness.isLive { mailbox.post(.subscriptionFinished(record.id, failure: error)) }
           }

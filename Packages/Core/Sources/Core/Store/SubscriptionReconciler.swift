@@ -144,14 +144,26 @@ final class SubscriptionReconciler<Model> {
     key: AnyHashable, value: any Subscription, requests: Int, mailbox: Mailbox
   ) -> (
     record: SubscriptionRecord, liveness: SubscriptionLiveness, dispatch: Dispatch,
-    interpreter: AnySubscriptionInterpreter?
+    interpreter: AnySubscriptionInterpreter?, performed: any Subscription
   ) {
     lastSubscriptionID &+= 1
     let record = SubscriptionRecord(id: SubscriptionID(rawValue: lastSubscriptionID), subscription: value)
     let liveness = SubscriptionLiveness()
-    let dispatch = Dispatch(cause: .subscription(record.id), sink: .mailbox(mailbox, liveness))
     live[key] = LiveSubscription(record: record, liveness: liveness, runner: .none, requests: requests)
-    return (record, liveness, dispatch, registry.handler(for: value))
+    // A child's subscription runs with the interpreter of the subscription inside it, and its
+    // messages are wrapped for the child.
+    var performed = value
+    var scope: (@Sendable (any Message) -> any Message)?
+    var interpreter = registry.handler(for: value)
+    if interpreter == nil, value is ChildSubscription,
+      case (let inner as any Subscription, let wrap) = unscoped(value)
+    {
+      performed = inner
+      scope = wrap
+      interpreter = registry.handler(for: inner)
+    }
+    let dispatch = Dispatch(cause: .subscription(record.id), sink: .mailbox(mailbox, liveness), scope: scope)
+    return (record, liveness, dispatch, interpreter, performed)
   }
 
   /// Sets the runner of a subscription recorded by ``add(key:value:requests:mailbox:)``.

@@ -74,7 +74,12 @@ public struct UpdaterPart<Model>: Sendable {
   public static func slice<Slice>(
     _ path: any WritableKeyPath<Model, Slice> & Sendable, _ updater: some Updater<Slice>
   ) -> Self {
-    let inner = updater.boxed.box
+    slice(path, inner: updater.boxed.box)
+  }
+
+  /// A part that runs the updater box `inner`, made for `Slice`, on the slice at `path`.
+  static func slice<Slice>(_ path: any WritableKeyPath<Model, Slice> & Sendable, inner: AnyUpdaterBox) -> Self
+  {
     if let offset = MemoryLayout<Model>.offset(of: path) {
       return Self(box: TypedUpdaterBox(box: OffsetSliceBox(offset: offset, inner: inner)))
     }

@@ -1,0 +1,296 @@
+import Core
+import Testing
+
+// A list of downloads whose rows are child features: each has its progress, a command that
+// fetches, a cancel, and a per-row ticker subscription while it runs.
+
+private struct Download: Identifiable, Equatable, Sendable {
+  let id: Int
+  var progress = 0
+  var isRunning = false
+  var log: [String] = []
+}
+
+private enum DownloadMessage: Message, Equatable {
+  case start
+  case progressed(Int)
+  case finished
+  case tick
+}
+
+private struct Fetch: Command, Equatable {
+  let id: Int
+}
+
+private struct Ticker: Subscription {
+  let every: Int
+}
+
+private struct DownloadUpdater: TypedUpdater {
+  func update(_ model: inout Download, message: DownloadMessage) -> [any Command] {
+    model.log.append("\(message)")
+    switch message {
+    case .start:
+      model.isRunning = true
+      return [Fetch(id: model.id)]
+    case .progressed(let value):
+      model.progress = value
+    case .finished:
+      model.isRunning = false
+    case .tick:
+      break
+    }
+    return []
+  }
+}
+
+private struct Downloads: Equatable, Sendable {
+  var items: IdentifiedArray<Download> = []
+  var editor = Presented<Download>()
+}
+
+private enum ListMessage: Message, Equatable {
+  case add(Int)
+  case remove(Int)
+  case present(Int)
+  case dismiss
+}
+
+private struct ListUpdater: TypedUpdater {
+  func update(_ model: inout Downloads, message: ListMessage) -> [any Command] {
+    switch message {
+    case .add(let id): model.items.append(Download(id: id))
+    case .remove(let id): model.items.remove(id: id)
+    case .present(let id): model.editor.present(Download(id: id))
+    case .dismiss: model.editor.dismiss()
+    }
+    return []
+  }
+}
+
+private func downloadsUpdater() -> CombinedUpdater<Downloads> {
+  CombinedUpdater(
+    .full(ListUpdater()), .forEach(\.items, DownloadUpdater()), .ifPresent(\.editor, DownloadUpdater()))
+}
+
+/// Records the events a test asserts on.
+@MainActor
+private final class Events {
+  var unhandled: [String] = []
+  var started: [(String, MessageID?)] = []
+  var stopped: [(String, MessageID?)] = []
+  var processed: [String: MessageID] = [:]
+
+  func monitor() -> FunctionMonitor<Downloads> {
+    FunctionMonitor { [self] event in
+      switch event {
+      case .unhandledMessage(let record): unhandled.append("\(record.message)")
+      case .messageProcessed(let record, _, _, _): processed["\(record.message)"] = record.id
+      case .subscriptionStarted(let record, let by): started.append(("\(record.subscription)", by))
+      case .subscriptionStopped(let record, let by): stopped.append(("\(record.subscription)", by))
+      default: break
+      }
+    }
+  }
+}
+
+/// A fetch that waits until the test lets it answer, then sends `.finished` (its element's).
+private final class FetchGate: Sendable {
+  let stream: AsyncStream<Void>
+  let continuation: AsyncStream<Void>.Continuation
+
+  init() { (stream, continuation) = AsyncStream.makeStream() }
+
+  func interpreter() -> FunctionInterpreter<Fetch> {
+    FunctionInterpreter(for: Fetch.self) { [stream] _, dispatch in
+      for await _ in stream { break }
+      dispatch(DownloadMessage.finished)
+    }
+  }
+}
+
+@Suite("Child features: collections and optionals")
+@MainActor
+struct ChildFeatureTests {
+  @Test("a message reaches the element its id names, and only that one")
+  func routesByID() {
+    let store = Store(model: Downloads(), updater: downloadsUpdater())
+    store.send(ListMessage.add(1))
+    store.send(ListMessage.add(2))
+    store.send(ElementMessage(2, DownloadMessage.progressed(40)))
+    #expect(store.model.items[id: 2]?.progress == 40)
+    #expect(store.model.items[id: 1]?.progress == 0)
+  }
+
+  @Test("an element's command result comes back to that element, siblings apart")
+  func resultsComeBackToTheirElement() async {
+    let store = Store(model: Downloads(), updater: downloadsUpdater())
+    store.register(
+      FunctionInterpreter(for: Fetch.self) { fetch, dispatch in
+        dispatch(DownloadMessage.progressed(fetch.id * 10))
+      })
+    store.send(ListMessage.add(1))
+    store.send(ListMessage.add(2))
+    store.send(ElementMessage(1, DownloadMessage.start))
+    store.send(ElementMessage(2, DownloadMessage.start))
+    await store.settle()
+    #expect(store.model.items[id: 1]?.progress == 10)
+    #expect(store.model.items[id: 2]?.progress == 20)
+    #expect(store.model.items[id: 1]?.log == ["start", "progressed(10)"])
+  }
+
+  @Test("a message for an absent element is reported, not applied and not a crash")
+  func absentElementIsReported() {
+    let events = Events()
+    let store = Store(model: Downloads(), updater: downloadsUpdater())
+    store.addMonitor(events.monitor())
+    store.send(ListMessage.add(1))
+    store.send(ElementMessage(9, DownloadMessage.start))
+    #expect(events.unhandled == ["ElementMessage(9, DownloadMessage.start)"])
+    #expect(store.model.items.count == 1)
+  }
+
+  @Test("a result for a removed element is dropped, even when another with its id was added")
+  func staleResultIsDropped() async {
+    let events = Events()
+    let gate = FetchGate()
+    let store = Store(model: Downloads(), updater: downloadsUpdater())
+    store.addMonitor(events.monitor())
+    store.register(gate.interpreter())
+    store.send(ListMessage.add(1))
+    store.send(ElementMessage(1, DownloadMessage.start))  // its fetch waits at the gate
+    store.send(ListMessage.remove(1))
+    store.send(ListMessage.add(1))  // a new element with the same id
+    gate.continuation.yield()
+    await store.settle()
+    #expect(store.model.items[id: 1]?.log == [], "the newcomer never sees the old fetch's answer")
+    #expect(events.unhandled == ["ElementMessage(1, DownloadMessage.finished)"])
+  }
+
+  @Test("each element's subscriptions are its own, and removing it stops them in the same message")
+  func perElementSubscriptions() async {
+    let events = Events()
+    let store = Store(
+      model: Downloads(), updater: downloadsUpdater(),
+      subscriptions: CombinedSubscriptionProvider<Downloads>(
+        .forEach(
+          \.items,
+          FunctionSubscriptionProvider<Download> { download, _ in
+            download.isRunning ? [Ticker(every: 1)] : []
+          })))
+    store.addMonitor(events.monitor())
+    var ticks: [Dispatch] = []
+    store.register(subscriptions: Ticker.self) { _, dispatch in
+      ticks.append(dispatch)
+      return NoWork()
+    }
+    store.start()
+    store.send(ListMessage.add(1))
+    store.send(ListMessage.add(2))
+    store.send(ElementMessage(1, DownloadMessage.start))
+    store.send(ElementMessage(2, DownloadMessage.start))
+    #expect(store.activeSubscriptions.count == 2, "equal values of two siblings each run")
+    ticks[1](DownloadMessage.tick)  // the second element's ticker
+    await store.settle()
+    #expect(store.model.items[id: 2]?.log == ["start", "tick"])
+    #expect(store.model.items[id: 1]?.log == ["start"])
+    store.send(ListMessage.remove(1))
+    #expect(store.activeSubscriptions.count == 1)
+    #expect(events.stopped.count == 1)
+    #expect(
+      events.stopped.first?.1 == events.processed["remove(1)"], "stopped by the message that removed it")
+    #expect(events.stopped.first?.0.hasPrefix("ChildSubscription(1, ") == true)
+  }
+
+  @Test("a presented child runs only while presented; a result for a dismissed one is dropped")
+  func presentedChild() async {
+    let events = Events()
+    let gate = FetchGate()
+    let store = Store(model: Downloads(), updater: downloadsUpdater())
+    store.addMonitor(events.monitor())
+    store.register(gate.interpreter())
+    store.send(PresentedMessage(DownloadMessage.start))
+    #expect(events.unhandled == ["PresentedMessage(DownloadMessage.start)"])
+    store.send(ListMessage.present(5))
+    store.send(PresentedMessage(DownloadMessage.start))
+    #expect(store.model.editor.child?.isRunning == true)
+    store.send(ListMessage.present(5))  // replaced by a new presentation of an equal child
+    gate.continuation.yield()
+    await store.settle()
+    #expect(store.model.editor.child?.log == [])
+    #expect(events.unhandled.last == "PresentedMessage(DownloadMessage.finished)")
+  }
+
+  @Test("one case of an enum, through a computed optional property, by id")
+  func enumCase() {
+    enum Screen: Equatable, Sendable {
+      case signedOut
+      case download(Download)
+
+      var download: Download? {
+        get { if case .download(let value) = self { value } else { nil } }
+        set { if let newValue { self = .download(newValue) } }
+      }
+    }
+    struct App: Equatable, Sendable { var screen = Screen.signedOut }
+    var unhandled: [String] = []
+    let store = Store(
+      model: App(),
+      updater: CombinedUpdater<App>(
+        .ifLet(\.screen.download, DownloadUpdater()),
+        .full(
+          FunctionUpdater(handling: ListMessage.self) { model, _ in
+            model.screen = .download(Download(id: 3))
+            return []
+          })))
+    store.addMonitor(
+      FunctionMonitor<App> { event in
+        if case .unhandledMessage(let record) = event { unhandled.append("\(record.message)") }
+      })
+    store.send(ElementMessage(3, DownloadMessage.progressed(1)))  // signed out: no child
+    store.send(ListMessage.add(3))
+    store.send(ElementMessage(3, DownloadMessage.progressed(7)))
+    store.send(ElementMessage(4, DownloadMessage.progressed(8)))  // another id
+    #expect(store.model.screen.download?.progress == 7)
+    #expect(
+      unhandled == [
+        "ElementMessage(3, DownloadMessage.progressed(1))",
+        "ElementMessage(4, DownloadMessage.progressed(8))",
+      ])
+  }
+}
+
+/// A subscription object that does nothing of its own (the test sends through its dispatch).
+@MainActor
+private final class NoWork: SubscriptionInterpreter {
+  func start() {}
+  func stop() {}
+}
+
+@Suite("IdentifiedArray")
+struct IdentifiedArrayTests {
+  private struct Row: Identifiable, Equatable {
+    let id: String
+    var value: Int
+  }
+
+  @Test("lookup by id after appends, replacements, insertions and removals")
+  func lookup() {
+    var rows: IdentifiedArray<Row> = [Row(id: "a", value: 1), Row(id: "b", value: 2), Row(id: "c", value: 3)]
+    rows.append(Row(id: "b", value: 20))  // replaces in place
+    #expect(rows.map(\.value) == [1, 20, 3])
+    rows.insert(Row(id: "z", value: 0), at: 0)
+    rows.remove(id: "a")
+    #expect(rows.ids == ["z", "b", "c"])
+    #expect(rows[id: "c"]?.value == 3)
+    #expect(rows.index(id: "c") == 2)
+    rows[id: "c"]?.value = 30
+    rows[id: "d"] = Row(id: "d", value: 4)
+    rows[id: "z"] = nil
+    #expect(rows.map(\.value) == [20, 30, 4])
+    rows.removeAll { $0.value > 25 }
+    #expect(rows.ids == ["b", "d"])
+    #expect(rows[id: "c"] == nil)
+    #expect(rows.index(id: "d") == 1)
+  }
+}
