@@ -65,7 +65,7 @@ final class CommandRunner {
   @exclusivity(unchecked) private var performed: [RunningCommand] = []
   @exclusivity(unchecked) private var performedHead = 0
   @exclusivity(unchecked) private var waiting:
-    [(record: CommandRecord, root: TreeRoot, interpreter: Resolved)] = []
+    [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter, child: ChildTarget?)] = []
   @exclusivity(unchecked) private var waitingHead = 0
   /// For each interpreter that may perform commands inside the loop, how many of its commands run
   /// in tasks: while any does, its later commands run in tasks too, so none overtakes an earlier
@@ -110,12 +110,15 @@ final class CommandRunner {
   ///   - root: The message its tree descends from.
   ///   - timed: Whether to measure its duration (a monitor is attached).
   func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
-    guard let interpreter = resolve(record.command) else { return .noInterpreter }
+    var child: ChildTarget?
+    guard
+      let interpreter = registry.handler(for: record.command) ?? resolveChild(record.command, into: &child)
+    else { return .noInterpreter }
     if running.count >= maximumRunning || waitingHead < waiting.count {
-      waiting.append((record, root, interpreter))
+      waiting.append((record, root, interpreter, child))
       return .waiting
     }
-    return launch(record, root: root, interpreter, timed: timed) ? .performed : .started
+    return launch(record, root: root, interpreter, child: child, timed: timed) ? .performed : .started
   }
 
   /// How many command records it stores, finished ones not yet dropped included (for tests).
@@ -178,7 +181,7 @@ final class CommandRunner {
       waiting.removeFirst(waitingHead)
       waitingHead = 0
     }
-    let performed = launch(next.record, root: next.root, next.interpreter, timed: timed)
+    let performed = launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
     return (finished, next.record, performed)
   }
 
@@ -207,35 +210,43 @@ final class CommandRunner {
     waitingHead = 0
   }
 
-  /// An interpreter found for a command, with the command it performs: the command itself, or for
-  /// a ``ChildCommand`` the child's command, whose messages are wrapped for the child by `scope`.
-  struct Resolved {
-    let interpreter: AnyCommandInterpreter
-    var command: (any Command)? = nil
-    var scope: (@Sendable (any Message) -> any Message)? = nil
+  /// What a ``ChildCommand`` performs: the child's command, whose messages `scope` wraps for the
+  /// child. A class, so the common case (no child) passes one `nil` pointer along.
+  final class ChildTarget: Sendable {
+    let command: any Command
+    let scope: @Sendable (any Message) -> any Message
+
+    init(command: any Command, scope: @escaping @Sendable (any Message) -> any Message) {
+      self.command = command
+      self.scope = scope
+    }
   }
 
-  /// The interpreter of `command`: registered for its type, or for a ``ChildCommand``, for the
-  /// type of the command inside it.
-  private func resolve(_ command: any Command) -> Resolved? {
-    if let interpreter = registry.handler(for: command) { return Resolved(interpreter: interpreter) }
+  /// For a ``ChildCommand``: the interpreter registered for the type of the command inside it, and
+  /// that command in `child`.
+  @inline(never)
+  private func resolveChild(_ command: any Command, into child: inout ChildTarget?) -> AnyCommandInterpreter?
+  {
     guard command is ChildCommand else { return nil }
     let (inner, scope) = unscoped(command)
-    guard let inner = inner as? any Command, let interpreter = registry.handler(for: inner) else {
+    guard let inner = inner as? any Command, let scope, let interpreter = registry.handler(for: inner) else {
       return nil
     }
-    return Resolved(interpreter: interpreter, command: inner, scope: scope)
+    child = ChildTarget(command: inner, scope: scope)
+    return interpreter
   }
 
   /// Starts a command in a task of its own, or performs it on the spot if its interpreter does so.
   ///
   /// - Returns: Whether it was performed on the spot: its messages and its end are queued.
-  private func launch(_ record: CommandRecord, root: TreeRoot, _ resolved: Resolved, timed: Bool) -> Bool {
+  private func launch(
+    _ record: CommandRecord, root: TreeRoot, _ interpreter: AnyCommandInterpreter, child: ChildTarget?,
+    timed: Bool
+  ) -> Bool {
     let id = record.id
-    let interpreter = resolved.interpreter
-    let command = resolved.command ?? record.command
+    let command = child?.command ?? record.command
     let dispatch = Dispatch(
-      cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: resolved.scope)
+      cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: child?.scope)
     if let runNow = interpreter.runNow, let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
       if inTask[slot] == 0, performNow(record, command, root: root, runNow, dispatch, timed: timed) {
