@@ -21,11 +21,15 @@ public enum TraceReader {
     public var description: String { "Line \(line) of the trace is not a valid entry: \(reason)" }
   }
 
+  /// The file formats this reader knows; a file of format 1 may also say nothing.
+  public static let knownFormats = 1...TraceEntry.currentFormat
+
   /// Reads the trace at `path`.
   ///
   /// - Parameter path: The trace file.
   /// - Returns: The entries, and whether a torn last line was skipped.
-  /// - Throws: The file system's error, or ``MalformedLine`` for a bad line before the last.
+  /// - Throws: The file system's error, or ``MalformedLine`` for a bad line before the last or a
+  ///   format outside ``knownFormats``.
   public static func read(path: String) throws -> Contents {
     try read(data: Data(contentsOf: URL(fileURLWithPath: path)))
   }
@@ -34,7 +38,8 @@ public enum TraceReader {
   ///
   /// - Parameter data: The file's contents.
   /// - Returns: The entries, and whether a torn last line was skipped.
-  /// - Throws: ``MalformedLine`` for a bad line before the last.
+  /// - Throws: ``MalformedLine`` for a bad line before the last or a format outside
+  ///   ``knownFormats``.
   public static func read(data: Data) throws -> Contents {
     let decoder = JSONDecoder()
     let lines = lineRanges(of: data)
@@ -45,6 +50,14 @@ public enum TraceReader {
     for (index, range) in lines.enumerated() where !range.isEmpty {
       do {
         var entry = try decoder.decode(TraceEntry.self, from: data[range])
+        if let format = entry.format, !knownFormats.contains(format) {
+          throw MalformedLine(
+            line: index + 1,
+            reason: """
+              it declares format \(format), and this reader knows formats \(knownFormats.lowerBound) to \
+              \(knownFormats.upperBound): read the trace with the version of Tracing that recorded it
+              """)
+        }
         if entry.kind == .message {
           try resolve(&entry, in: entries, messages: messages, line: index + 1)
           if let id = entry.id { messages[id] = entries.count }

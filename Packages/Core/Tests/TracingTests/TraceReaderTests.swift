@@ -72,4 +72,23 @@ struct TraceReaderTests {
       (error as? TraceReader.MalformedLine)?.line == 2
     }
   }
+
+  @Test("a format this reader does not know is refused, naming the format", arguments: [99, -1, 0])
+  func unknownFormat(format: Int) {
+    let text = #"{"kind":"start","time":0.000000,"format":\#(format),"type":"App.Counter"}"# + "\n"
+    #expect {
+      try TraceReader.read(data: Data(text.utf8))
+    } throws: { error in
+      guard let malformed = error as? TraceReader.MalformedLine else { return false }
+      return malformed.line == 1 && malformed.description.contains("format \(format)")
+    }
+  }
+
+  @Test("every format this reader knows is read")
+  func knownFormats() throws {
+    for format in 1...TraceEntry.currentFormat {
+      let text = #"{"kind":"start","time":0.000000,"format":\#(format),"type":"App.Counter"}"# + "\n"
+      #expect(try TraceReader.read(data: Data(text.utf8)).entries.first?.format == format)
+    }
+  }
 }
