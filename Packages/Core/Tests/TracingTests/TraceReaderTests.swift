@@ -91,4 +91,37 @@ struct TraceReaderTests {
       #expect(try TraceReader.read(data: Data(text.utf8)).entries.first?.format == format)
     }
   }
+
+  @Test("a message recorded twice is malformed, naming both lines")
+  func repeatedMessage() {
+    let text = #"""
+      {"kind":"start","time":0.000000,"format":2,"type":"App.Counter"}
+      {"kind":"message","time":0.000100,"id":1,"cause":{"kind":"external"},"type":"App.Step","value":"Step.a","handled":true,"commands":[{"id":1,"type":"App.Hop","value":"Hop()"}],"duration":30}
+      {"kind":"message","time":0.000200,"id":1,"cause":{"kind":"command","command":1,"message":1},"type":"App.Step","value":"Step.a","handled":true,"duration":30}
+
+      """#
+    #expect {
+      try TraceReader.read(data: Data(text.utf8))
+    } throws: { error in
+      guard let malformed = error as? TraceReader.MalformedLine else { return false }
+      return malformed.line == 3 && malformed.reason.contains("message 1 again")
+        && malformed.reason.contains("line 2")
+    }
+  }
+
+  @Test("messages whose causes form a cycle are malformed, naming the cycle")
+  func causeCycle() {
+    let text = #"""
+      {"kind":"start","time":0.000000,"format":2,"type":"App.Counter"}
+      {"kind":"message","time":0.000100,"id":1,"cause":{"kind":"command","command":2,"message":2},"type":"App.Step","value":"Step.a","handled":true,"commands":[{"id":1,"type":"App.Hop","value":"Hop()"}],"duration":30}
+      {"kind":"message","time":0.000200,"id":2,"cause":{"kind":"command","command":1,"message":1},"type":"App.Step","value":"Step.b","handled":true,"commands":[{"id":2,"type":"App.Hop","value":"Hop()"}],"duration":30}
+
+      """#
+    #expect {
+      try TraceReader.read(data: Data(text.utf8))
+    } throws: { error in
+      guard let malformed = error as? TraceReader.MalformedLine else { return false }
+      return malformed.line == 2 && malformed.reason.contains("m1 → c1 → m2 → c2 → m1")
+    }
+  }
 }
