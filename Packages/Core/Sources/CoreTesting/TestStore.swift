@@ -437,6 +437,9 @@ public final class TestStore<Model: Sendable & Equatable> {
 
   /// Moves the monitor's events into the unasserted lists and fails for problems.
   private func collect(at sourceLocation: SourceLocation) {
+    for misuse in store.takeMisuses() {
+      Issue.record(Comment(rawValue: misuse), sourceLocation: sourceLocation)
+    }
     for event in log.take() {
       switch event {
       case .messageProcessed(_, _, let emitted, _):

@@ -216,6 +216,23 @@ struct TestStoreTests {
     await store.finish()
   }
 
+  @Test("settle() inside an interpreter fails the test, with the advice, instead of stopping the process")
+  func settleInsideInterpreter() async {
+    let store = TestStore(model: Counter(), updater: CounterUpdater())
+    store.register(
+      FunctionInterpreter(for: CounterCommand.self) { _, _ in
+        await store.store.settle()
+      })
+    store.send(CounterMessage.save)
+    store.expectCommands([CounterCommand.persist(0)])
+    await withKnownIssue {
+      await store.finish()
+    } matching: {
+      $0.description.contains("settle() was called from inside the interpreter of c1")
+        && $0.description.contains("await dispatch(message).finish()")
+    }
+  }
+
   @Test("a subscription that sends after it was stopped fails the test, naming the subscription")
   func lateSubscriptionMessage() async {
     let leaky = LeakySubscription()
