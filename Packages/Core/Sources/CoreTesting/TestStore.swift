@@ -452,8 +452,9 @@ public final class TestStore<Model: Sendable & Equatable> {
       case .unhandledMessage(let record):
         Issue.record("No updater handled \(render(record.message)).", sourceLocation: sourceLocation)
       case .noInterpreter(let record):
+        let advice = selfPerformingAdvice(for: record.command).map { " " + $0 } ?? ""
         Issue.record(
-          "No interpreter is registered for \(render(record.command)); register a test interpreter.",
+          "No interpreter is registered for \(render(record.command)); register a test interpreter.\(advice)",
           sourceLocation: sourceLocation)
       case .commandFailed(let record, let error, _):
         Issue.record("\(render(record.command)) failed: \(error)", sourceLocation: sourceLocation)
