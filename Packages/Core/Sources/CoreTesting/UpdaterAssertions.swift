@@ -125,7 +125,7 @@ public func assertCommands(
     actual.count == expected.count
     && zip(actual, expected).allSatisfy { areEqual($0, $1, sampleResults: samples) }
   guard !equal else {
-    requireSuccessSamples(for: replies, in: samples, sourceLocation: sourceLocation)
+    requireSamples(for: replies, in: samples, sourceLocation: sourceLocation)
     return
   }
   let diff =
@@ -134,9 +134,9 @@ public func assertCommands(
   Issue.record("The commands differ (− expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
 }
 
-/// Fails for each reply no success sample fits: only its failure branch was compared, so an
-/// updater that builds the wrong message on success would pass.
-private func requireSuccessSamples(
+/// Fails for each reply no success sample fits, or no failure sample (a typed failure refuses
+/// ``ReplySample/failure``): an updater that builds the wrong message there would pass.
+private func requireSamples(
   for replies: [any InspectableReply], in samples: [ReplySample], sourceLocation: SourceLocation
 ) {
   var named: Set<String> = []
@@ -146,12 +146,26 @@ private func requireSuccessSamples(
       return reply.message(forSample: sample.result) != nil
     }
     let payload = typeName(reply.payloadType)
-    guard !sampled, named.insert(payload).inserted else { continue }
-    Issue.record(
-      """
-      A Reply<\(payload)> was compared on failure only: no sample result is a \(payload), so a wrong \
-      message on success would pass. Add sampleResults: [.success(<a \(payload)>)].
-      """, sourceLocation: sourceLocation)
+    if !sampled, named.insert(payload).inserted {
+      Issue.record(
+        """
+        A Reply<\(payload)> was compared on failure only: no sample result is a \(payload), so a wrong \
+        message on success would pass. Add sampleResults: [.success(<a \(payload)>)].
+        """, sourceLocation: sourceLocation)
+    }
+    // A typed failure refuses `ReplySample.failure`: it needs an error of its own type.
+    let failureSampled = ([.failure] + samples).contains { sample in
+      guard case .failure = sample.result else { return false }
+      return reply.message(forSample: sample.result) != nil
+    }
+    let name = String(describing: type(of: reply))
+    if !failureSampled, named.insert(name).inserted {
+      Issue.record(
+        """
+        A \(name) was compared without a failure sample it accepts, so a wrong message on failure \
+        would pass. Add sampleResults: [.failure(<an error of its failure type>)].
+        """, sourceLocation: sourceLocation)
+    }
   }
 }
 

@@ -149,4 +149,71 @@ struct ReplyAssertionsTests {
     }
     await store.finish()
   }
+
+  @Test("a reply with a typed failure builds an Equatable message, compared on both outcomes")
+  func typedFailure() {
+    let expected: [any Command] = [
+      TodoAPICommand(path: "/todos/1", reply: TypedReply(TodoMessage.manageGetTodo))
+    ]
+    let samples: [ReplySample] = [.success(Todo(title: "tea")), .failure(APIError.offline)]
+    assertUpdate(
+      TodoUpdater(reply: TypedReply(TodoMessage.manageGetTodo)), given: nil, when: TodoMessage.get, then: nil,
+      commands: expected, sampleResults: samples)
+    withKnownIssue {
+      assertUpdate(
+        TodoUpdater(reply: TypedReply { _ in TodoMessage.manageGetTodo(.failure(.offline)) }), given: nil,
+        when: TodoMessage.get, then: nil, commands: expected, sampleResults: samples)
+    } matching: {
+      $0.description.contains("The commands differ")
+    }
+  }
+
+  @Test("a reply with a typed failure needs a failure sample of that type")
+  func typedFailureNeedsFailureSample() {
+    withKnownIssue {
+      assertUpdate(
+        TodoUpdater(reply: TypedReply(TodoMessage.manageGetTodo)), given: nil, when: TodoMessage.get,
+        then: nil,
+        commands: [TodoAPICommand(path: "/todos/1", reply: TypedReply(TodoMessage.manageGetTodo))],
+        sampleResults: [.success(Todo(title: "tea"))])
+    } matching: {
+      $0.description.contains("TypedReply<Todo, APIError> was compared without a failure sample")
+    }
+  }
+
+  @Test("the work of a typed reply throws its failure type, and the message says which")
+  func typedFailureSent() async {
+    let reply = TypedReply(TodoMessage.manageGetTodo)
+    let message = await reply.message { () throws(APIError) -> Todo in throw APIError.offline }
+    #expect(message as? TodoMessage == .manageGetTodo(.failure(.offline)))
+  }
+}
+
+private struct Todo: Equatable, Sendable {
+  let title: String
+}
+
+private enum APIError: Error, Equatable {
+  case offline
+}
+
+/// The proposal's message: a result whose error type is known, so the message is `Equatable`.
+private enum TodoMessage: Message, Equatable {
+  case get
+  case manageGetTodo(Result<Todo, APIError>)
+}
+
+/// The proposal's reusable command, with the error type of its API.
+private struct TodoAPICommand<Payload: Sendable>: Command {
+  let path: String
+  let reply: TypedReply<Payload, APIError>
+}
+
+private struct TodoUpdater: TypedUpdater {
+  let reply: TypedReply<Todo, APIError>
+
+  func update(_ model: inout Todo?, message: TodoMessage) -> [any Command] {
+    guard case .get = message else { return [] }
+    return [TodoAPICommand(path: "/todos/1", reply: reply)]
+  }
 }
