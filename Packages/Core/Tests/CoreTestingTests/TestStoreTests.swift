@@ -37,14 +37,14 @@ struct TestStoreTests {
   @Test("an unasserted command fails the next step")
   func unassertedCommand() async {
     let store = TestStore(model: Counter(), updater: CounterUpdater())
-    store.register(echoPersist)
+    // It answers nothing: an answer that arrived before the next send would fail it too.
+    store.register(FunctionInterpreter(for: CounterCommand.self) { _, _ in })
     store.send(CounterMessage.save)
     withKnownIssue {
       store.send(CounterMessage.increment) { $0.value = 1 }
     } matching: {
       $0.description.contains("Unasserted commands: CounterCommand.persist(0)")
     }
-    await store.skipReceivedMessages()
     await store.finish()
   }
 
