@@ -25,8 +25,9 @@ public import Testing
 ///   must equal the one the `assert` closure describes (no closure: unchanged);
 /// - every emitted command must be asserted with ``expectCommands(_:sampleResults:sourceLocation:)``;
 /// - every subscription started or stopped, with ``expectSubscriptions(started:stopped:sourceLocation:)``;
-/// - every message an interpreter sends must be received, and ``finish(sourceLocation:)`` fails
-///   for any left over.
+/// - every message an interpreter sends must be received before the next `send`, and
+///   ``finish(sourceLocation:)`` fails for any left over. A `send` that finds one waiting fails,
+///   naming it, and applies it first, as production would.
 ///
 /// End every test with `await store.finish()`: that is where leftovers are found. (A check in
 /// `deinit` cannot work: an isolated deinit runs without task-local values, so Swift Testing could
@@ -34,7 +35,8 @@ public import Testing
 ///
 /// With ``Exhaustivity/off`` unasserted commands, subscription changes and messages are allowed,
 /// `receive` skips (and applies) messages until one matches, and a step without an `assert`
-/// closure does not check the model.
+/// closure does not check the model. A message waiting when the test sends is applied first; a
+/// later `receive` still matches it, checking its `assert` closure against the current model.
 ///
 /// A message no updater handles, a command or subscription without an interpreter, an interpreter
 /// or subscription that throws, and a message sent to the store after it was shut down (before
@@ -65,6 +67,8 @@ public final class TestStore<Model: Sendable & Equatable> {
   private var stopped: [SubscriptionRecord] = []
   /// Every subscription started in this test, to name the sender of a late message.
   private var subscriptionNames: [SubscriptionID: String] = [:]
+  /// With exhaustivity off: held messages a `send` applied first, still to be matched by `receive`.
+  private var appliedBeforeSend: [PendingMessage] = []
 
   /// Creates a test store with subscriptions.
   ///
@@ -159,6 +163,7 @@ public final class TestStore<Model: Sendable & Equatable> {
     store.drainNow()
     collect(at: sourceLocation)
     requireAsserted(before: "sending \(render(message))", sourceLocation: sourceLocation)
+    applyHeldMessages(before: message, sourceLocation: sourceLocation)
     let before = store.currentModel
     store.send(message)
     collect(at: sourceLocation)
@@ -205,6 +210,11 @@ public final class TestStore<Model: Sendable & Equatable> {
   ) async {
     collect(at: sourceLocation)
     requireAsserted(before: "receiving \(description)", sourceLocation: sourceLocation)
+    if let index = appliedBeforeSend.firstIndex(where: { ($0.message as? M).map(matches) ?? false }) {
+      appliedBeforeSend.removeFirst(index + 1)
+      checkModel(before: store.currentModel, change: change, sourceLocation: sourceLocation)
+      return
+    }
     while true {
       guard await waitForHeldMessage(expecting: description, sourceLocation: sourceLocation),
         let next = store.heldMessages.first
@@ -279,6 +289,7 @@ public final class TestStore<Model: Sendable & Equatable> {
       while store.processFirstHeldMessage() != nil {}
       collect(at: sourceLocation)
     } while !store.isSettled || !store.heldMessages.isEmpty
+    appliedBeforeSend.removeAll()
   }
 
   /// Waits for running commands to finish, fails for anything unasserted (with exhaustivity on),
@@ -295,6 +306,7 @@ public final class TestStore<Model: Sendable & Equatable> {
       }
     }
     store.heldMessages.removeAll()
+    appliedBeforeSend.removeAll()
     store.shutDown()
     _ = log.take()
   }
@@ -363,6 +375,28 @@ public final class TestStore<Model: Sendable & Equatable> {
     stopped.removeAll()
   }
 
+  /// Applies the messages that arrived before `message` was sent, in arrival order, as production
+  /// does; with exhaustivity on, not receiving them first fails the step.
+  private func applyHeldMessages(before message: some Message, sourceLocation: SourceLocation) {
+    let held = store.heldMessages
+    guard !held.isEmpty else { return }
+    while store.processFirstHeldMessage() != nil {}
+    collect(at: sourceLocation)
+    guard exhaustivity == .on else {
+      appliedBeforeSend.append(contentsOf: held)
+      return
+    }
+    let names = held.map { "\(render($0.message)) (caused by \($0.cause))" }.joined(separator: ", ")
+    Issue.record(
+      """
+      Receive \(names) before sending \(render(message)). It arrived first, so it was applied first, \
+      as in production.
+      """, sourceLocation: sourceLocation)
+    commands.removeAll()
+    started.removeAll()
+    stopped.removeAll()
+  }
+
   private func describeLeftovers() -> String {
     var lines: [String] = []
     for held in store.heldMessages {
@@ -408,6 +442,9 @@ public final class TestStore<Model: Sendable & Equatable> {
 
   /// Moves the monitor's events into the unasserted lists and fails for problems.
   private func collect(at sourceLocation: SourceLocation) {
+    for misuse in store.takeMisuses() {
+      Issue.record(Comment(rawValue: misuse), sourceLocation: sourceLocation)
+    }
     for event in log.take() {
       switch event {
       case .messageProcessed(_, _, let emitted, _):
@@ -422,8 +459,9 @@ public final class TestStore<Model: Sendable & Equatable> {
         Issue.record(
           "No updater handled \(render(record.message))\(absence).", sourceLocation: sourceLocation)
       case .noInterpreter(let record):
+        let advice = selfPerformingAdvice(for: record.command).map { " " + $0 } ?? ""
         Issue.record(
-          "No interpreter is registered for \(render(record.command)); register a test interpreter.",
+          "No interpreter is registered for \(render(record.command)); register a test interpreter.\(advice)",
           sourceLocation: sourceLocation)
       case .commandFailed(let record, let error, _):
         Issue.record("\(render(record.command)) failed: \(error)", sourceLocation: sourceLocation)

@@ -18,7 +18,9 @@ public import Testing
 /// A command that carries a `Reply` (the message to send once its work has a result) is compared
 /// by the messages its reply builds: for ``ReplySample/failure`` always, and for each of
 /// `sampleResults` whose value fits the reply's payload type. An updater that maps the answer to
-/// the wrong message fails here, without running an interpreter.
+/// the wrong message fails here, without running an interpreter. Each reply needs a success sample
+/// of its payload type (a `Reply<Void>` is sampled with `()` by itself): without one, only the
+/// failure branch could be compared, and the assertion fails saying so.
 ///
 /// - Parameters:
 ///   - updater: The updater under test.
@@ -116,14 +118,62 @@ public func assertCommands(
   _ actual: [any Command], equal expected: [any Command], sampleResults: [ReplySample] = [],
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
+  let replies = expected.flatMap { inspectableReplies(in: $0) }
+  // A reply without a payload has one success to sample: `()`.
+  let samples = sampleResults + (replies.contains { $0.payloadType == Void.self } ? [.success(())] : [])
   let equal =
     actual.count == expected.count
-    && zip(actual, expected).allSatisfy { areEqual($0, $1, sampleResults: sampleResults) }
-  guard !equal else { return }
+    && zip(actual, expected).allSatisfy { areEqual($0, $1, sampleResults: samples) }
+  guard !equal else {
+    requireSamples(for: replies, in: samples, sourceLocation: sourceLocation)
+    return
+  }
   let diff =
-    Diff.lines(expected: expected, actual: actual, sampleResults: sampleResults)
+    Diff.lines(expected: expected, actual: actual, sampleResults: samples)
     ?? "(the commands render alike but differ)"
   Issue.record("The commands differ (− expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
+}
+
+/// Fails for each reply no success sample fits, or no failure sample (a typed failure refuses
+/// ``ReplySample/failure``): an updater that builds the wrong message there would pass.
+private func requireSamples(
+  for replies: [any InspectableReply], in samples: [ReplySample], sourceLocation: SourceLocation
+) {
+  var named: Set<String> = []
+  for reply in replies {
+    let sampled = samples.contains { sample in
+      guard case .success = sample.result else { return false }
+      return reply.message(forSample: sample.result) != nil
+    }
+    let payload = typeName(reply.payloadType)
+    if !sampled, named.insert(payload).inserted {
+      Issue.record(
+        """
+        A Reply<\(payload)> was compared on failure only: no sample result is a \(payload), so a wrong \
+        message on success would pass. Add sampleResults: [.success(<a \(payload)>)].
+        """, sourceLocation: sourceLocation)
+    }
+    // A typed failure refuses `ReplySample.failure`: it needs an error of its own type.
+    let failureSampled = ([.failure] + samples).contains { sample in
+      guard case .failure = sample.result else { return false }
+      return reply.message(forSample: sample.result) != nil
+    }
+    let name = String(describing: type(of: reply))
+    if !failureSampled, named.insert(name).inserted {
+      Issue.record(
+        """
+        A \(name) was compared without a failure sample it accepts, so a wrong message on failure \
+        would pass. Add sampleResults: [.failure(<an error of its failure type>)].
+        """, sourceLocation: sourceLocation)
+    }
+  }
+}
+
+/// The replies inside `value`, found through its stored properties and enum payloads.
+private func inspectableReplies(in value: Any, depth: Int = 0) -> [any InspectableReply] {
+  if let reply = value as? any InspectableReply { return [reply] }
+  guard depth < 8 else { return [] }
+  return Mirror(reflecting: value).children.flatMap { inspectableReplies(in: $0.value, depth: depth + 1) }
 }
 
 func typeName(_ type: Any.Type) -> String {

@@ -21,11 +21,15 @@ public enum TraceReader {
     public var description: String { "Line \(line) of the trace is not a valid entry: \(reason)" }
   }
 
+  /// The file formats this reader knows; a file of format 1 may also say nothing.
+  public static let knownFormats = 1...TraceEntry.currentFormat
+
   /// Reads the trace at `path`.
   ///
   /// - Parameter path: The trace file.
   /// - Returns: The entries, and whether a torn last line was skipped.
-  /// - Throws: The file system's error, or ``MalformedLine`` for a bad line before the last.
+  /// - Throws: The file system's error, or ``MalformedLine`` for a bad line before the last or a
+  ///   format outside ``knownFormats``.
   public static func read(path: String) throws -> Contents {
     try read(data: Data(contentsOf: URL(fileURLWithPath: path)))
   }
@@ -34,21 +38,32 @@ public enum TraceReader {
   ///
   /// - Parameter data: The file's contents.
   /// - Returns: The entries, and whether a torn last line was skipped.
-  /// - Throws: ``MalformedLine`` for a bad line before the last.
+  /// - Throws: ``MalformedLine`` for a bad line before the last or a format outside
+  ///   ``knownFormats``.
   public static func read(data: Data) throws -> Contents {
     let decoder = JSONDecoder()
     let lines = lineRanges(of: data)
     var entries: [TraceEntry] = []
     /// Where each message is in `entries`, for the lines that refer to an earlier one.
     var messages: [UInt64: Int] = [:]
+    var links = CauseLinks()
     var torn = false
     for (index, range) in lines.enumerated() where !range.isEmpty {
       do {
         var entry = try decoder.decode(TraceEntry.self, from: data[range])
+        if let format = entry.format, !knownFormats.contains(format) {
+          throw MalformedLine(
+            line: index + 1,
+            reason: """
+              it declares format \(format), and this reader knows formats \(knownFormats.lowerBound) to \
+              \(knownFormats.upperBound): read the trace with the version of Tracing that recorded it
+              """)
+        }
         if entry.kind == .message {
           try resolve(&entry, in: entries, messages: messages, line: index + 1)
           if let id = entry.id { messages[id] = entries.count }
         }
+        try links.add(entry, line: index + 1)
         entries.append(entry)
       } catch let error as MalformedLine {
         throw error
@@ -62,6 +77,7 @@ public enum TraceReader {
         }
       }
     }
+    try links.checkForCycles()
     return Contents(entries: entries, skippedTornLastLine: torn)
   }
 
@@ -105,5 +121,68 @@ public enum TraceReader {
       }
       entry.payload = payload
     }
+  }
+}
+
+/// Who caused each message of a trace, to refuse a message recorded twice and causes that form a
+/// cycle (a message that, through commands and the messages they sent, caused itself): a recorder
+/// writes neither, and a viewer following such links would never reach a first cause.
+private struct CauseLinks {
+  /// Each message's line and the command that caused it, if a command did.
+  private var messages: [UInt64: (line: Int, cause: UInt64?)] = [:]
+  /// The message that emitted each command; a later line overrides an earlier one.
+  private var emitters: [UInt64: UInt64] = [:]
+  /// The messages in file order.
+  private var order: [UInt64] = []
+
+  mutating func add(_ entry: TraceEntry, line: Int) throws {
+    switch entry.kind {
+    case .message:
+      guard let id = entry.id else { return }
+      if let first = messages[id] {
+        throw TraceReader.MalformedLine(
+          line: line, reason: "it records message \(id) again, which line \(first.line) recorded")
+      }
+      let cause = entry.cause?.kind == "command" ? entry.cause?.command : nil
+      messages[id] = (line, cause)
+      order.append(id)
+      for command in entry.commands ?? [] { emitters[command.id] = id }
+    case .commandStarted, .commandFinished, .commandFailed, .noInterpreter:
+      if let id = entry.id, let message = entry.message { emitters[id] = message }
+    default:
+      break
+    }
+  }
+
+  /// Follows each message's cause back to a first cause, visiting each message once.
+  func checkForCycles() throws {
+    var done: Set<UInt64> = []
+    for start in order where !done.contains(start) {
+      var path: [UInt64] = []
+      var onPath: Set<UInt64> = []
+      var next: UInt64? = start
+      while let message = next, !done.contains(message) {
+        if onPath.contains(message), let entry = path.firstIndex(of: message) {
+          throw TraceReader.MalformedLine(
+            line: messages[message]?.line ?? 0, reason: "its causes form a cycle: \(describe(path[entry...]))"
+          )
+        }
+        path.append(message)
+        onPath.insert(message)
+        next = messages[message]?.cause.flatMap { emitters[$0] }.flatMap { messages[$0] == nil ? nil : $0 }
+      }
+      done.formUnion(path)
+    }
+  }
+
+  /// `m1 → c1 → m2 → c2 → m1`: the cycle in the order things happened, from `cycle`, which lists
+  /// each message followed by the one that caused it.
+  private func describe(_ cycle: ArraySlice<UInt64>) -> String {
+    var text = cycle.first.map { "m\($0)" } ?? ""
+    for message in cycle.reversed() {
+      let command = messages[message]?.cause.map { "c\($0)" } ?? "c?"
+      text += " → \(command) → m\(message)"
+    }
+    return text
   }
 }

@@ -118,12 +118,12 @@ struct SeedExamplesTests {
     store.send(TickingMessage.start) { $0.isOn = true }
     store.expectSubscriptions(started: [TickSubscription(seconds: 1)])
     await clock.advance(by: .seconds(10))  // wait 10 seconds
-    store.send(TickingMessage.stop) { $0.isOn = false }
-    store.expectSubscriptions(stopped: [TickSubscription(seconds: 1)])
-
+    // The ticks arrived before the stop: they are received first, the order production applies.
     for tick in 1...10 {
       await store.receive(TickingMessage.tick) { $0.ticks = tick }
     }
+    store.send(TickingMessage.stop) { $0.isOn = false }
+    store.expectSubscriptions(stopped: [TickSubscription(seconds: 1)])
     await store.finish()
   }
 }

@@ -72,4 +72,56 @@ struct TraceReaderTests {
       (error as? TraceReader.MalformedLine)?.line == 2
     }
   }
+
+  @Test("a format this reader does not know is refused, naming the format", arguments: [99, -1, 0])
+  func unknownFormat(format: Int) {
+    let text = #"{"kind":"start","time":0.000000,"format":\#(format),"type":"App.Counter"}"# + "\n"
+    #expect {
+      try TraceReader.read(data: Data(text.utf8))
+    } throws: { error in
+      guard let malformed = error as? TraceReader.MalformedLine else { return false }
+      return malformed.line == 1 && malformed.description.contains("format \(format)")
+    }
+  }
+
+  @Test("every format this reader knows is read")
+  func knownFormats() throws {
+    for format in 1...TraceEntry.currentFormat {
+      let text = #"{"kind":"start","time":0.000000,"format":\#(format),"type":"App.Counter"}"# + "\n"
+      #expect(try TraceReader.read(data: Data(text.utf8)).entries.first?.format == format)
+    }
+  }
+
+  @Test("a message recorded twice is malformed, naming both lines")
+  func repeatedMessage() {
+    let text = #"""
+      {"kind":"start","time":0.000000,"format":2,"type":"App.Counter"}
+      {"kind":"message","time":0.000100,"id":1,"cause":{"kind":"external"},"type":"App.Step","value":"Step.a","handled":true,"commands":[{"id":1,"type":"App.Hop","value":"Hop()"}],"duration":30}
+      {"kind":"message","time":0.000200,"id":1,"cause":{"kind":"command","command":1,"message":1},"type":"App.Step","value":"Step.a","handled":true,"duration":30}
+
+      """#
+    #expect {
+      try TraceReader.read(data: Data(text.utf8))
+    } throws: { error in
+      guard let malformed = error as? TraceReader.MalformedLine else { return false }
+      return malformed.line == 3 && malformed.reason.contains("message 1 again")
+        && malformed.reason.contains("line 2")
+    }
+  }
+
+  @Test("messages whose causes form a cycle are malformed, naming the cycle")
+  func causeCycle() {
+    let text = #"""
+      {"kind":"start","time":0.000000,"format":2,"type":"App.Counter"}
+      {"kind":"message","time":0.000100,"id":1,"cause":{"kind":"command","command":2,"message":2},"type":"App.Step","value":"Step.a","handled":true,"commands":[{"id":1,"type":"App.Hop","value":"Hop()"}],"duration":30}
+      {"kind":"message","time":0.000200,"id":2,"cause":{"kind":"command","command":1,"message":1},"type":"App.Step","value":"Step.b","handled":true,"commands":[{"id":2,"type":"App.Hop","value":"Hop()"}],"duration":30}
+
+      """#
+    #expect {
+      try TraceReader.read(data: Data(text.utf8))
+    } throws: { error in
+      guard let malformed = error as? TraceReader.MalformedLine else { return false }
+      return malformed.line == 2 && malformed.reason.contains("m1 → c1 → m2 → c2 → m1")
+    }
+  }
 }

@@ -21,15 +21,21 @@ public struct CausalNode: Sendable, Equatable {
   public var kind: Kind
   /// What followed from it, in time order.
   public var children: [CausalNode]
+  /// Whether the node is a root only because its chain was folded: its cause is a command of the
+  /// forest, in an earlier tree (a chain deeper than ``CausalForest/foldDepth``) or in its own tree
+  /// (causes that form a cycle).
+  public var isContinuation: Bool
 
   /// Creates a node.
   ///
   /// - Parameters:
   ///   - kind: What the node stands for.
   ///   - children: What followed from it.
-  public init(_ kind: Kind, children: [CausalNode] = []) {
+  ///   - isContinuation: Whether the node roots a folded part of a chain.
+  public init(_ kind: Kind, children: [CausalNode] = [], isContinuation: Bool = false) {
     self.kind = kind
     self.children = children
+    self.isContinuation = isContinuation
   }
 
   /// When the node happened, in seconds since recording started: a message's processing, a

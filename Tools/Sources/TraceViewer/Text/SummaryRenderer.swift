@@ -67,11 +67,27 @@ public struct SummaryRenderer: Sendable {
       section(
         "Longest causal chains",
         summary.longestChains.map { chain in
-          pad(String(chain.depth), to: 3) + "  "
-            + chain.messages.map { "m\($0.id) \($0.label)" }.joined(separator: " → ")
+          pad(String(chain.depth), to: 3) + "  " + links(of: chain)
         }))
     return sections.joined(separator: "\n\n") + "\n"
   }
+
+  /// `m1 label → m2 label → …`; past ``chainLinks`` messages, the first and last few around
+  /// `… 99,990 more …`.
+  private func links(of chain: CausalChain) -> String {
+    let names = { (messages: ArraySlice<TracedMessage>) in messages.map { "m\($0.id) \($0.label)" } }
+    guard chain.messages.count > Self.chainLinks else {
+      return names(chain.messages[...]).joined(separator: " → ")
+    }
+    let shown = Self.chainLinks / 2
+    let hidden = chain.messages.count - 2 * shown
+    return
+      (names(chain.messages.prefix(shown)) + ["… \(hidden) more …"] + names(chain.messages.suffix(shown)))
+      .joined(separator: " → ")
+  }
+
+  /// The most messages of a chain printed whole.
+  static let chainLinks = 12
 
   private func line(for problem: TraceSummary.Problem) -> String {
     switch problem {

@@ -13,7 +13,9 @@
 /// Messages start with their identifier (`m…`) and time since recording started; commands (`→ c…`)
 /// end with how long their interpreter ran or what went wrong; subscriptions (`s…`, `⟳`) say after
 /// which message they started; dropped messages start with `✕`. `Δ` lists where the model changed.
-/// Each level is indented by two spaces. The output depends only on the trace, so it is stable.
+/// Each level is indented by two spaces. A chain deeper than ``CausalForest/foldDepth`` continues
+/// in a tree of its own, whose root says `[continues from c… of m…]`. The output depends only on the
+/// trace, so it is stable.
 public struct TreeRenderer: Sendable {
   /// The most characters of a value printed (`nil`: no limit).
   public var valueWidth: Int?
@@ -47,7 +49,7 @@ public struct TreeRenderer: Sendable {
   /// - Returns: The line.
   public func line(for node: CausalNode, isRoot: Bool) -> String {
     switch node.kind {
-    case .message(let message): line(for: message, isRoot: isRoot)
+    case .message(let message): line(for: message, isRoot: isRoot, continues: node.isContinuation)
     case .command(let command): line(for: command, isRoot: isRoot)
     case .subscription(let subscription): line(for: subscription)
     case .drop(let drop):
@@ -55,11 +57,13 @@ public struct TreeRenderer: Sendable {
     }
   }
 
-  private func line(for message: TracedMessage, isRoot: Bool) -> String {
+  private func line(for message: TracedMessage, isRoot: Bool, continues: Bool) -> String {
     var parts = ["m\(message.id)", time(message.time), value(message.value)]
     if isRoot {
       switch message.cause {
       case .external: parts.append("[external]")
+      case .command(let command, let emitter) where continues:
+        parts.append("[continues from c\(command) of m\(emitter)]")
       case let cause: parts.append("[cause: \(cause), not in the trace]")
       }
     }

@@ -20,21 +20,39 @@
 /// result of any type, which is how CoreTesting's `assertUpdate` and `TestStore` check that an
 /// updater maps the answer to the right message, by applying both the expected and the actual reply
 /// to sample results.
-public struct Reply<Payload: Sendable>: Sendable {
-  private let transform: @Sendable (Result<Payload, any Error>) -> any Message
+///
+/// ## Typed failures
+/// `Reply<Payload>` is `TypedReply<Payload, any Error>`. A message whose result names its error type
+/// (`Result<Todo, APIError>`, `Equatable` when both are) takes a `TypedReply<Todo, APIError>`, and
+/// the work that answers it throws that type alone (typed throws):
+///
+/// ```swift
+/// struct APICommand<Payload: Decodable & Sendable>: Command {
+///   let path: String
+///   let reply: TypedReply<Payload, APIError>
+/// }
+/// return [APICommand(path: "/todos/1", reply: TypedReply(AppMessage.manageGetTodo))]
+/// await command.reply.send(through: dispatch) { () throws(APIError) in try await api.get(command.path) }
+/// ```
+public typealias Reply<Payload: Sendable> = TypedReply<Payload, any Error>
+
+/// The message a command sends back once its work has a result, whose failure is of type
+/// `Failure`; ``Reply`` is the common case, any error.
+public struct TypedReply<Payload: Sendable, Failure: Error>: Sendable {
+  private let transform: @Sendable (Result<Payload, Failure>) -> any Message
 
   /// Creates a reply that builds its message with `transform`, usually an enum case taking a
   /// `Result` (`Reply(ProfileMessage.loaded)`).
   ///
   /// - Parameter transform: Turns the work's result into the message to send; keep it pure.
-  public init<M: Message>(_ transform: @escaping @Sendable (Result<Payload, any Error>) -> M) {
+  public init<M: Message>(_ transform: @escaping @Sendable (Result<Payload, Failure>) -> M) {
     self.transform = { transform($0) }
   }
 
   /// Creates a reply whose closure may build messages of different types.
   ///
   /// - Parameter transform: Turns the work's result into the message to send; keep it pure.
-  public init(any transform: @escaping @Sendable (Result<Payload, any Error>) -> any Message) {
+  public init(any transform: @escaping @Sendable (Result<Payload, Failure>) -> any Message) {
     self.transform = transform
   }
 
@@ -42,7 +60,7 @@ public struct Reply<Payload: Sendable>: Sendable {
   ///
   /// - Parameter result: The outcome of the command's work.
   /// - Returns: The message to send.
-  public func message(for result: Result<Payload, any Error>) -> any Message {
+  public func message(for result: Result<Payload, Failure>) -> any Message {
     transform(result)
   }
 
@@ -50,7 +68,7 @@ public struct Reply<Payload: Sendable>: Sendable {
   ///
   /// - Parameter work: The command's work, producing the payload.
   /// - Returns: The message to send.
-  public func message(after work: () async throws -> Payload) async -> any Message {
+  public func message(after work: () async throws(Failure) -> Payload) async -> any Message {
     do {
       return transform(.success(try await work()))
     } catch {
@@ -64,34 +82,39 @@ public struct Reply<Payload: Sendable>: Sendable {
   /// - Parameters:
   ///   - dispatch: The dispatch of the command being performed.
   ///   - work: The command's work, producing the payload.
-  public func send(through dispatch: Dispatch, after work: () async throws -> Payload) async {
+  public func send(through dispatch: Dispatch, after work: () async throws(Failure) -> Payload) async {
     let reply = await message(after: work)
     dispatch(reply)
   }
 }
 
-extension Reply: InspectableReply {
+extension TypedReply: InspectableReply {
   /// `Payload`.
   public var payloadType: Any.Type { Payload.self }
 
-  /// The message for `result` if its success value is a `Payload`; a failure always applies.
+  /// The message for `result` if its success value is a `Payload`, or its error a `Failure`.
   ///
   /// - Parameter result: A sample result.
-  /// - Returns: The message, or `nil` when the success value is of another type.
+  /// - Returns: The message, or `nil` when the sample is of another type.
   public func message(forSample result: Result<any Sendable, any Error>) -> (any Message)? {
     switch result {
     case .success(let value):
       guard let payload = value as? Payload else { return nil }
       return transform(.success(payload))
     case .failure(let error):
-      return transform(.failure(error))
+      guard let failure = error as? Failure else { return nil }
+      return transform(.failure(failure))
     }
   }
 }
 
-extension Reply: CustomStringConvertible {
-  /// `Reply<Payload>`: the closure has no readable form; inspect it with sample results instead.
-  public var description: String { "Reply<\(Payload.self)>" }
+extension TypedReply: CustomStringConvertible {
+  /// `Reply<Payload>`, or `TypedReply<Payload, Failure>`: the closure has no readable form; inspect
+  /// it with sample results instead.
+  public var description: String {
+    Failure.self == (any Error).self
+      ? "Reply<\(Payload.self)>" : "TypedReply<\(Payload.self), \(Failure.self)>"
+  }
 }
 
 /// A ``Reply`` seen without its payload type, so that tests can apply it to sample results.

@@ -55,3 +55,28 @@ public struct SelfPerformingInterpreter<Dependency: Sendable>: CommandInterprete
     try await command.perform(with: dependency, dispatch: dispatch)
   }
 }
+
+// MARK: - Advice
+
+extension SelfPerformingCommand {
+  /// How to serve the command, for a report that found no interpreter: the interpreter's type
+  /// parameter must be exactly ``Dependency``, and `SelfPerformingInterpreter(value)` infers the
+  /// value's own type instead (a concrete type where the command asks for `any Protocol`).
+  package var interpreterAdvice: String {
+    // A protocol's name prints without `any`: the advice spells both cases.
+    let dependency = String(describing: Dependency.self)
+    return """
+      \(type(of: self)) performs itself with \(dependency): the interpreter's type parameter must be \
+      exactly that type, spelled out for a protocol, SelfPerformingInterpreter<any \(dependency)>(fake); \
+      SelfPerformingInterpreter(fake) takes the fake's own type and serves only commands that ask for it.
+      """
+  }
+}
+
+/// ``SelfPerformingCommand/interpreterAdvice`` if `command` performs itself.
+///
+/// - Parameter command: A command no interpreter was found for.
+/// - Returns: The advice, or `nil` for a command that does not perform itself.
+package func selfPerformingAdvice(for command: any Command) -> String? {
+  (command as? any SelfPerformingCommand)?.interpreterAdvice
+}

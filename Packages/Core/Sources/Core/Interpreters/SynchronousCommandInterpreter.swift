@@ -34,7 +34,19 @@
 /// ``SentMessage/finish()`` and `settle()` wait for it (it has finished before they are called),
 /// and it counts against the store's limit of running commands while its end is queued. A command
 /// performed this way cannot be cancelled: it has finished before anyone could ask.
+///
+/// ``interpretNow(_:dispatch:)`` is all an interpreter must write: the default
+/// ``CommandInterpreter/interpret(_:dispatch:)`` performs a command that waited in a task the same
+/// way, calling it there, and throws ``CommandDeclined`` if it declines again. An interpreter that
+/// declines (a busy resource) writes `interpret` itself, to wait for the resource in the task.
+///
+/// `interpretNow` is not isolated to the store's actor in the protocol (a `Store` runs it on the main
+/// actor, an `ActorStore` on its own): an interpreter that needs main-actor state calls
+/// `MainActor.assumeIsolated` inside it, which is safe for a `Store`'s interpreters.
 public protocol SynchronousCommandInterpreter<HandledCommand>: CommandInterpreter {
+  // Restated so that Swift infers it from `interpretNow` when `interpret` is the default.
+  associatedtype HandledCommand
+
   /// Performs `command` now, on the store's actor, or declines.
   ///
   /// - Parameters:
@@ -47,4 +59,36 @@ public protocol SynchronousCommandInterpreter<HandledCommand>: CommandInterprete
   /// - Throws: Any error: the command was performed and failed; monitors see it fail, as when
   ///   `interpret` throws.
   func interpretNow(_ command: HandledCommand, dispatch: Dispatch) throws -> Bool
+}
+
+extension SynchronousCommandInterpreter {
+  /// Performs `command` in its task through ``interpretNow(_:dispatch:)``.
+  ///
+  /// - Parameters:
+  ///   - command: A command that waited in a task (declined, or queued behind another of this
+  ///     interpreter's).
+  ///   - dispatch: Sends messages back to the store.
+  /// - Throws: What `interpretNow` throws, or ``CommandDeclined`` if it declines.
+  public func interpret(_ command: HandledCommand, dispatch: Dispatch) async throws {
+    guard try interpretNow(command, dispatch: dispatch) else { throw CommandDeclined(command: command) }
+  }
+}
+
+/// A command the default `interpret` of a ``SynchronousCommandInterpreter`` could not perform:
+/// `interpretNow` declined it in its task too.
+public struct CommandDeclined: Error, CustomStringConvertible {
+  /// The command, rendered.
+  public let command: String
+
+  /// Describes the declined command.
+  ///
+  /// - Parameter command: The command.
+  public init(command: some Sendable) {
+    self.command = ValueRendering.line(of: command, limit: .max)
+  }
+
+  /// A sentence naming the command and the fix.
+  public var description: String {
+    "interpretNow declined \(command) in its task too; implement interpret(_:dispatch:) to perform it there"
+  }
 }

@@ -14,6 +14,7 @@ enum ProblemDescription {
     case .noInterpreter(let record):
       "no interpreter registered for \(typeName(record.command)); "
         + "\(record.id) \(render(record.command)) from \(record.emittedBy) was not performed"
+        + (selfPerformingAdvice(for: record.command).map { ". " + $0 } ?? "")
     case .commandFailed(let record, let error, _):
       "\(record.id) \(render(record.command)) failed: \(error)"
     case .noSubscriptionInterpreter(let record):

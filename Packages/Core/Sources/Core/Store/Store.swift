@@ -327,7 +327,8 @@ public final class Store<Model: Sendable> {
   ///
   /// To wait for what one message caused, await its handle instead: `await store.send(m).finish()`.
   /// Called from inside an interpreter, `settle()` would wait for that interpreter's own command
-  /// and never return: it stops the program with a message saying so (precondition).
+  /// and never return: it stops the program with a message saying so (precondition); under
+  /// CoreTesting's `TestStore` it returns at once and fails the test with that message.
   ///
   /// Running subscriptions do not count: they are meant to run indefinitely. Scripts and tests call
   /// this to wait until the effects of what they sent have played out, including messages that
@@ -469,6 +470,14 @@ extension Store {
   package var heldMessages: [PendingMessage] {
     get { loop.hooks?.held ?? [] }
     set { loop.hooks?.held = newValue }
+  }
+
+  /// Takes the descriptions of the calls that would have stopped the program (see
+  /// ``holdsIncomingMessages``).
+  package func takeMisuses() -> [String] {
+    guard let hooks = loop.hooks, !hooks.misuses.isEmpty else { return [] }
+    defer { hooks.misuses.removeAll() }
+    return hooks.misuses
   }
 
   /// Processes the first held message (see ``holdsIncomingMessages``) and what it causes.

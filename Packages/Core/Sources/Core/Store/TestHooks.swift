@@ -4,6 +4,9 @@
 final class TestHooks {
   /// Messages from interpreters and subscriptions, held until the test receives them.
   var held: [PendingMessage] = []
+  /// Calls that stop a program outside tests (`settle()` inside an interpreter), described, for the
+  /// test to fail instead.
+  var misuses: [String] = []
   private var activityWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
   private var lastWaiter = 0
 

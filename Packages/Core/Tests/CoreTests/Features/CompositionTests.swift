@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Synchronization
 import Testing
 
@@ -62,6 +63,23 @@ struct CompositionTests {
     await store.send(CounterMessage.save).finish()
     #expect(archive.notes == ["persisted 1"])
     #expect(store.model.counter.saved == 1)
+  }
+
+  @Test("an always-alive event source is one feature: it starts with the store and sends into it")
+  @MainActor
+  func eventSource() async {
+    let store = TestStore(
+      model: AppModel(),
+      composition: Composition<AppModel, Archive>(
+        features: [
+          .counter(\.counter),
+          .eventSource("Doorbell", Doorbell()) { _, dispatch in dispatch(CounterMessage.increment) },
+        ]),
+      environment: Archive())
+    store.start()
+    store.expectSubscriptions(started: [Doorbell()])
+    await store.receive(CounterMessage.increment) { $0.counter.value = 1 }
+    await store.finish()
   }
 
   @Test("an actor store made from a composition runs each feature's interpreters and subscriptions")
@@ -154,3 +172,6 @@ private struct CountReader: TypedUpdater {
 private enum NoteMessage: Message, Decodable { case added }
 private enum PingMessage: Message, Decodable { case ping }
 private enum AppEvent: Message, Decodable { case started }
+
+/// An event source that is always alive: its value is its identity, and there is only one.
+private struct Doorbell: Subscription {}

@@ -84,4 +84,33 @@ struct SelfPerformingCommandTests {
     await store.settle()
     #expect(monitor.kinds.contains { $0.hasPrefix("no interpreter") })
   }
+
+  @Test(
+    "an interpreter built with a concrete type where the command asks for an existential is named in the failure"
+  )
+  func concreteDependencyForExistential() async {
+    let store = TestStore(
+      model: Shelf(),
+      updater: FunctionUpdater<Shelf>(handling: ShelfMessage.self) { _, _ in [Lookup(key: "count")] })
+    store.register(SelfPerformingInterpreter(ShelfCatalogue()))
+    withKnownIssue {
+      store.send(ShelfMessage.load)
+    } matching: {
+      $0.description.contains("Lookup performs itself with Catalogued")
+        && $0.description.contains("SelfPerformingInterpreter<any Catalogued>")
+    }
+    store.expectCommands([Lookup(key: "count")])
+    await store.finish()
+  }
+}
+
+private protocol Catalogued: Sendable {}
+
+private struct ShelfCatalogue: Catalogued {}
+
+/// Asks for the protocol, as a command that works with any catalogue does.
+private struct Lookup: SelfPerformingCommand, Equatable {
+  let key: String
+
+  func perform(with catalogue: any Catalogued, dispatch: Dispatch) async throws {}
 }

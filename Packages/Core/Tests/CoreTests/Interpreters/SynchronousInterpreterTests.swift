@@ -236,4 +236,32 @@ struct SynchronousInterpreterTests {
     }
     #expect(entries == ["f"])
   }
+
+  @Test("an interpreter that implements only interpretNow performs a command in a task the same way")
+  func defaultInterpret() async throws {
+    let recorder = MessageRecorder()
+    try await recorder.interpret(LedgerCommand.write("t"), with: NowOnlyInterpreter())
+    #expect(recorder.messages(of: LedgerMessage.self) == [.written("t")])
+  }
+
+  @Test("the default interpret fails, naming the command, when interpretNow declines")
+  func defaultInterpretDeclined() async {
+    let recorder = MessageRecorder()
+    await #expect {
+      try await recorder.interpret(LedgerCommand.write("t"), with: NowOnlyInterpreter(declines: true))
+    } throws: { error in
+      "\(error)".contains("declined LedgerCommand.write(\"t\")")
+    }
+  }
+}
+
+/// Implements `interpretNow` alone: `interpret` is the protocol's default.
+private struct NowOnlyInterpreter: SynchronousCommandInterpreter {
+  var declines = false
+
+  func interpretNow(_ command: LedgerCommand, dispatch: Dispatch) throws -> Bool {
+    guard !declines, case .write(let text) = command else { return false }
+    dispatch(LedgerMessage.written(text))
+    return true
+  }
 }

@@ -44,6 +44,18 @@ struct StoreObservationTests {
     #expect(calls == 1)
   }
 
+  @Test("a listener added with listen(until:) removes itself once it says it is done")
+  func selfRemoving() {
+    let store = Store(model: Counter(), updater: CounterUpdater())
+    var seen: [Int] = []
+    store.listen(until: { model in
+      seen.append(model.value)
+      return model.value == 2
+    })
+    for _ in 1...4 { store.send(CounterMessage.increment) }
+    #expect(seen == [1, 2])
+  }
+
   @Test("the store is Observable: reading the model registers, a message notifies")
   func observation() {
     let store = Store(model: Counter(), updater: CounterUpdater())
