@@ -1,6 +1,6 @@
-"""check-api.py end to end, in a temporary clone with no tags: a public declaration of Core removed
-fails the check, naming the release it compared with; the same removal declared under
-`### Removed` in `## [Unreleased]` passes. Builds the root package (at the release and at the
+"""check-api.py end to end, in a temporary clone with no tags: a public function of Core made
+internal fails the check, naming the release it compared with and the break; an entry naming it
+under `### Removed` in `## [Unreleased]` makes it pass. Builds the root package (at the release and at the
 clone's tree) with the API digester, so it takes minutes: `make check-scripts E2E=1`, run by CI."""
 
 from __future__ import annotations
@@ -35,23 +35,23 @@ class CheckAPIEndToEndTests(unittest.TestCase):
         self.assertEqual(git(clone, "tag", "--list"), "", "the clone must carry no tags")
         newest = releases.releases(clone)[0].name
 
-        # Make `settle()` of the stores internal: public in every release so far, found by its
-        # declaration rather than by file, so the test follows the code when files move.
-        pattern = re.compile(r"^(\s*)public func settle\(\) async", re.M)
-        for source in sorted((clone / "Packages/Core/Sources/Core").rglob("*.swift")):
-            text = source.read_text(encoding="utf-8")
-            if pattern.search(text):
-                source.write_text(pattern.sub(r"\1func settle() async", text), encoding="utf-8")
-                break
-        else:
-            self.fail("no `public func settle() async` in Packages/Core/Sources/Core")
-        # Start from an empty `## [Unreleased]`: entries already there must not declare the break.
+        # Make one public function of a release internal: the first of these whose name no entry of
+        # CHANGELOG.md's `## [Unreleased]` mentions yet (an entry naming it would declare the break),
+        # found by its declaration rather than by file, so the test follows the code.
         changelog = clone / "CHANGELOG.md"
         text = changelog.read_text(encoding="utf-8")
-        start = text.index("## [Unreleased]\n")
-        end = text.index("\n## [", start + 1)
-        changelog.write_text(text[:start] + "## [Unreleased]\n" + text[end:], encoding="utf-8")
-        git(clone, "commit", "-q", "-am", "break: settle() is no longer public")
+        unreleased = text[text.index("## [Unreleased]"):text.index("\n## [", text.index("## [Unreleased]") + 1)]
+        candidates = ["removeMonitor", "skipCommands", "skipSubscriptionChanges", "activeSubscriptions", "settle"]
+        name = next(n for n in candidates if not re.search(rf"(?<!\w){n}(?!\w)", unreleased))
+        pattern = re.compile(rf"^(\s*)public (func|var) {name}\b", re.M)
+        for source in sorted((clone / "Packages/Core/Sources").rglob("*.swift")):
+            text = source.read_text(encoding="utf-8")
+            if pattern.search(text):
+                source.write_text(pattern.sub(rf"\1\2 {name}", text, count=1), encoding="utf-8")
+                break
+        else:
+            self.fail(f"no `public func {name}` in Packages/Core/Sources")
+        git(clone, "commit", "-q", "-am", f"break: {name} is no longer public")
 
         def check() -> subprocess.CompletedProcess[str]:
             return subprocess.run([sys.executable, str(clone / "Tools/Scripts/check-api.py")],
@@ -61,11 +61,11 @@ class CheckAPIEndToEndTests(unittest.TestCase):
         output = undeclared.stdout + undeclared.stderr
         self.assertEqual(undeclared.returncode, 1, output)
         self.assertIn(f"with release {newest}, the newest of CHANGELOG.md", output)
-        self.assertIn("settle()", output)
         self.assertIn("api: not declared", output)
+        self.assertIn(f"(mention `{name}`)", output)
 
         changelog.write_text(changelog.read_text(encoding="utf-8").replace(
-            "## [Unreleased]\n", "## [Unreleased]\n\n### Removed\n- `settle()` is internal.\n", 1),
+            "## [Unreleased]\n", f"## [Unreleased]\n\n### Removed\n- `{name}` is internal.\n", 1),
             encoding="utf-8")
         git(clone, "commit", "-q", "-am", "CHANGELOG: declare the break")
         declared = check()
