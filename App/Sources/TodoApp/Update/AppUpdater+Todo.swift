@@ -1,6 +1,7 @@
 import AuthenticationAPI
 import Core
 import Foundation
+import NotificationsImpl
 import TodoAPI
 
 // The list's intents, and what the app shows for each to-do result.
@@ -48,7 +49,9 @@ extension AppUpdater {
         case .at(let date): date
         case .none: nil
         }
-      if let date, date < now {
+      // Within the grace period the notifications feature still shows the reminder, at once.
+      let grace = TimeInterval(NotificationsUpdater<AppModel>.gracePeriod.components.seconds)
+      if let date, date < now.addingTimeInterval(-grace) {
         model.ui.warn(
           "\(Listing.format(date, in: model.ui.timeZone)) is already past: no reminder will come for it.")
       }

@@ -209,6 +209,14 @@ struct AppUpdaterTests {
       AppUpdater().result(of: intent(.due(position: 1, .at(past))), on: signedIn).model.ui.failures == 0)
   }
 
+  @Test("a due time passed by less than the grace period sets a reminder that shows at once: no warning")
+  func dueJustPast() {
+    let past = now.addingTimeInterval(-30)
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(past))), then: signedIn,
+      commands: [TodoCommand.setDueDate(TodoID(rawValue: "a"), past, owner: ada.id)])
+  }
+
   @Test("the terminal's acknowledgement drops the printed lines, and only those")
   func printedLinesLeave() {
     var printed = signedIn
