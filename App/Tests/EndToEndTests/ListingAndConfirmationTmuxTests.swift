@@ -42,6 +42,19 @@ extension EndToEnd {
       }
     }
 
+    @Test("a page follows the window: resized at the prompt from 40 rows to 14, list shows 10 items")
+    func pageFollowsResize() async throws {
+      try await TmuxPane.with(folder: try await folder("ivy", rows: 100)) { pane in
+        try await pane.waitFor("ivy>")
+        try await pane.run("resize-window", "-t", pane.session, "-x", "100", "-y", "14")
+        try await pane.type("list")
+        let screen = try await pane.waitFor("Everything: list --all.")
+        #expect(screen.contains("Page 1 of 10: 1–10 of 100 items. Next: list --page 2."), "\(screen)")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
     @Test("clear-done asks first: no keeps the items, yes deletes them; --yes answers in advance")
     func clearDoneAsks() async throws {
       try await TmuxPane.with(folder: try await folder("hal", rows: 7)) { pane in
