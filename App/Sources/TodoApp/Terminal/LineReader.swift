@@ -131,15 +131,19 @@ final class LineReader: Sendable {
     -> LineEditor.Outcome?
   {
     var editor = LineEditor(history: history)
+    var isDrawn = true
     while let key = keys.next() {
       let outcome = editor.apply(key)
       guard outcome == .editing else {
+        // A line typed ahead with its return (a pasted command) shows before it ends.
+        if !isDrawn { line.update(text: editor.text, cursor: editor.cursor) }
         line.end()
         return outcome
       }
       // Keys read together (a paste) are drawn once, after the last of them: a redraw per key
       // would draw a pasted line over and over.
-      if !keys.hasQueuedKeys { line.update(text: editor.text, cursor: editor.cursor) }
+      isDrawn = !keys.hasQueuedKeys
+      if isDrawn { line.update(text: editor.text, cursor: editor.cursor) }
     }
     line.end()
     return nil
