@@ -15,7 +15,10 @@ extension EndToEnd {
       let result = try await AppProcess.run(
         ["--data-dir", folder.path],
         input: "register \(user) password1\nlogin \(user) password1\nimport \(csv.path)\n")
-      #expect(result.standardOutput.contains("Imported \(rows) rows"), "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.contains(
+          "Imported \(rows.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) rows"),
+        "\(result.standardOutput)")
       return folder
     }
 

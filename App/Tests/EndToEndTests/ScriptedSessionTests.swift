@@ -134,8 +134,8 @@ extension EndToEnd {
       #expect(result.status == 0, "output: \(result.standardOutput.suffix(2_000))")
       #expect(
         result.standardOutput.contains(
-          "Importing \(csv.path)…\nStopping the import after its current batch…\nImport cancelled; reloading the list"
-        ))
+          /Importing .*…\nStopping the import after its current batch…\nImport of .* stopped (?:at \d+% of the file: at least [\d,]+ rows? (?:was|were) stored|before its first report)\.\nImport cancelled; reloading the list/
+        ), "\(result.standardOutput.suffix(2_000))")
       try StoredItems.expectCancelledImport(
         in: folder.appendingPathComponent("todo.sqlite").path, output: result.standardOutput, fileRows: rows)
     }

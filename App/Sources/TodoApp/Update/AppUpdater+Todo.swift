@@ -79,13 +79,28 @@ extension AppUpdater {
     }
   }
 
-  /// Stops `owner`'s running import, if any, and reloads the list.
+  /// Stops `owner`'s running import, if any, says how far its last report got, and reloads the
+  /// list unless the app is about to exit.
   ///
   /// Clearing the import from the model makes the store stop it, and the store drops what it sends
-  /// from then on, so its end is told here. The batches it stored stay; the reload, which the
-  /// database runs after the last of them, shows exactly what was stored.
-  func stopImport(of owner: UserID, in model: inout AppModel) -> [any Command] {
-    guard model.todos.stopImport() != nil else { return [] }
+  /// from then on, so its end is told here, from its last progress report: a lower bound, since the
+  /// batch under way when it stops is stored whole. The reload, which the database runs after the
+  /// last batch, shows exactly what was stored; at exit (SIGINT, SIGTERM) it would only delay the
+  /// exit by the time a whole list takes to load, so there is none.
+  ///
+  /// - Parameter reloading: Whether to reload the list (`import cancel`), or not (a signal).
+  func stopImport(of owner: UserID, reloading: Bool = true, in model: inout AppModel) -> [any Command] {
+    let progress = model.todos.importProgress
+    guard let stopped = model.todos.stopImport() else { return [] }
+    if let progress {
+      let percent = Int((progress.fraction * 100).rounded(.down))
+      model.ui.say(
+        "Import of \(stopped.path) stopped at \(percent)% of the file: at least "
+          + "\(Listing.counted(progress.imported, "row")) \(progress.imported == 1 ? "was" : "were") stored.")
+    } else {
+      model.ui.say("Import of \(stopped.path) stopped before its first report.")
+    }
+    guard reloading else { return [] }
     model.ui.say("Import cancelled; reloading the list to show what was stored.")
     model.todos.isLoading = true
     return [TodoCommand.load(owner)]

@@ -43,7 +43,7 @@ struct AppUpdaterImportTests {
   }
 
   @Test(
-    "import cancel ends the import at once, before or after its first report, and reloads the list",
+    "import cancel ends the import at once, before or after its first report, says how far it got, and reloads",
     arguments: [false, true])
   func cancel(afterProgress: Bool) {
     assertUpdate(
@@ -53,6 +53,10 @@ struct AppUpdaterImportTests {
       $0.todos.stopImport()
       $0.todos.isLoading = true
       $0.ui.say("Stopping the import after its current batch…")
+      $0.ui.say(
+        afterProgress
+          ? "Import of \(path) stopped at 25% of the file: at least 5,000 rows were stored."
+          : "Import of \(path) stopped before its first report.")
       $0.ui.say("Import cancelled; reloading the list to show what was stored.")
     }
   }
@@ -70,7 +74,7 @@ struct AppUpdaterImportTests {
     var applied = AppFixture.signedIn
     applied.todos.lastImport = report
     assertUpdate(AppUpdater(), given: applied, when: TodoMessage.importFinished(report, owner: ada.id)) {
-      $0.ui.say("Imported 10000 rows from \(path).")
+      $0.ui.say("Imported 10,000 rows from \(path).")
     }
   }
 
@@ -86,17 +90,14 @@ struct AppUpdaterImportTests {
     }
   }
 
-  @Test("SIGTERM during an import, even before its first report, ends it and reloads the list")
+  @Test(
+    "SIGTERM during an import, even before its first report, ends it and exits without reloading the list")
   func terminateBeforeProgress() {
-    assertUpdate(
-      AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate),
-      commands: [TodoCommand.load(ada.id)]
-    ) {
+    assertUpdate(AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate)) {
       $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
       $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")
       $0.todos.stopImport()
-      $0.todos.isLoading = true
-      $0.ui.say("Import cancelled; reloading the list to show what was stored.")
+      $0.ui.say("Import of \(path) stopped before its first report.")
     }
   }
 
