@@ -1,4 +1,5 @@
 import Foundation
+import Subprocess
 import Testing
 
 extension EndToEnd {
@@ -77,6 +78,23 @@ extension EndToEnd {
       #expect(
         result.standardOutput.hasSuffix(
           "Importing /nonexistent/file.csv…\nNo such file: /nonexistent/file.csv\n"))
+    }
+
+    @Test("a wrong command line (an unreadable script, an empty --data-dir) exits 64, as --help says")
+    func wrongCommandLine() async throws {
+      let help = try await AppProcess.run(["--help"])
+      let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(words.contains("64 when the command line is wrong"), "\(help.standardOutput)")
+      let script = try await AppProcess.run(["--script", "/nonexistent/commands.txt"])
+      #expect(script.status == 64)
+      #expect(script.standardError.contains("Cannot read the script /nonexistent/commands.txt."))
+      // Were it taken for the default folder, that default is a temporary one, not the user's.
+      let home = AppProcess.temporaryFolder()
+      let empty = try await AppProcess.run(
+        ["--data-dir", ""], input: "list\n", variables: ["XDG_DATA_HOME": home.path, "HOME": home.path])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+      #expect(empty.status == 64, "\(empty.standardOutput)")
+      #expect(empty.standardError.contains("--data-dir is empty"), "\(empty.standardError)")
     }
 
     @Test("--help and --version work")
