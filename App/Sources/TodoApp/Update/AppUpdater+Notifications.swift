@@ -16,6 +16,11 @@ extension AppUpdater {
     }
     switch action {
     case .show:
+      // Signed out, an empty inbox says nothing of the user's reminders: they come with sign-in.
+      if inbox.isEmpty && model.authentication.user == nil {
+        _ = signedInUser(in: &model)
+        return []
+      }
       Listing.print(model.notifications, into: &model.ui)
       return []
     case .read(let position):
