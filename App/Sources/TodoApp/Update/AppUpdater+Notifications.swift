@@ -9,7 +9,7 @@ extension AppUpdater {
     let inbox = model.notifications.inbox
     func notification(at position: Int) -> InAppNotification? {
       guard inbox.indices.contains(position - 1) else {
-        model.ui.fail("There is no notification \(position); the inbox has \(inbox.count).")
+        model.ui.fail("There is no notification \(position); the inbox has \(Listing.grouped(inbox.count)).")
         return nil
       }
       return inbox[position - 1]

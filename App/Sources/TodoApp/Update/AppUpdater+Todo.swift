@@ -112,7 +112,7 @@ extension AppUpdater {
       model.ui.fail(
         items.isEmpty
           ? "There is no item \(position): the list is empty."
-          : "There is no item \(position); the list has \(items.count) (see list).")
+          : "There is no item \(position); the list has \(Listing.grouped(items.count)) (see list).")
       return nil
     }
     return items[position - 1]
@@ -132,7 +132,7 @@ extension AppUpdater {
       model.ui.say(
         loaded.isEmpty
           ? "Your list is empty."
-          : "You have \(loaded.count) item\(loaded.count == 1 ? "" : "s") (\(open) open).")
+          : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open).")
     case .added(let item, _):
       model.ui.say("Added \(position(of: item.id)). \(item.title)")
     case .renamed(let item, _):
@@ -150,7 +150,7 @@ extension AppUpdater {
       let title = model.ui.removing.removeValue(forKey: id)
       model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
     case .clearedCompleted(let ids, _):
-      model.ui.say("Cleared \(ids.count) done item\(ids.count == 1 ? "" : "s").")
+      model.ui.say("Cleared \(Listing.counted(ids.count, "done item")).")
     case .importProgress:
       // Shown by the progress bar, from the slice.
       break
@@ -162,7 +162,7 @@ extension AppUpdater {
       guard model.todos.lastError == failure, !model.todos.isRunningImport(run) else { break }
       model.ui.fail(failure.description)
     case .exportFinished(let path, let count, _):
-      model.ui.say("Exported \(count) item\(count == 1 ? "" : "s") to \(path).")
+      model.ui.say("Exported \(Listing.counted(count, "item")) to \(path).")
     case .failed(let failure, _):
       model.ui.fail(failure.description)
     }

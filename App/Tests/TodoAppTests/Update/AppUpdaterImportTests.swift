@@ -113,4 +113,25 @@ struct AppUpdaterImportTests {
       when: TodoMessage.exportFinished(path: "/home/ada/out.csv", count: 2, owner: ada.id)
     ) { $0.ui.say("Exported 2 items to /home/ada/out.csv.") }
   }
+
+  @Test("counts print in groups of three in every message, as in list: 200,012")
+  func groupedCounts() {
+    let signedIn = AppFixture.signedIn
+    assertUpdate(
+      AppUpdater(), given: signedIn,
+      when: TodoMessage.exportFinished(path: "/home/ada/out.csv", count: 200_012, owner: ada.id)
+    ) { $0.ui.say("Exported 200,012 items to /home/ada/out.csv.") }
+    let ids = (0..<1_234).map { TodoID(rawValue: "\($0)") }
+    assertUpdate(AppUpdater(), given: signedIn, when: TodoMessage.clearedCompleted(ids, owner: ada.id)) {
+      $0.ui.say("Cleared 1,234 done items.")
+    }
+    let items = (0..<1_500).map {
+      TodoItem(id: TodoID(rawValue: "\($0)"), title: "T", createdAt: AppFixture.now)
+    }
+    var loading = signedIn
+    loading.todos.isLoading = true
+    let loaded = AppUpdater().result(of: TodoMessage.loaded(ada.id, items), on: loading).model
+    #expect(
+      loaded.ui.outbox.map(\.text).contains("You have 1,500 items (1,500 open)."), "\(loaded.ui.outbox)")
+  }
 }
