@@ -100,6 +100,7 @@ extension AppUpdater {
     } else {
       model.ui.say("Import of \(stopped.path) stopped before its first report.")
     }
+    model.ui.say("Importing the file again resumes after the last row stored.")
     guard reloading else { return [] }
     model.ui.say("Import cancelled; reloading the list to show what was stored.")
     model.todos.isLoading = true

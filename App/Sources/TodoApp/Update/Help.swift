@@ -38,6 +38,7 @@ enum Help {
     "            or 2026-11-22T09:30:00 without a zone, which is local time (as at the prompt)",
     "  created, updated   empty (the time of the import) or a time, as due",
     "Malformed rows are skipped and reported with their line; the others are imported.",
+    "An import stopped part way resumes after its last stored row when the same file is imported again.",
     "An example file: docs/examples/todos.csv; export writes the same format.",
   ]
 }

@@ -115,6 +115,9 @@ enum Listing {
   }
 
   static func print(_ report: TodoImportReport, into ui: inout UIModel) {
+    if let line = report.resumedAfterLine {
+      ui.say("Resumed after line \(grouped(line)), where an earlier import of the file stopped.")
+    }
     ui.say("Imported \(counted(report.imported, "row")) from \(report.path).")
     guard report.skippedCount > 0 else { return }
     ui.say("Skipped \(counted(report.skippedCount, "malformed row")):")

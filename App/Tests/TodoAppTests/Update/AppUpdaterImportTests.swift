@@ -57,6 +57,7 @@ struct AppUpdaterImportTests {
         afterProgress
           ? "Import of \(path) stopped at 25% of the file: at least 5,000 rows were stored."
           : "Import of \(path) stopped before its first report.")
+      $0.ui.say("Importing the file again resumes after the last row stored.")
       $0.ui.say("Import cancelled; reloading the list to show what was stored.")
     }
   }
@@ -75,6 +76,18 @@ struct AppUpdaterImportTests {
     applied.todos.lastImport = report
     assertUpdate(AppUpdater(), given: applied, when: TodoMessage.importFinished(report, owner: ada.id)) {
       $0.ui.say("Imported 10,000 rows from \(path).")
+    }
+  }
+
+  @Test("the report of an import that resumed a stopped one says where it began")
+  func resumed() {
+    let report = TodoImportReport(
+      path: path, run: 2, imported: 15_000, skippedCount: 0, errors: [], resumedAfterLine: 5_001)
+    var applied = AppFixture.signedIn
+    applied.todos.lastImport = report
+    assertUpdate(AppUpdater(), given: applied, when: TodoMessage.importFinished(report, owner: ada.id)) {
+      $0.ui.say("Resumed after line 5,001, where an earlier import of the file stopped.")
+      $0.ui.say("Imported 15,000 rows from \(path).")
     }
   }
 
@@ -98,6 +111,7 @@ struct AppUpdaterImportTests {
       $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")
       $0.todos.stopImport()
       $0.ui.say("Import of \(path) stopped before its first report.")
+      $0.ui.say("Importing the file again resumes after the last row stored.")
     }
   }
 

@@ -147,6 +147,7 @@ struct AppUpdaterTests {
       $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")
       $0.todos.stopImport()
       $0.ui.say("Import of /x.csv stopped at 50% of the file: at least 10 rows were stored.")
+      $0.ui.say("Importing the file again resumes after the last row stored.")
     }
   }
 
