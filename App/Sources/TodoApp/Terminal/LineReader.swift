@@ -98,6 +98,10 @@ final class LineReader: Sendable {
       while true {
         let request = line.waitForLine()
         let lines = request.label == nil ? history.lines : []
+        // While a line is edited the editor reads Ctrl-C (to clear the line) and raises the
+        // signals itself; between lines the terminal sends them, so Ctrl-C reaches work under way.
+        terminal.setKeyboardSignals(false)
+        defer { terminal.setKeyboardSignals(true) }
         guard case .submitted(let typed) = Self.edit(request, history: lines, keys: &keys, on: line) else {
           break
         }
@@ -134,6 +138,17 @@ final class LineReader: Sendable {
     var isDrawn = true
     while let key = keys.next() {
       let outcome = editor.apply(key)
+      switch outcome {
+      case .interrupted:
+        // The session stops on SIGINT as if the terminal had sent it; the line stays until then.
+        // Sent to the process, not raised on this thread, which may block it.
+        kill(getpid(), SIGINT)
+        continue
+      case .signal(let signal):
+        kill(getpid(), signal)
+        continue
+      default: break
+      }
       guard outcome == .editing else {
         // A line typed ahead with its return (a pasted command) shows before it ends.
         if !isDrawn { line.update(text: editor.text, cursor: editor.cursor) }
