@@ -14,8 +14,9 @@ struct TodoCLI: AsyncParsableCommand {
       (--data-dir, --script, --trace): todo run --help.
 
       Exit status: 0; 1 when a command of a script failed; 2 when the app cannot start (its data \
-      folder is in use by another todo, or unusable); 130 after SIGINT and 143 after SIGTERM, once \
-      the work under way has finished.
+      folder is in use by another todo, or unusable); 64 when the command line is wrong (an \
+      unknown option, a script that cannot be read, an empty --data-dir); 130 after SIGINT and 143 \
+      after SIGTERM, once the work under way has finished.
       """,
     version: "1.0.0",
     subcommands: [Run.self, Replay.self],
@@ -35,6 +36,12 @@ struct Run: AsyncParsableCommand {
 
   @Option(name: .long, help: "Record the causal trace of the session to this file (JSON Lines).")
   var trace: String?
+
+  func validate() throws {
+    if dataDir?.isEmpty == true {
+      throw ValidationError("--data-dir is empty; name a folder, or leave the option out for the default.")
+    }
+  }
 
   @MainActor
   func run() async throws {

@@ -31,6 +31,34 @@ extension EndToEnd {
       #expect(third.standardOutput == signInFirst, "signed out on disk too")
     }
 
+    @Test(
+      "a script that signs in runs again: login as the user the launch restored succeeds, another is refused")
+    func scriptSignsInTwice() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let script = "login dave password1\nadd Milk\n"
+      let first = try await AppProcess.run(
+        ["--data-dir", folder.path], input: "register dave password1\nregister erin password2\n" + script)
+      #expect(first.status == 0, "\(first.standardOutput)")
+      let second = try await AppProcess.run(["--data-dir", folder.path], input: script)
+      #expect(second.status == 0, "\(second.standardOutput)")
+      #expect(
+        second.standardOutput.hasSuffix("Signed in as dave.\nYou have 1 item (1 open).\nAdded 2. Milk\n"),
+        "\(second.standardOutput)")
+      let wrong = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "login dave wrong-password\nlogin erin password2\nlist\n")
+      #expect(wrong.status == 1)
+      #expect(
+        wrong.standardOutput.hasSuffix(
+          """
+          Sign-in failed: Wrong user name or password.
+          Already signed in as dave; log out first.
+          1. [ ] Milk
+          2. [ ] Milk
+
+          """), "\(wrong.standardOutput)")
+    }
+
     private var signInFirst: String { "Sign in first (login NAME, or register NAME).\n" }
 
     @Test("help teaches the hidden password prompt, not the password on the line")

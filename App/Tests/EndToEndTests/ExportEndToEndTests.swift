@@ -52,5 +52,46 @@ extension EndToEnd {
       #expect(forced.standardOutput.hasSuffix("Exported 1 item to \(target.path).\n"))
       #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("id,title,done,due,created,updated"))
     }
+
+    @Test(
+      "export --force refuses a FIFO, a device node (as root) and a symbolic link, and leaves them as they were"
+    )
+    func specialFilesAndLinksAreRefused() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let elsewhere = AppProcess.temporaryFolder()
+      let fifo = elsewhere.appendingPathComponent("pipe").path
+      #expect(mkfifo(fifo, 0o600) == 0)
+      let destination = elsewhere.appendingPathComponent("real.csv").path
+      try "precious\n".write(toFile: destination, atomically: false, encoding: .utf8)
+      let link = elsewhere.appendingPathComponent("link.csv").path
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: destination)
+      var targets = [fifo, link]
+      // A node with the null device's numbers, made in the temporary folder: never the system's.
+      let device = elsewhere.appendingPathComponent("null").path
+      if geteuid() == 0, mknod(device, S_IFCHR | 0o600, dev_t(1 << 8 | 3)) == 0 { targets.append(device) }
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register oli password1\nlogin oli password1\nadd Keep me\n"
+          + targets.map { "export --force \($0)\n" }.joined() + "export \(fifo)\n")
+      #expect(result.status == 1)
+      let lines = result.standardOutput.split(separator: "\n")
+      #expect(!lines.contains { $0.hasPrefix("Exported") }, "\(result.standardOutput)")
+      let special =
+        "it is not a regular file but a device, a FIFO or a socket; export writes regular files only"
+      // Every target but the link, and the FIFO once more without --force.
+      #expect(
+        lines.filter { $0.hasSuffix(special) }.count == targets.count - 1 + 1, "\(result.standardOutput)")
+      #expect(
+        lines.contains {
+          $0.hasSuffix(
+            "Cannot use \(link): it is a symbolic link to \(destination); export to that path itself, or remove the link"
+          )
+        }, "\(result.standardOutput)")
+      for target in targets {
+        var status = stat()
+        #expect(lstat(target, &status) == 0 && status.st_mode & S_IFMT != S_IFREG, "\(target)")
+      }
+      #expect(try String(contentsOfFile: destination, encoding: .utf8) == "precious\n")
+    }
   }
 }

@@ -73,12 +73,20 @@ extension EndToEnd {
       }
     }
 
-    @Test("Ctrl-C at the prompt ends the prompt's line, so the shell's output starts a line of its own")
+    @Test(
+      "Ctrl-C on a half-typed line clears it; at the empty prompt it exits, the shell's output on a line of its own"
+    )
     func interruptAtPrompt() async throws {
       try await TmuxPane.with { pane in
         try await pane.waitFor("todo>")
         try await pane.send("half typed")
         try await pane.waitFor("todo> half typed")
+        try await pane.send("C-c")
+        try await pane.send("help")
+        // The line was cleared, not ended: what is typed next starts it again.
+        try await pane.waitFor("todo> help")
+        #expect(!(try await pane.capture()).contains("half typed"))
+        try await pane.send("C-u")
         try await pane.send("C-c")
         #expect(try await pane.waitForExit() == "130")
         let lines = try await pane.waitFor(TmuxPane.exitMarker).split(separator: "\n")

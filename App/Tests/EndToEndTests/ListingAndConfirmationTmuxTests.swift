@@ -15,7 +15,10 @@ extension EndToEnd {
       let result = try await AppProcess.run(
         ["--data-dir", folder.path],
         input: "register \(user) password1\nlogin \(user) password1\nimport \(csv.path)\n")
-      #expect(result.standardOutput.contains("Imported \(rows) rows"), "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.contains(
+          "Imported \(rows.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) rows"),
+        "\(result.standardOutput)")
       return folder
     }
 
@@ -37,6 +40,19 @@ extension EndToEnd {
         try await pane.type("list --all")
         screen = try await pane.waitFor("2000. [x] Task number 999")
         #expect(!screen.contains("Page "))
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
+    @Test("a page follows the window: resized at the prompt from 40 rows to 14, list shows 10 items")
+    func pageFollowsResize() async throws {
+      try await TmuxPane.with(folder: try await folder("ivy", rows: 100)) { pane in
+        try await pane.waitFor("ivy>")
+        try await pane.run("resize-window", "-t", pane.session, "-x", "100", "-y", "14")
+        try await pane.type("list")
+        let screen = try await pane.waitFor("Everything: list --all.")
+        #expect(screen.contains("Page 1 of 10: 1–10 of 100 items. Next: list --page 2."), "\(screen)")
         try await pane.type("quit")
         #expect(try await pane.waitForExit() == "0")
       }

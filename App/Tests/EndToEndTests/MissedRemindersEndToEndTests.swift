@@ -51,6 +51,35 @@ extension EndToEnd {
       #expect(!third.standardOutput.contains("while you were away"), "\(third.standardOutput)")
     }
 
+    @Test("a reminder due at once (due 1 in 0m) is shown, whoever signs in and out before its user returns")
+    func dueAtOnceBeforeSignOut() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: """
+          register vvv password1
+          register www password1
+          login vvv password1
+          add a
+          add b
+          add c
+          due 1 in 0m
+          notifications
+          logout
+          login www password1
+          notifications
+          logout
+          login vvv password1
+          notifications
+
+          """)
+      #expect(result.status == 0, "stderr: \(result.standardError)")
+      let last = try #require(result.standardOutput.components(separatedBy: "Signed in as vvv.").last)
+      #expect(
+        last.contains("“a” is due now") || last.contains("came due while you were away"),
+        "\(result.standardOutput)")
+    }
+
     @Test("list and its pages mark open items whose due time has passed as overdue")
     func listMarksOverdue() async throws {
       let folder = AppProcess.temporaryFolder()

@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import Subprocess
 import Testing
 
 extension EndToEnd {
@@ -79,6 +81,23 @@ extension EndToEnd {
           "Importing /nonexistent/file.csv…\nNo such file: /nonexistent/file.csv\n"))
     }
 
+    @Test("a wrong command line (an unreadable script, an empty --data-dir) exits 64, as --help says")
+    func wrongCommandLine() async throws {
+      let help = try await AppProcess.run(["--help"])
+      let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(words.contains("64 when the command line is wrong"), "\(help.standardOutput)")
+      let script = try await AppProcess.run(["--script", "/nonexistent/commands.txt"])
+      #expect(script.status == 64)
+      #expect(script.standardError.contains("Cannot read the script /nonexistent/commands.txt."))
+      // Were it taken for the default folder, that default is a temporary one, not the user's.
+      let home = AppProcess.temporaryFolder()
+      let empty = try await AppProcess.run(
+        ["--data-dir", ""], input: "list\n", variables: ["XDG_DATA_HOME": home.path, "HOME": home.path])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+      #expect(empty.status == 64, "\(empty.standardOutput)")
+      #expect(empty.standardError.contains("--data-dir is empty"), "\(empty.standardError)")
+    }
+
     @Test("--help and --version work")
     func helpAndVersion() async throws {
       let help = try await AppProcess.run(["--help"])
@@ -134,10 +153,47 @@ extension EndToEnd {
       #expect(result.status == 0, "output: \(result.standardOutput.suffix(2_000))")
       #expect(
         result.standardOutput.contains(
-          "Importing \(csv.path)…\nStopping the import after its current batch…\nImport cancelled; reloading the list"
-        ))
+          /Importing .*…\nStopping the import after its current batch…\nImport of .* stopped (?:at \d+% of the file: at least [\d,]+ rows? (?:was|were) stored|before its first report)\.\nImporting the file again resumes after the last row stored\.\nImport cancelled; reloading the list/
+        ), "\(result.standardOutput.suffix(2_000))")
       try StoredItems.expectCancelledImport(
         in: folder.appendingPathComponent("todo.sqlite").path, output: result.standardOutput, fileRows: rows)
+    }
+
+    @Test("a cancelled import of rows without ids, imported again, resumes: every row is stored once")
+    func resumeImport() async throws {
+      let folder = AppProcess.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let csv = folder.appendingPathComponent("no-ids.csv")
+      let rows = 200_000
+      var text = "id,title,done,due,created,updated\n"
+      for index in 0..<rows { text += ",Task number \(index),false,,,\n" }
+      try Data(text.utf8).write(to: csv)
+      let first = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register lou password1\nlogin lou password1\nimport \(csv.path)\nimport cancel\n")
+      #expect(first.standardOutput.contains("Importing the file again resumes after the last row stored."))
+      let database = folder.appendingPathComponent("todo.sqlite").path
+      func counts() throws -> (all: Int, distinct: Int) {
+        let queue = try DatabaseQueue(path: database)
+        defer { try? queue.close() }
+        return try queue.read { db in
+          let row = try Row.fetchOne(
+            db, sql: "SELECT count(*) AS n, count(DISTINCT title) AS d FROM todo_item")
+          return (row?["n"] ?? -1, row?["d"] ?? -1)
+        }
+      }
+      let before = try counts().all
+      #expect(before < rows, "the import was not stopped")
+      let second = try await AppProcess.run(["--data-dir", folder.path], input: "import \(csv.path)\n")
+      #expect(second.status == 0, "\(second.standardOutput.suffix(2_000))")
+      let after = try counts()
+      #expect(after.all == rows && after.distinct == rows, "\(after), \(second.standardOutput.suffix(2_000))")
+      if before > 0 {
+        #expect(
+          second.standardOutput.contains(
+            /Resumed after line [\d,]+, where an earlier import of the file stopped\./),
+          "\(second.standardOutput.suffix(2_000))")
+      }
     }
 
     @Test("a due time in the past is set with a warning, and is not a failure")

@@ -6,7 +6,7 @@ extension EndToEnd {
   @Suite("End to end: signals")
   struct SignalEndToEndTests {
     @Test(
-      "SIGTERM during an import cancels it, exits 143 (128 + SIGTERM), and leaves whole batches: what it reports is stored",
+      "SIGTERM during an import cancels it, says how far it got, exits 143 without reloading the list, and leaves whole batches",
       .timeLimit(.minutes(3)))
     func terminateDuringImport() async throws {
       let folder = AppProcess.temporaryFolder()
@@ -27,7 +27,7 @@ extension EndToEnd {
         try #require(try await app.read(until: "SIGTERM: finishing in-flight work"))
       }
       #expect(ended.status == 143, "output: \(ended.output)")
-      try StoredItems.expectCancelledImport(in: databasePath, output: ended.output, fileRows: rows)
+      try StoredItems.expectStoppedImport(in: databasePath, output: ended.output, fileRows: rows)
     }
 
     @Test(

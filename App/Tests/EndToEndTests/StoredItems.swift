@@ -55,6 +55,27 @@ enum StoredItems {
     return (numbers.sorted(), broken)
   }
 
+  /// Checks that an import stopped by a signal said how far it got, a lower bound of what the
+  /// database holds (the user had no item before), fewer rows than the file, the file's first N
+  /// rows, whole; and that the list was not reloaded before the exit.
+  static func expectStoppedImport(
+    in databasePath: String, output: String, fileRows: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let reported = try #require(
+      output.firstMatch(of: /stopped at \d+% of the file: at least ([\d,]+) rows? (?:was|were) stored\./).map
+      {
+        Int($0.1.filter(\.isNumber)) ?? -1
+      }, "no stop in: \(output.suffix(2_000))", sourceLocation: sourceLocation)
+    #expect(!output.contains("Import cancelled; reloading"), sourceLocation: sourceLocation)
+    let stored = try imported(in: databasePath)
+    #expect(stored.numbers.count >= reported, sourceLocation: sourceLocation)
+    #expect(stored.numbers.count < fileRows, "the import was not stopped", sourceLocation: sourceLocation)
+    #expect(
+      stored.numbers == Array(0..<stored.numbers.count), "not a prefix of the file",
+      sourceLocation: sourceLocation)
+    #expect(stored.broken.isEmpty, sourceLocation: sourceLocation)
+  }
+
   /// Checks that an import stopped part way: the list reloaded after "Import cancelled" counts what
   /// the database holds (the user had no item before), fewer rows than the file, and those are the
   /// file's first N rows, whole.

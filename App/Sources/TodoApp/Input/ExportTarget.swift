@@ -6,7 +6,8 @@ import Foundation
 /// session file, the lock) it would destroy every account and list, so nothing inside the data
 /// folder is ever a target, whichever path leads there: symbolic links are resolved first, and a
 /// hard link to one of the app's files is recognised by its inode. An existing file elsewhere is
-/// replaced only when the user said so (`export --force`), in scripts as at the prompt.
+/// replaced only when the user said so (`export --force`), in scripts as at the prompt; a device,
+/// a FIFO, a socket or a symbolic link never is (the Todo interpreter refuses them).
 enum ExportTarget {
   /// Why an export to `path` must not happen; `nil` if it may.
   ///
@@ -23,10 +24,18 @@ enum ExportTarget {
     {
       return "\(path) is in the data folder \(dataFolder.path), which holds the database; export elsewhere."
     }
-    if !replacing && FileManager.default.fileExists(atPath: path) {
+    if !replacing && isReplaceable(path) {
       return "\(path) exists; to replace it, type: export --force \(path)"
     }
     return nil
+  }
+
+  /// Whether `path` is a file or folder that `--force` would replace: a device, a FIFO, a socket
+  /// or a symbolic link is refused by the export itself, with its reason, forced or not.
+  private static func isReplaceable(_ path: String) -> Bool {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return false }
+    return status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFDIR
   }
 
   /// `path` with every symbolic link resolved, also in the part of it that does not exist yet.

@@ -117,6 +117,12 @@ public struct InputParser: Sendable {
       return .success(.rename(position: position, title: String(title)))
     case "rm", "remove":
       let numbers = arguments.filter { $0.lowercased() != "--yes" }
+      if let range = numbers.first(where: Self.isRangeTooLong) {
+        let count = range.split(separator: "-").compactMap { Int($0) }.reduce(1) { $1 - $0 + 1 }
+        return fail(
+          "a range holds at most \(Listing.grouped(Self.maximumRange)) items; \(range) holds \(Listing.grouped(count))"
+        )
+      }
       guard !numbers.isEmpty, let positions = Self.positions(in: numbers) else {
         return fail("usage: rm N [N…] (numbers or ranges, as in rm 2 5-9)")
       }
@@ -154,6 +160,12 @@ public struct InputParser: Sendable {
       return .success(.due(position: position, .none))
     }
     if arguments.count == 3 && arguments[1].lowercased() == "in" {
+      if Self.seconds(in: arguments[2], upTo: .max) != nil && Self.seconds(in: arguments[2]) == nil {
+        return .failure(
+          Reason(
+            "\"\(arguments[2])\" is longer than the longest duration, \(Self.longestDurationInDays)d (about ten years)"
+          ))
+      }
       guard let seconds = Self.seconds(in: arguments[2]) else {
         return .failure(
           Reason("cannot read \"\(arguments[2])\" as a duration; write e.g. 90s, 10m, 2h or 1d"))
@@ -202,8 +214,20 @@ public struct InputParser: Sendable {
     return .success(.listPage(filter, page: 1, pageSize: pageSize))
   }
 
+  /// How many items one range of `rm` may hold: `rm 1-100000`.
+  static let maximumRange = 100_000
+
+  /// Whether `word` is a range of positions holding more than ``maximumRange``.
+  private static func isRangeTooLong(_ word: String) -> Bool {
+    let bounds = word.split(separator: "-", omittingEmptySubsequences: false)
+    guard bounds.count == 2, let low = Int(bounds[0]), let high = Int(bounds[1]), low > 0 else {
+      return false
+    }
+    return high - low >= maximumRange
+  }
+
   /// `2 5-9 12` as positions in the order typed, each once; `nil` if a word is not a position or a
-  /// range of them (a range holds at most 100,000).
+  /// range of them (a range holds at most ``maximumRange``).
   static func positions(in words: [String]) -> [Int]? {
     var positions: [Int] = []
     var seen = Set<Int>()
@@ -211,7 +235,7 @@ public struct InputParser: Sendable {
       let bounds = word.split(separator: "-", omittingEmptySubsequences: false)
       guard (1...2).contains(bounds.count), let low = Int(bounds[0]),
         let high = Int(bounds[bounds.count - 1]),
-        low > 0, low <= high, high - low < 100_000
+        low > 0, low <= high, high - low < maximumRange
       else { return nil }
       for position in low...high where seen.insert(position).inserted { positions.append(position) }
     }
@@ -238,17 +262,21 @@ public struct InputParser: Sendable {
     init(_ text: String) { self.text = text }
   }
 
-  /// `90s`, `10m`, `2h`, `1d` (or a bare number of minutes) as seconds.
-  static func seconds(in text: String) -> Int? {
+  /// The longest duration `due N in` takes, in days: about ten years.
+  static let longestDurationInDays = 3_650
+
+  /// `90s`, `10m`, `2h`, `1d` (or a bare number of minutes) as seconds, if at most `limit` seconds
+  /// (by default ``longestDurationInDays``).
+  static func seconds(in text: String, upTo limit: Int = longestDurationInDays * 86_400) -> Int? {
     let lowered = text.lowercased()
     let units: [(suffix: String, seconds: Int)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
     for unit in units where lowered.hasSuffix(unit.suffix) {
-      guard let amount = Int(lowered.dropLast()), amount >= 0, amount <= 3_650 * 86_400 / unit.seconds else {
+      guard let amount = Int(lowered.dropLast()), amount >= 0, amount <= limit / unit.seconds else {
         return nil
       }
       return amount * unit.seconds
     }
-    guard let minutes = Int(lowered), minutes >= 0, minutes <= 3_650 * 1_440 else { return nil }
+    guard let minutes = Int(lowered), minutes >= 0, minutes <= limit / 60 else { return nil }
     return minutes * 60
   }
 

@@ -21,7 +21,7 @@ public final class AppSession {
   private let printer: Printer
   private let recorder: TraceRecorder<AppModel>?
   private let tracePath: String?
-  private let parser: InputParser
+  private var parser: InputParser
   private let reader: LineReader
   private let dataFolder: URL
   private let isFirstLaunch: Bool
@@ -49,11 +49,16 @@ public final class AppSession {
     if let tracePath { try PrivateFile.create(atPath: tracePath) }
     recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
     self.tracePath = tracePath
-    // A page of `list` fills the terminal but for the typed line, the counts, the footer and the
-    // next prompt.
     parser = InputParser(
       timeZone: .current, workingDirectory: FileManager.default.currentDirectoryPath,
-      pageSize: input.isInteractive ? max(10, TerminalEdits.rows() - 4) : nil)
+      pageSize: Self.pageSize(isInteractive: input.isInteractive))
+  }
+
+  /// How many items a page of `list` shows: at a terminal, its height as it is now (the window
+  /// may have been resized since the last line) less the typed line, the counts, the footer and
+  /// the next prompt; in a script, `nil`.
+  private static func pageSize(isInteractive: Bool) -> Int? {
+    isInteractive ? max(10, TerminalEdits.rows() - 4) : nil
   }
 
   /// Opens the database in `folder`, runs a session on it, and closes it.
@@ -157,6 +162,10 @@ public final class AppSession {
     printer.showPrompt()
     var events = reader.events.makeAsyncIterator()
     reading: while case .line(let line, let password) = await events.next() {
+      if let pageSize = Self.pageSize(isInteractive: input.isInteractive), pageSize != parser.pageSize {
+        parser = InputParser(
+          timeZone: parser.timeZone, workingDirectory: parser.workingDirectory, pageSize: pageSize)
+      }
       let parsed = checked(parser.parse(line, password: password))
       // Each line of a script sees the work of the lines before it done, an import's included, so
       // the output is the same at every run (apart from how far a cancelled import got); only

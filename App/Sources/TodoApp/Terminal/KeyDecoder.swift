@@ -1,3 +1,5 @@
+import Foundation
+
 /// A key the line editor acts on, decoded from the bytes a terminal sends.
 enum Key: Equatable, Sendable {
   /// A character to insert.
@@ -30,6 +32,11 @@ enum Key: Equatable, Sendable {
   case yank
   /// Ctrl-D: the end of input on an empty line, otherwise Delete.
   case endOfInput
+  /// Ctrl-C: clears a line with text; on an empty line, SIGINT.
+  case interrupt
+  /// Ctrl-Z or Ctrl-\: the signal the terminal would send for it (SIGTSTP, SIGQUIT), while the
+  /// editor reads the keys a terminal would turn into signals.
+  case signal(Int32)
   /// A key the editor does not use (a function key, Tab, another control): it is not inserted, so
   /// that no escape sequence or control character enters the line.
   case ignored
@@ -78,6 +85,7 @@ struct KeyDecoder {
     switch byte {
     case 0x01: .home
     case 0x02: .left
+    case 0x03: .interrupt
     case 0x04: .endOfInput
     case 0x05: .end
     case 0x06: .right
@@ -89,6 +97,8 @@ struct KeyDecoder {
     case 0x15: .killToStart
     case 0x17: .killWordBefore
     case 0x19: .yank
+    case 0x1A: .signal(SIGTSTP)
+    case 0x1C: .signal(SIGQUIT)
     case 0x20..<0x7F: .character(Character(Unicode.Scalar(byte)))
     default: .ignored
     }

@@ -12,6 +12,10 @@ struct LineEditor {
     case submitted(String)
     /// Ctrl-D on an empty line: the user has nothing more to type.
     case endOfInput
+    /// Ctrl-C on an empty line: the reader raises SIGINT, as the terminal would.
+    case interrupted
+    /// Ctrl-Z or Ctrl-\: the reader raises this signal, as the terminal would.
+    case signal(Int32)
   }
 
   /// The characters typed.
@@ -69,6 +73,13 @@ struct LineEditor {
     case .yank:
       text.insert(contentsOf: cut, at: cursor)
       cursor += cut.count
+    case .interrupt:
+      // As in a shell: the typed line goes (not into the cut, which Ctrl-U is for).
+      guard !text.isEmpty else { return .interrupted }
+      text = []
+      cursor = 0
+      historyIndex = nil
+    case .signal(let signal): return .signal(signal)
     case .up: browse(by: -1)
     case .down: browse(by: 1)
     case .ignored: break

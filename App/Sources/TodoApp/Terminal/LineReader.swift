@@ -98,14 +98,23 @@ final class LineReader: Sendable {
       while true {
         let request = line.waitForLine()
         let lines = request.label == nil ? history.lines : []
-        guard case .submitted(let typed) = edit(request, history: lines, keys: &keys) else { break }
+        // While a line is edited the editor reads Ctrl-C (to clear the line) and raises the
+        // signals itself; between lines the terminal sends them, so Ctrl-C reaches work under way.
+        terminal.setKeyboardSignals(false)
+        defer { terminal.setKeyboardSignals(true) }
+        guard case .submitted(let typed) = Self.edit(request, history: lines, keys: &keys, on: line) else {
+          break
+        }
         var password: String?
         if request.label == nil {
           history.add(typed)
           if Self.asksForPassword(after: typed) {
             let secret = PromptLine.Request(label: "Password: ", isSecret: true)
             line.begin(secret, wakesReader: false)
-            guard case .submitted(let typedSecret) = edit(secret, history: [], keys: &keys) else { break }
+            guard case .submitted(let typedSecret) = Self.edit(secret, history: [], keys: &keys, on: line)
+            else {
+              break
+            }
             password = typedSecret.isEmpty ? nil : typedSecret
           }
         }
@@ -118,20 +127,38 @@ final class LineReader: Sendable {
     thread.start()
   }
 
-  /// Edits one line until return, Ctrl-D on an empty line, or the end of input (`nil`).
-  private func edit(
-    _ request: PromptLine.Request, history: [String], keys: inout KeyReader
+  /// Edits one line on `line` until return, Ctrl-D on an empty line, or the end of input (`nil`),
+  /// drawing it whenever no key waits.
+  static func edit<Keys: KeySource>(
+    _ request: PromptLine.Request, history: [String], keys: inout Keys, on line: PromptLine
   )
     -> LineEditor.Outcome?
   {
     var editor = LineEditor(history: history)
+    var isDrawn = true
     while let key = keys.next() {
       let outcome = editor.apply(key)
+      switch outcome {
+      case .interrupted:
+        // The session stops on SIGINT as if the terminal had sent it; the line stays until then.
+        // Sent to the process, not raised on this thread, which may block it.
+        kill(getpid(), SIGINT)
+        continue
+      case .signal(let signal):
+        kill(getpid(), signal)
+        continue
+      default: break
+      }
       guard outcome == .editing else {
+        // A line typed ahead with its return (a pasted command) shows before it ends.
+        if !isDrawn { line.update(text: editor.text, cursor: editor.cursor) }
         line.end()
         return outcome
       }
-      line.update(text: editor.text, cursor: editor.cursor)
+      // Keys read together (a paste) are drawn once, after the last of them: a redraw per key
+      // would draw a pasted line over and over.
+      isDrawn = !keys.hasQueuedKeys
+      if isDrawn { line.update(text: editor.text, cursor: editor.cursor) }
     }
     line.end()
     return nil
@@ -169,8 +196,16 @@ final class LineReader: Sendable {
   }
 }
 
+/// Where the line editor's keys come from.
+protocol KeySource {
+  /// The next key, blocking until one is typed; `nil` at the end of input.
+  mutating func next() -> Key?
+  /// Whether a key is already waiting, read with the last one (typed ahead, or pasted).
+  var hasQueuedKeys: Bool { get }
+}
+
 /// Keys read from a terminal in non-canonical mode, decoded as they come.
-private struct KeyReader {
+private struct KeyReader: KeySource {
   private let descriptor: Int32
   private var decoder = KeyDecoder()
   /// Keys read but not yet used: typed ahead, or several in one read (a paste).
@@ -180,6 +215,8 @@ private struct KeyReader {
   init(descriptor: Int32) {
     self.descriptor = descriptor
   }
+
+  var hasQueuedKeys: Bool { nextIndex < queue.count }
 
   /// The next key, blocking until one is typed; `nil` at the end of input or on an error.
   mutating func next() -> Key? {

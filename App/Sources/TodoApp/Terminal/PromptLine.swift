@@ -148,21 +148,41 @@ final class PromptLine: Sendable {
 
   /// The whole line drawn again: a carriage return, the prompt, the part of the text that fits
   /// (scrolled so the cursor shows), the rest of the row erased, and the cursor put in place.
+  ///
+  /// Only the characters around the cursor, at most a row's worth, are looked at: a redraw costs
+  /// the same however long the line (a pasted one, say) is.
   private func redraw(_ state: inout State) -> String {
     let prompt = state.request?.label ?? state.prompt
     let isSecret = state.request?.isSecret == true
-    let cells = isSecret ? [] : state.text.map { TerminalText.visible(String($0)) }
+    let text = isSecret ? [] : state.text
     let cursor = isSecret ? 0 : state.cursor
     let promptWidth = TerminalEdits.width(of: prompt)
     // One column stays free, so that a full row does not leave the cursor waiting to wrap.
     let room = max(1, columns() - promptWidth - 1)
-    func width(_ range: Range<Int>) -> Int { cells[range].reduce(0) { $0 + TerminalEdits.width(of: $1) } }
+    func cell(_ index: Int) -> String { TerminalText.visible(String(text[index])) }
+    // The first character drawn: the one kept from before if the text from it to the cursor fits,
+    // otherwise the earliest from which it does.
     state.scroll = min(state.scroll, cursor)
-    while state.scroll < cursor && width(state.scroll..<cursor) > room { state.scroll += 1 }
-    var end = state.scroll
-    while end < cells.count && width(state.scroll..<(end + 1)) <= room { end += 1 }
-    let column = promptWidth + width(state.scroll..<cursor)
-    return "\r" + prompt + cells[state.scroll..<end].joined() + "\u{1B}[K\r"
-      + (column > 0 ? "\u{1B}[\(column)C" : "")
+    var start = cursor
+    var before = 0
+    while start > state.scroll {
+      let width = TerminalEdits.width(of: cell(start - 1))
+      guard before + width <= room else { break }
+      before += width
+      start -= 1
+    }
+    state.scroll = start
+    var drawn = (state.scroll..<cursor).map(cell)
+    var used = before
+    var end = cursor
+    while end < text.count {
+      let next = cell(end)
+      used += TerminalEdits.width(of: next)
+      guard used <= room else { break }
+      drawn.append(next)
+      end += 1
+    }
+    let column = promptWidth + before
+    return "\r" + prompt + drawn.joined() + "\u{1B}[K\r" + (column > 0 ? "\u{1B}[\(column)C" : "")
   }
 }

@@ -54,6 +54,17 @@ final class TerminalSettings: Sendable {
     }
   }
 
+  /// Lets the terminal turn Ctrl-C, Ctrl-Z and Ctrl-\ into signals (`true`, as it does by
+  /// default), or hands them to the reader as bytes (`false`).
+  ///
+  /// - Parameter enabled: Whether the terminal sends the signals.
+  func setKeyboardSignals(_ enabled: Bool) {
+    var current = termios()
+    guard tcgetattr(descriptor, &current) == 0 else { return }
+    if enabled { current.c_lflag |= tcflag_t(ISIG) } else { current.c_lflag &= ~tcflag_t(ISIG) }
+    tcsetattr(descriptor, TCSANOW, &current)
+  }
+
   /// Puts back the settings saved by ``turnEchoOff()`` or ``enterRawMode()``; does nothing if they
   /// were not changed.
   func restore() {

@@ -17,9 +17,15 @@ extension AppUpdater {
       }
       return begin(.register(username: username, password: password), in: &model)
     case .login(let username, let password):
-      guard model.authentication.session == nil else {
-        model.ui.fail("Already signed in as \(model.authentication.user?.name ?? "?"); log out first.")
-        return []
+      if let user = model.authentication.user {
+        // The session restored at launch makes a script's `login` a second sign-in: as the same
+        // user (names compare ignoring ASCII case, as accounts do) it checks the password and
+        // renews the session, which stays meanwhile, and stays if the password is wrong.
+        guard user.name.lowercased() == username.lowercased() else {
+          model.ui.fail("Already signed in as \(user.name); log out first.")
+          return []
+        }
+        return [AuthenticationCommand.signIn(username: username, password: password)]
       }
       return begin(.signIn(username: username, password: password), in: &model)
     case .logout:

@@ -9,13 +9,18 @@ extension AppUpdater {
     let inbox = model.notifications.inbox
     func notification(at position: Int) -> InAppNotification? {
       guard inbox.indices.contains(position - 1) else {
-        model.ui.fail("There is no notification \(position); the inbox has \(inbox.count).")
+        model.ui.fail("There is no notification \(position); the inbox has \(Listing.grouped(inbox.count)).")
         return nil
       }
       return inbox[position - 1]
     }
     switch action {
     case .show:
+      // Signed out, an empty inbox says nothing of the user's reminders: they come with sign-in.
+      if inbox.isEmpty && model.authentication.user == nil {
+        _ = signedInUser(in: &model)
+        return []
+      }
       Listing.print(model.notifications, into: &model.ui)
       return []
     case .read(let position):

@@ -7,7 +7,7 @@ import TodoAPI
 // OS signals: the App decides what they mean.
 extension AppUpdater {
   /// SIGINT and SIGTERM shut the session down once the work under way has finished (an import is
-  /// stopped); SIGHUP posts a "Reloading" notification, at the App's time, and reloads the
+  /// stopped, and the list is not reloaded: the app exits); SIGHUP posts a "Reloading" notification, at the App's time, and reloads the
   /// signed-in user's list.
   func react(to signal: OSSignal, in model: inout AppModel) -> [any Command] {
     switch signal {
@@ -16,7 +16,7 @@ extension AppUpdater {
       model.ui.lifecycle = .shutdownRequested(signal: signal.name)
       model.ui.say("\(signal.name): finishing in-flight work, then exiting.")
       guard let owner = model.todos.owner else { return [] }
-      return stopImport(of: owner, in: &model)
+      return stopImport(of: owner, reloading: false, in: &model)
     case .hangUp:
       model.notifications.post(
         title: "Reloading", body: "SIGHUP received: reloading the data.", kind: .system,

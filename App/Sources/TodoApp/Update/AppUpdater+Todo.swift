@@ -1,6 +1,7 @@
 import AuthenticationAPI
 import Core
 import Foundation
+import NotificationsImpl
 import TodoAPI
 
 // The list's intents, and what the app shows for each to-do result.
@@ -48,7 +49,9 @@ extension AppUpdater {
         case .at(let date): date
         case .none: nil
         }
-      if let date, date < now {
+      // Within the grace period the notifications feature still shows the reminder, at once.
+      let grace = TimeInterval(NotificationsUpdater<AppModel>.gracePeriod.components.seconds)
+      if let date, date < now.addingTimeInterval(-grace) {
         model.ui.warn(
           "\(Listing.format(date, in: model.ui.timeZone)) is already past: no reminder will come for it.")
       }
@@ -76,13 +79,29 @@ extension AppUpdater {
     }
   }
 
-  /// Stops `owner`'s running import, if any, and reloads the list.
+  /// Stops `owner`'s running import, if any, says how far its last report got, and reloads the
+  /// list unless the app is about to exit.
   ///
   /// Clearing the import from the model makes the store stop it, and the store drops what it sends
-  /// from then on, so its end is told here. The batches it stored stay; the reload, which the
-  /// database runs after the last of them, shows exactly what was stored.
-  func stopImport(of owner: UserID, in model: inout AppModel) -> [any Command] {
-    guard model.todos.stopImport() != nil else { return [] }
+  /// from then on, so its end is told here, from its last progress report: a lower bound, since the
+  /// batch under way when it stops is stored whole. The reload, which the database runs after the
+  /// last batch, shows exactly what was stored; at exit (SIGINT, SIGTERM) it would only delay the
+  /// exit by the time a whole list takes to load, so there is none.
+  ///
+  /// - Parameter reloading: Whether to reload the list (`import cancel`), or not (a signal).
+  func stopImport(of owner: UserID, reloading: Bool = true, in model: inout AppModel) -> [any Command] {
+    let progress = model.todos.importProgress
+    guard let stopped = model.todos.stopImport() else { return [] }
+    if let progress {
+      let percent = Int((progress.fraction * 100).rounded(.down))
+      model.ui.say(
+        "Import of \(stopped.path) stopped at \(percent)% of the file: at least "
+          + "\(Listing.counted(progress.imported, "row")) \(progress.imported == 1 ? "was" : "were") stored.")
+    } else {
+      model.ui.say("Import of \(stopped.path) stopped before its first report.")
+    }
+    model.ui.say("Importing the file again resumes after the last row stored.")
+    guard reloading else { return [] }
     model.ui.say("Import cancelled; reloading the list to show what was stored.")
     model.todos.isLoading = true
     return [TodoCommand.load(owner)]
@@ -94,7 +113,7 @@ extension AppUpdater {
       model.ui.fail(
         items.isEmpty
           ? "There is no item \(position): the list is empty."
-          : "There is no item \(position); the list has \(items.count) (see list).")
+          : "There is no item \(position); the list has \(Listing.grouped(items.count)) (see list).")
       return nil
     }
     return items[position - 1]
@@ -114,7 +133,7 @@ extension AppUpdater {
       model.ui.say(
         loaded.isEmpty
           ? "Your list is empty."
-          : "You have \(loaded.count) item\(loaded.count == 1 ? "" : "s") (\(open) open).")
+          : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open).")
     case .added(let item, _):
       model.ui.say("Added \(position(of: item.id)). \(item.title)")
     case .renamed(let item, _):
@@ -132,7 +151,7 @@ extension AppUpdater {
       let title = model.ui.removing.removeValue(forKey: id)
       model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
     case .clearedCompleted(let ids, _):
-      model.ui.say("Cleared \(ids.count) done item\(ids.count == 1 ? "" : "s").")
+      model.ui.say("Cleared \(Listing.counted(ids.count, "done item")).")
     case .importProgress:
       // Shown by the progress bar, from the slice.
       break
@@ -144,7 +163,7 @@ extension AppUpdater {
       guard model.todos.lastError == failure, !model.todos.isRunningImport(run) else { break }
       model.ui.fail(failure.description)
     case .exportFinished(let path, let count, _):
-      model.ui.say("Exported \(count) item\(count == 1 ? "" : "s") to \(path).")
+      model.ui.say("Exported \(Listing.counted(count, "item")) to \(path).")
     case .failed(let failure, _):
       model.ui.fail(failure.description)
     }

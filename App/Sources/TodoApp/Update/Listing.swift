@@ -115,12 +115,14 @@ enum Listing {
   }
 
   static func print(_ report: TodoImportReport, into ui: inout UIModel) {
-    let rows = "\(report.imported) row\(report.imported == 1 ? "" : "s")"
-    ui.say("Imported \(rows) from \(report.path).")
+    if let line = report.resumedAfterLine {
+      ui.say("Resumed after line \(grouped(line)), where an earlier import of the file stopped.")
+    }
+    ui.say("Imported \(counted(report.imported, "row")) from \(report.path).")
     guard report.skippedCount > 0 else { return }
-    ui.say("Skipped \(report.skippedCount) malformed row\(report.skippedCount == 1 ? "" : "s"):")
-    for error in report.errors.prefix(10) { ui.say("  line \(error.line): \(error.reason)") }
-    if report.skippedCount > 10 { ui.say("  … and \(report.skippedCount - 10) more") }
+    ui.say("Skipped \(counted(report.skippedCount, "malformed row")):")
+    for error in report.errors.prefix(10) { ui.say("  line \(grouped(error.line)): \(error.reason)") }
+    if report.skippedCount > 10 { ui.say("  … and \(grouped(report.skippedCount - 10)) more") }
   }
 
   /// `2026-11-22 10:05` in the given time zone (UTC if the identifier is unknown).

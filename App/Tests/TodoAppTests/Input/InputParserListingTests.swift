@@ -40,6 +40,15 @@ struct InputParserListingTests {
     }
   }
 
+  @Test("a range of more than 100,000 items is refused with the limit named")
+  func removeRangeLimit() {
+    #expect(script.parse("rm 1-100000") == .success(.removeItems(positions: Array(1...100_000))))
+    #expect(
+      script.parse("rm 1-100001")
+        == .failure(
+          .init(command: "rm", reason: "a range holds at most 100,000 items; 1-100001 holds 100,001")))
+  }
+
   @Test("--yes answers in advance and is accepted by clear-done and rm")
   func yes() {
     #expect(script.parse("clear-done --yes") == .success(.clearDone))

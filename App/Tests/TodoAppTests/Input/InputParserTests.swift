@@ -82,6 +82,20 @@ struct InputParserTests {
     #expect(parse("notifications read x")?.isFailure == true)
   }
 
+  @Test("a duration longer than the longest, 3,650 days, is refused with the maximum named")
+  func longestDuration() {
+    #expect(parse("due 1 in 3650d") == .success(.due(position: 1, .after(seconds: 3_650 * 86_400))))
+    for typed in ["99999999d", "3651d", "87601h", "5256001m", "5256001"] {
+      #expect(
+        parse("due 1 in \(typed)")
+          == .failure(
+            .init(
+              command: "due",
+              reason: "\"\(typed)\" is longer than the longest duration, 3650d (about ten years)")),
+        "\(typed)")
+    }
+  }
+
   @Test("a password from the prompt is taken whole, spaces and all, after login NAME or register NAME")
   func passwordFromThePrompt() {
     #expect(

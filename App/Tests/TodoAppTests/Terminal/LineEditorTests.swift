@@ -42,6 +42,14 @@ struct LineEditorTests {
     #expect(editor(typing: "a b", then: [.killWordBefore, .home, .yank]).line == "ba ")
   }
 
+  @Test("Ctrl-C clears a line with text, as a shell does, and on an empty line interrupts")
+  func interrupt() {
+    var line = editor(typing: "half typed", then: [.left])
+    #expect(line.apply(.interrupt) == .editing)
+    #expect(line.line == "" && line.cursor == 0)
+    #expect(line.apply(.interrupt) == .interrupted)
+  }
+
   @Test("Return submits the line; Ctrl-D on an empty line ends the input")
   func outcomes() {
     var line = editor(typing: "list")

@@ -36,6 +36,25 @@ struct AppUpdaterAccountTests {
     ) { $0.ui.fail("Already signed in as ada; log out first to register another account.") }
   }
 
+  @Test("login as the user signed in checks the password again: the command, and the session stays")
+  func loginAgainAsTheSameUser() {
+    let password = Password("password1")
+    for name in ["ada", "ADA"] {
+      assertUpdate(
+        AppUpdater(), given: AppFixture.signedIn,
+        when: AppFixture.intent(.login(username: name, password: password)), then: AppFixture.signedIn,
+        commands: [AuthenticationCommand.signIn(username: name, password: password)])
+    }
+  }
+
+  @Test("login as another user while signed in is refused: no command, and the session stays")
+  func loginAsAnotherUser() {
+    assertUpdate(
+      AppUpdater(), given: AppFixture.signedIn,
+      when: AppFixture.intent(.login(username: "bob", password: Password("password2")))
+    ) { $0.ui.fail("Already signed in as ada; log out first.") }
+  }
+
   @Test("a password typed on the line at a terminal is warned about, not counted as a failure")
   func passwordOnTheLine() {
     assertUpdate(AppUpdater(), given: AppModel(), when: AppMessage.passwordOnTheLine(command: "login")) {

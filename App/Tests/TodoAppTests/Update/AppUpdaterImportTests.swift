@@ -43,7 +43,7 @@ struct AppUpdaterImportTests {
   }
 
   @Test(
-    "import cancel ends the import at once, before or after its first report, and reloads the list",
+    "import cancel ends the import at once, before or after its first report, says how far it got, and reloads",
     arguments: [false, true])
   func cancel(afterProgress: Bool) {
     assertUpdate(
@@ -53,6 +53,11 @@ struct AppUpdaterImportTests {
       $0.todos.stopImport()
       $0.todos.isLoading = true
       $0.ui.say("Stopping the import after its current batch…")
+      $0.ui.say(
+        afterProgress
+          ? "Import of \(path) stopped at 25% of the file: at least 5,000 rows were stored."
+          : "Import of \(path) stopped before its first report.")
+      $0.ui.say("Importing the file again resumes after the last row stored.")
       $0.ui.say("Import cancelled; reloading the list to show what was stored.")
     }
   }
@@ -70,7 +75,19 @@ struct AppUpdaterImportTests {
     var applied = AppFixture.signedIn
     applied.todos.lastImport = report
     assertUpdate(AppUpdater(), given: applied, when: TodoMessage.importFinished(report, owner: ada.id)) {
-      $0.ui.say("Imported 10000 rows from \(path).")
+      $0.ui.say("Imported 10,000 rows from \(path).")
+    }
+  }
+
+  @Test("the report of an import that resumed a stopped one says where it began")
+  func resumed() {
+    let report = TodoImportReport(
+      path: path, run: 2, imported: 15_000, skippedCount: 0, errors: [], resumedAfterLine: 5_001)
+    var applied = AppFixture.signedIn
+    applied.todos.lastImport = report
+    assertUpdate(AppUpdater(), given: applied, when: TodoMessage.importFinished(report, owner: ada.id)) {
+      $0.ui.say("Resumed after line 5,001, where an earlier import of the file stopped.")
+      $0.ui.say("Imported 15,000 rows from \(path).")
     }
   }
 
@@ -86,17 +103,15 @@ struct AppUpdaterImportTests {
     }
   }
 
-  @Test("SIGTERM during an import, even before its first report, ends it and reloads the list")
+  @Test(
+    "SIGTERM during an import, even before its first report, ends it and exits without reloading the list")
   func terminateBeforeProgress() {
-    assertUpdate(
-      AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate),
-      commands: [TodoCommand.load(ada.id)]
-    ) {
+    assertUpdate(AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate)) {
       $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
       $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")
       $0.todos.stopImport()
-      $0.todos.isLoading = true
-      $0.ui.say("Import cancelled; reloading the list to show what was stored.")
+      $0.ui.say("Import of \(path) stopped before its first report.")
+      $0.ui.say("Importing the file again resumes after the last row stored.")
     }
   }
 
@@ -111,5 +126,26 @@ struct AppUpdaterImportTests {
       AppUpdater(), given: signedIn,
       when: TodoMessage.exportFinished(path: "/home/ada/out.csv", count: 2, owner: ada.id)
     ) { $0.ui.say("Exported 2 items to /home/ada/out.csv.") }
+  }
+
+  @Test("counts print in groups of three in every message, as in list: 200,012")
+  func groupedCounts() {
+    let signedIn = AppFixture.signedIn
+    assertUpdate(
+      AppUpdater(), given: signedIn,
+      when: TodoMessage.exportFinished(path: "/home/ada/out.csv", count: 200_012, owner: ada.id)
+    ) { $0.ui.say("Exported 200,012 items to /home/ada/out.csv.") }
+    let ids = (0..<1_234).map { TodoID(rawValue: "\($0)") }
+    assertUpdate(AppUpdater(), given: signedIn, when: TodoMessage.clearedCompleted(ids, owner: ada.id)) {
+      $0.ui.say("Cleared 1,234 done items.")
+    }
+    let items = (0..<1_500).map {
+      TodoItem(id: TodoID(rawValue: "\($0)"), title: "T", createdAt: AppFixture.now)
+    }
+    var loading = signedIn
+    loading.todos.isLoading = true
+    let loaded = AppUpdater().result(of: TodoMessage.loaded(ada.id, items), on: loading).model
+    #expect(
+      loaded.ui.outbox.map(\.text).contains("You have 1,500 items (1,500 open)."), "\(loaded.ui.outbox)")
   }
 }

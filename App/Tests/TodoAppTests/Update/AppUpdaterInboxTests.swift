@@ -37,6 +37,20 @@ struct AppUpdaterInboxTests {
     }
   }
 
+  @Test("the inbox while signed out and empty asks to sign in; notices kept for a signed-out user show")
+  func signedOut() {
+    assertUpdate(AppUpdater(), given: AppModel(), when: AppFixture.intent(.notifications(.show))) {
+      $0.ui.fail("Sign in first (login NAME, or register NAME).")
+    }
+    var notice = AppModel()
+    notice.notifications.post(reminder)
+    notice.ui.announcedNotification = reminder.id
+    assertUpdate(AppUpdater(), given: notice, when: AppFixture.intent(.notifications(.show))) {
+      $0.ui.say("Notifications (1 unread):")
+      $0.ui.say("1. ● 2026-11-22 12:00  Reminder: “Buy milk” is due now.")
+    }
+  }
+
   @Test("clear empties the inbox")
   func clear() {
     assertUpdate(AppUpdater(), given: withInbox, when: AppFixture.intent(.notifications(.clear))) {

@@ -137,20 +137,17 @@ struct AppUpdaterTests {
       AppUpdater(), given: signedIn, when: TodoMessage.failed(.emptyTitle, owner: bob), then: signedIn)
   }
 
-  @Test("SIGTERM asks for a graceful shutdown and cancels a running import")
+  @Test("SIGTERM asks for a graceful shutdown and cancels a running import, saying how far it got")
   func terminate() {
     var importing = signedIn
     importing.todos.startImport(path: "/x.csv")
     importing.todos.importProgress = TodoImportProgress(path: "/x.csv", run: 1, fraction: 0.5, imported: 10)
-    assertUpdate(
-      AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate),
-      commands: [TodoCommand.load(ada.id)]
-    ) {
+    assertUpdate(AppUpdater(), given: importing, when: AppMessage.signalReceived(.terminate)) {
       $0.ui.lifecycle = .shutdownRequested(signal: "SIGTERM")
       $0.ui.say("SIGTERM: finishing in-flight work, then exiting.")
       $0.todos.stopImport()
-      $0.todos.isLoading = true
-      $0.ui.say("Import cancelled; reloading the list to show what was stored.")
+      $0.ui.say("Import of /x.csv stopped at 50% of the file: at least 10 rows were stored.")
+      $0.ui.say("Importing the file again resumes after the last row stored.")
     }
   }
 
@@ -207,6 +204,14 @@ struct AppUpdaterTests {
     ) { $0.ui.warn("2026-11-22 11:00 is already past: no reminder will come for it.") }
     #expect(
       AppUpdater().result(of: intent(.due(position: 1, .at(past))), on: signedIn).model.ui.failures == 0)
+  }
+
+  @Test("a due time passed by less than the grace period sets a reminder that shows at once: no warning")
+  func dueJustPast() {
+    let past = now.addingTimeInterval(-30)
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(past))), then: signedIn,
+      commands: [TodoCommand.setDueDate(TodoID(rawValue: "a"), past, owner: ada.id)])
   }
 
   @Test("the terminal's acknowledgement drops the printed lines, and only those")

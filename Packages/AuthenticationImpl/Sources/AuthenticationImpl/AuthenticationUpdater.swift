@@ -11,7 +11,7 @@ public import Core
 /// | `registered(user)` | `signedOut` (registering does not sign in) | `lastRegistered = user` |
 /// | `registrationFailed(reason)` | `failed(reason)` | |
 /// | `signedIn(session)` | `signedIn(session)` | |
-/// | `signInFailed(reason)` | `failed(reason)` | |
+/// | `signInFailed(reason)` | `failed(reason)`; unchanged while signed in (a sign-in again as the user signed in) | |
 /// | `signedOut` | `signedOut` | |
 /// | `sessionExpired(session)` | `failed(.sessionExpired)`, if `session` is the current one | |
 /// | `noSavedSession` | `signedOut` | |
@@ -39,8 +39,12 @@ public struct AuthenticationUpdater: TypedUpdater {
     case .registered(let user):
       model.lastRegistered = user
       model.status = .signedOut
-    case .registrationFailed(let failure), .signInFailed(let failure):
+    case .registrationFailed(let failure):
       model.status = .failed(failure)
+    case .signInFailed(let failure):
+      // Signed in, this was the password of the user signed in, checked again: a wrong one does
+      // not end the session it did not start.
+      if model.session == nil { model.status = .failed(failure) }
     case .signedIn(let session):
       model.status = .signedIn(session)
     case .signedOut, .noSavedSession:

@@ -51,6 +51,14 @@ struct AuthenticationUpdaterTests {
       then: AuthenticationModel(status: .failed(.lockedOut(retryAfterMinutes: 4))))
   }
 
+  @Test("signInFailed while signed in (the password of the user signed in, checked again): keeps the session")
+  func signInAgainFailed() {
+    assertUpdate(
+      updater, given: AuthenticationModel(status: .signedIn(session)),
+      when: AuthenticationMessage.signInFailed(.wrongCredentials),
+      then: AuthenticationModel(status: .signedIn(session)))
+  }
+
   @Test("signedOut: nobody is signed in")
   func signedOut() {
     assertUpdate(

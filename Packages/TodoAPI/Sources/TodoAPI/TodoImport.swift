@@ -59,6 +59,9 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
   /// The first skipped rows with their reasons (at most ``TodoCSV/reportedErrorLimit``), in file
   /// order; `skippedCount` says how many there were in all, so none is dropped silently.
   public let errors: [TodoImportRowError]
+  /// The last line an earlier, stopped import of the same file stored, after which this one began;
+  /// `nil` if it read the file from its start. ``imported`` counts this import's rows only.
+  public let resumedAfterLine: Int?
 
   /// Creates a report.
   ///
@@ -68,12 +71,31 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
   ///   - imported: Rows stored.
   ///   - skippedCount: Malformed rows in all.
   ///   - errors: The first malformed rows.
-  public init(path: String, run: Int, imported: Int, skippedCount: Int, errors: [TodoImportRowError]) {
+  ///   - resumedAfterLine: Where a stopped import of the file left off, if this one resumed it.
+  public init(
+    path: String, run: Int, imported: Int, skippedCount: Int, errors: [TodoImportRowError],
+    resumedAfterLine: Int?
+  ) {
     self.path = path
     self.run = run
     self.imported = imported
     self.skippedCount = skippedCount
     self.errors = errors
+    self.resumedAfterLine = resumedAfterLine
+  }
+
+  /// Creates the report of an import that read its file from the start.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - run: The import's run number.
+  ///   - imported: Rows stored.
+  ///   - skippedCount: Malformed rows in all.
+  ///   - errors: The first malformed rows.
+  public init(path: String, run: Int, imported: Int, skippedCount: Int, errors: [TodoImportRowError]) {
+    self.init(
+      path: path, run: run, imported: imported, skippedCount: skippedCount, errors: errors,
+      resumedAfterLine: nil)
   }
 }
 

@@ -21,7 +21,9 @@ public import TodoAPI
 ///
 /// It looks at every message (``messageTypes`` is `nil`): the app moves its time with a message of
 /// its own, whose type the feature does not know, so after any message it compares the time with
-/// how far it has judged due dates. It handles ``NotificationsAPI/NotificationsMessage``, ``TodoAPI/TodoMessage/loaded(_:_:)`` and, of
+/// how far it has judged due dates. It handles ``NotificationsAPI/NotificationsMessage``,
+/// ``TodoAPI/TodoMessage/loaded(_:_:)``, ``TodoAPI/TodoMessage/added(_:owner:)``,
+/// ``TodoAPI/TodoMessage/dueDateChanged(_:owner:)`` and, of
 /// ``AuthenticationAPI/AuthenticationMessage``,
 /// ``AuthenticationAPI/AuthenticationMessage/signedIn(_:)``,
 /// ``AuthenticationAPI/AuthenticationMessage/signedOut`` and
@@ -43,6 +45,9 @@ public import TodoAPI
 ///   alarm's subscription is stopped at once, and its message, if already sent, moves nothing);
 /// - a tick that overtakes an alarm posts the item, and the late alarm posts nothing;
 /// - an alarm for an item completed or rescheduled in the meantime posts nothing.
+///
+/// An item given a due date that `now` has already passed by less than ``gracePeriod`` (`due 1 in
+/// 0m`) is posted at once: the time will not move past it again.
 ///
 /// Only due dates reached while the app was watching are posted. Items due in
 /// `a < due <= b - gracePeriod` pass silently: the loop learned of their time more than
@@ -138,11 +143,34 @@ public struct NotificationsUpdater<Model>: Updater {
     if let message = message as? AuthenticationMessage {
       return update(&model, authenticationMessage: message, commands: &commands)
     }
-    if let message = message as? TodoMessage, case .loaded = message {
-      catchUpIfReady(&model, commands: &commands)
-      return true
+    if let message = message as? TodoMessage {
+      switch message {
+      case .loaded:
+        catchUpIfReady(&model, commands: &commands)
+        return true
+      case .added(let item, let owner), .dueDateChanged(let item, let owner):
+        postIfJustDue(item, owner: owner, in: &model, commands: &commands)
+        return true
+      default:
+        return false
+      }
     }
     return false
+  }
+
+  /// Posts `item`'s reminder if its due date is one the time has already passed, by less than the
+  /// grace period: `due 1 in 0m` sets the time of the line, which `now` has reached already (and
+  /// the stored due date, to the millisecond, may fall just before it), so moving the time would
+  /// never post it, and a sign-out would store a seen-until time past it.
+  private func postIfJustDue(
+    _ item: TodoItem, owner: UserID, in model: inout Model, commands: inout [any Command]
+  ) {
+    let state = model[keyPath: notifications]
+    guard state.user == owner, state.catchUp == nil, let now = state.watchedUntil, !item.isDone,
+      let due = item.dueDate, due <= now, due > now.addingTimeInterval(-Reminders.gracePeriod.timeInterval)
+    else { return }
+    model[keyPath: notifications].postReminder(for: item)
+    storeSeen(&model, user: owner, until: now, commands: &commands)
   }
 
   // MARK: - Notifications messages

@@ -166,6 +166,59 @@ struct MissedRemindersTests {
     }
   }
 
+  @Test("an item given a due date the time has just reached (due in 0m) is posted at once, and seen")
+  func dueDateJustReached() {
+    // `due 1 in 0m`: the line's time moved now to t0 + 600 first; the stored due date is that time,
+    // or a fraction of a millisecond before it once rounded to the millisecond.
+    for due in [600, 599.9995] {
+      let item = TodoItem.fixture("a", title: "Stretch", due: due)
+      assertUpdate(
+        updater, given: signedIn(items: [.fixture("a", title: "Stretch")], catchUp: nil),
+        when: TodoMessage.dueDateChanged(item, owner: .ada),
+        commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
+      ) {
+        $0.todos.upsert(item)
+        $0.notifications.seenStored = .t0(plus: 600)
+        $0.notifications.postReminder(of: item)
+      }
+    }
+  }
+
+  @Test("a due date set more than the grace period in the past posts nothing, as the app warns")
+  func dueDateLongPast() {
+    let item = TodoItem.fixture("a", title: "Stretch", due: 539)
+    assertUpdate(
+      updater, given: signedIn(items: [.fixture("a", title: "Stretch")], catchUp: nil),
+      when: TodoMessage.dueDateChanged(item, owner: .ada)
+    ) {
+      $0.todos.upsert(item)
+    }
+  }
+
+  @Test("a reminder whose time passes just before a sign-out is shown by the user's next sign-in")
+  func dueJustBeforeSignOut() {
+    // The script: due 1 in 0m, notifications, logout, another user, login again.
+    var model = signedIn(items: [.fixture("a", title: "Stretch")], catchUp: nil)
+    var commands: [any Command] = []
+    let item = TodoItem.fixture("a", title: "Stretch", due: 599.9995)
+    let messages: [any Message] = [
+      TodoMessage.dueDateChanged(item, owner: .ada), ClockMessage.ticked(.t0(plus: 601)),
+      AuthenticationMessage.signedOut, ClockMessage.ticked(.t0(plus: 603)),
+      AuthenticationMessage.signedIn(ada),
+    ]
+    for message in messages { _ = updater.update(&model, message: message, commands: &commands) }
+    let seen = commands.compactMap { command -> Date? in
+      if case .saveSeen(_, let until) = command as? NotificationsCommand { until } else { nil }
+    }.max()
+    _ = updater.update(
+      &model, message: NotificationsMessage.seenLoaded(.ada, until: seen), commands: &commands)
+    #expect(
+      model.notifications.inbox.contains {
+        $0.kind == .reminder(item.id) || $0.kind == .missedReminders(count: 1)
+      },
+      "\(model.notifications.inbox)")
+  }
+
   @Test("signing out before the missed reminders were announced stores nothing: they come next time")
   func signOutDuringCatchUp() {
     assertUpdate(

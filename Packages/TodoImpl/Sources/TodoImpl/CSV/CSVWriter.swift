@@ -15,9 +15,13 @@ import Darwin
 /// The records go to a temporary file in the target's folder, which ``commit()`` renames over the
 /// target: `rename(2)` replaces a file in one step within a file system, so the target is the old
 /// file or the complete new one, never a part of it, and a writer that fails or is released
-/// without ``commit()`` leaves the old file as it was and removes its temporary file. The new file
-/// has the permissions a new file gets, not the old file's; a symbolic link at `path` is replaced,
-/// not followed.
+/// without ``commit()`` leaves the old file as it was and removes its temporary file.
+///
+/// Only a regular file is replaced: a device, a FIFO or a socket at `path` is refused, and so is a
+/// symbolic link (neither replaced nor followed: the error names where it points, so the user can
+/// export there). The target is examined when the writer is made and again just before the
+/// rename. The new file may be read by its owner only (mode 0600), like the app's other files,
+/// whatever the old file's mode.
 final class CSVWriter {
   private let path: String
   private let temporaryPath: String
@@ -31,18 +35,21 @@ final class CSVWriter {
   /// ``commit()``.
   ///
   /// - Parameter path: The file to write.
-  /// - Throws: ``CSVWriterError/cannotCreate`` if the temporary file cannot be created (missing
-  ///   folder, no permission).
+  /// - Throws: ``CSVWriterError/notARegularFile`` or ``CSVWriterError/symbolicLink(destination:)``
+  ///   if `path` is one; ``CSVWriterError/cannotCreate`` if the temporary file cannot be created
+  ///   (missing folder, no permission).
   init(path: String) throws {
+    try Self.checkTarget(path)
     let target = URL(fileURLWithPath: path)
     let name = ".\(target.lastPathComponent).\(UUID().uuidString).partial"
     let temporaryPath = target.deletingLastPathComponent().appendingPathComponent(name).path
-    guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
-      let handle = FileHandle(forWritingAtPath: temporaryPath)
-    else { throw CSVWriterError.cannotCreate }
+    let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw CSVWriterError.cannotCreate }
+    // The umask may only take permissions away; this makes the file 0600 under any umask.
+    _ = fchmod(descriptor, 0o600)
     self.path = path
     self.temporaryPath = temporaryPath
-    self.handle = handle
+    self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
     buffer.reserveCapacity(flushThreshold + 4096)
   }
 
@@ -68,13 +75,15 @@ final class CSVWriter {
   /// Writes what is buffered, waits until the file system has it, and puts the file in place of
   /// the one at `path`, if any. The writer takes no more records.
   ///
-  /// - Throws: The file system's error, or ``CSVWriterError/cannotReplace(reason:)``; the file at
-  ///   `path` is then unchanged.
+  /// - Throws: The file system's error, ``CSVWriterError/cannotReplace(reason:)``, or the errors of
+  ///   ``init(path:)`` if `path` became a special file or a link meanwhile; the file at `path` is
+  ///   then unchanged.
   func commit() throws {
     try flush()
     try handle.synchronize()
     isClosed = true
     try handle.close()
+    try Self.checkTarget(path)
     guard rename(temporaryPath, path) == 0 else {
       throw CSVWriterError.cannotReplace(reason: String(cString: strerror(errno)))
     }
@@ -98,6 +107,20 @@ final class CSVWriter {
     guard !buffer.isEmpty else { return }
     try handle.write(contentsOf: buffer)
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Throws if `path` is something an export must not replace; a missing file or a folder (which
+  /// the rename refuses) passes.
+  private static func checkTarget(_ path: String) throws {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG, S_IFDIR: return
+    case S_IFLNK:
+      let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+      throw CSVWriterError.symbolicLink(destination: destination)
+    default: throw CSVWriterError.notARegularFile
+    }
   }
 
   private static func append(_ field: String, to buffer: inout [UInt8]) {
@@ -125,4 +148,20 @@ enum CSVWriterError: Error, Equatable {
   /// The finished file could not replace the one at the target path (the path is a folder, for
   /// instance).
   case cannotReplace(reason: String)
+  /// The target is a device, a FIFO or a socket, which an export never replaces.
+  case notARegularFile
+  /// The target is a symbolic link, which an export neither replaces nor follows.
+  case symbolicLink(destination: String)
+
+  /// What is wrong with the target, a sentence to follow "Cannot use PATH: ".
+  var reason: String {
+    switch self {
+    case .cannotCreate: "the file cannot be created"
+    case .cannotReplace(let reason): reason
+    case .notARegularFile:
+      "it is not a regular file but a device, a FIFO or a socket; export writes regular files only"
+    case .symbolicLink(let destination):
+      "it is a symbolic link to \(destination); export to that path itself, or remove the link"
+    }
+  }
 }

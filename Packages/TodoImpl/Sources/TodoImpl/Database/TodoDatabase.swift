@@ -1,6 +1,7 @@
 public import GRDB
 
-/// The to-do feature's part of the app's SQLite database: one table, `todo_item`, keyed by user.
+/// The to-do feature's part of the app's SQLite database: `todo_item`, keyed by user, and
+/// `todo_import_progress`, where each unfinished import stopped.
 ///
 /// The app owns the database and may share one file among features; this type only adds the to-do
 /// feature's migrations, whose identifiers start with `todo.` as its table names start with `todo_`.
@@ -21,9 +22,14 @@ public import GRDB
 /// milliseconds since 1970 (`INTEGER`), so they sort and compare exactly. The index
 /// `todo_item_display` on `(owner, created, id)` reads a list in ``TodoAPI/TodoItem/displayOrder(_:_:)``
 /// without sorting.
+///
+/// `todo_import_progress(owner, path, size, modified, line)` holds, per user and file, the line of
+/// the last row an unfinished import stored, written in the transaction of each batch and deleted
+/// when the import reads its file to the end; the next import of the same, unchanged file resumes
+/// after that line.
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
-  public static let migrationIdentifiers = ["todo.v1"]
+  public static let migrationIdentifiers = ["todo.v1", "todo.v2"]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
   /// once.
@@ -45,6 +51,9 @@ public enum TodoDatabase {
           ) WITHOUT ROWID;
           CREATE INDEX todo_item_display ON todo_item (owner, created, id);
           """)
+    }
+    migrator.registerMigration("todo.v2") { db in
+      try db.execute(sql: ImportProgressTable.createSQL)
     }
   }
 

@@ -12,6 +12,8 @@ struct ImportSession {
     var rows: [ImportRow]
     /// How many bytes of the file precede the record after the batch's last row.
     var endOffset: Int
+    /// The line the batch's last row starts on.
+    var lastLine: Int
   }
 
   /// The header line is missing or wrong, so no column can be trusted.
@@ -27,6 +29,9 @@ struct ImportSession {
   private(set) var hasHeader = false
   private var pending: [ImportRow] = []
   private var pendingOffsets: [Int] = []
+  private var pendingLines: [Int] = []
+  /// Rows starting on this line or before are skipped unread: an earlier import stored them.
+  private let resumedAfterLine: Int
   /// The first malformed rows, at most ``TodoAPI/TodoCSV/reportedErrorLimit``.
   private(set) var errors: [TodoImportRowError] = []
   /// Every malformed row so far.
@@ -38,10 +43,11 @@ struct ImportSession {
   ///   - batchSize: The rows per batch.
   ///   - importTime: Milliseconds since 1970 to store for empty `created` and `updated` fields.
   ///   - makeID: Makes identities for rows whose `id` is empty.
-  init(batchSize: Int, importTime: Int64, makeID: @escaping () -> TodoID) {
+  init(batchSize: Int, importTime: Int64, makeID: @escaping () -> TodoID, resumingAfterLine line: Int = 0) {
     self.batchSize = batchSize
     self.importTime = importTime
     self.makeID = makeID
+    resumedAfterLine = line
     pending.reserveCapacity(batchSize)
     pendingOffsets.reserveCapacity(batchSize)
   }
@@ -58,10 +64,12 @@ struct ImportSession {
       hasHeader = true
       return
     }
+    guard record.line > resumedAfterLine else { return }
     switch ImportRow.decode(record, now: importTime, makeID: makeID) {
     case .row(let row):
       pending.append(row)
       pendingOffsets.append(record.endOffset)
+      pendingLines.append(record.line)
     case .malformed(let error):
       skippedCount += 1
       if errors.count < TodoCSV.reportedErrorLimit { errors.append(error) }
@@ -84,9 +92,11 @@ struct ImportSession {
   mutating func nextBatch(final: Bool) -> Batch? {
     guard pending.count >= batchSize || (final && !pending.isEmpty) else { return nil }
     let count = min(batchSize, pending.count)
-    let batch = Batch(rows: Array(pending[..<count]), endOffset: pendingOffsets[count - 1])
+    let batch = Batch(
+      rows: Array(pending[..<count]), endOffset: pendingOffsets[count - 1], lastLine: pendingLines[count - 1])
     pending.removeFirst(count)
     pendingOffsets.removeFirst(count)
+    pendingLines.removeFirst(count)
     return batch
   }
 

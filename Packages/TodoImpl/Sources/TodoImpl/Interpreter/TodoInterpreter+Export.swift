@@ -24,10 +24,8 @@ extension TodoInterpreter {
         return count
       }
       dispatch(TodoMessage.exportFinished(path: path, count: count, owner: owner))
-    } catch CSVWriterError.cannotCreate {
-      fail(.fileUnreadable(path: path, reason: "the file cannot be created"))
-    } catch CSVWriterError.cannotReplace(let reason) {
-      fail(.fileUnreadable(path: path, reason: reason))
+    } catch let error as CSVWriterError {
+      fail(.fileUnreadable(path: path, reason: error.reason))
     } catch let error as DatabaseError {
       fail(.storage(Self.describe(error)))
     } catch {

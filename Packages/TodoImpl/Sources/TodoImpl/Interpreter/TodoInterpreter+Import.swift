@@ -27,7 +27,10 @@ extension TodoInterpreter {
   /// batch is stored whole or not at all: one already being written when the stop comes is
   /// committed; one that has not begun writing is not written. Since the database's writer runs one
   /// access at a time, any access asked for after the stop (a reload of the list, the checkpoint
-  /// and close at exit) runs after the last batch this import will ever store.
+  /// and close at exit) runs after the last batch this import will ever store. Each batch's
+  /// transaction also records the line it reached (``ImportProgressTable``), so importing the same,
+  /// unchanged file again resumes after the last row stored, and says so in its report
+  /// (``TodoAPI/TodoImportReport/resumedAfterLine``).
   public func runImport(_ subscription: TodoImportSubscription, dispatch: Dispatch) async {
     let stopped = ImportStop()
     await imports.counting {
@@ -46,14 +49,24 @@ extension TodoInterpreter {
     func fail(_ failure: TodoFailure) { dispatch(TodoMessage.importFailed(failure, run: run, owner: owner)) }
     let file: FileHandle
     let size: Int
+    let modified: Int64
     switch Self.openRegularFile(path) {
-    case .success(let opened): (file, size) = opened
+    case .success(let opened): (file, size, modified) = opened
     case .failure(let failure): return fail(failure)
     }
     defer { try? file.close() }
 
+    // An earlier import of this very file (same size and modification time) that stopped part way
+    // is resumed after the last row it stored, so no row is stored twice.
+    let earlier = try? await database.read { db in
+      try ImportProgressTable.progress(of: owner, path: path, in: db)
+    }
+    let resumedAfterLine = earlier.flatMap {
+      $0.size == Int64(size) && $0.modified == modified ? $0.line : nil
+    }
     var session = ImportSession(
-      batchSize: importOptions.batchSize, importTime: now().milliseconds, makeID: makeID)
+      batchSize: importOptions.batchSize, importTime: now().milliseconds, makeID: makeID,
+      resumingAfterLine: resumedAfterLine ?? 0)
     var reader = CSVReader()
     var throttle = ProgressThrottle(options: importOptions)
     var imported = 0
@@ -103,19 +116,24 @@ extension TodoInterpreter {
         }
         while let batch = session.nextBatch(final: atEnd) {
           try await land()
+          let reached = ImportProgressTable.Progress(
+            size: Int64(size), modified: modified, line: batch.lastLine)
           inFlight = (
-            Task { try await store(batch.rows, owner: owner, unless: stopped) }, batch.rows.count,
-            batch.endOffset
+            Task {
+              try await store(batch.rows, owner: owner, path: path, reaching: reached, unless: stopped)
+            },
+            batch.rows.count, batch.endOffset
           )
         }
       }
       try await land()
+      try await database.write { db in try ImportProgressTable.delete(of: owner, path: path, in: db) }
       progress(1)
       dispatch(
         TodoMessage.importFinished(
           TodoImportReport(
             path: path, run: run, imported: imported, skippedCount: session.skippedCount,
-            errors: session.errors),
+            errors: session.errors, resumedAfterLine: resumedAfterLine),
           owner: owner))
     } catch {
       _ = try? await inFlight?.task.value
@@ -133,23 +151,29 @@ extension TodoInterpreter {
     }
   }
 
-  /// Stores one batch in one transaction, unless the import was stopped before the transaction
-  /// began: the writer runs one access at a time, so an access asked for after the stop (a reload,
-  /// the close at exit) never sees a batch of a stopped import land after it.
+  /// Stores one batch in one transaction, with how far in the file it reaches, unless the import
+  /// was stopped before the transaction began: the writer runs one access at a time, so an access
+  /// asked for after the stop (a reload, the close at exit) never sees a batch of a stopped import
+  /// land after it.
   ///
   /// - Throws: `CancellationError` if the import was stopped first; the database's error.
-  private func store(_ rows: [ImportRow], owner: UserID, unless stopped: ImportStop) async throws {
+  private func store(
+    _ rows: [ImportRow], owner: UserID, path: String, reaching progress: ImportProgressTable.Progress,
+    unless stopped: ImportStop
+  ) async throws {
     try await database.write { db in
       guard !stopped.isStopped else { throw CancellationError() }
       try TodoTable.upsert(rows, owner: owner, in: db)
+      try ImportProgressTable.save(progress, of: owner, path: path, in: db)
     }
   }
 
-  /// Opens `path` for reading and finds its size, if it is a regular file (or a link to one).
+  /// Opens `path` for reading and finds its size and modification time (in milliseconds), if it is
+  /// a regular file (or a link to one).
   ///
   /// The file is opened before it is examined, and examined through the open descriptor, so that
   /// what is read is what was examined; the open does not block (a FIFO's would wait for a writer).
-  private static func openRegularFile(_ path: String) -> Result<(FileHandle, Int), TodoFailure> {
+  private static func openRegularFile(_ path: String) -> Result<(FileHandle, Int, Int64), TodoFailure> {
     func systemError(_ code: Int32) -> TodoFailure {
       code == ENOENT
         ? .fileNotFound(path: path) : .fileUnreadable(path: path, reason: String(cString: strerror(code)))
@@ -166,7 +190,9 @@ extension TodoInterpreter {
     case S_IFREG:
       // Reads block again, as FileHandle expects (regular files never wait anyway).
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-      return .success((FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), Int(status.st_size)))
+      let modified = Int64(status.st_mtim.tv_sec) * 1_000 + Int64(status.st_mtim.tv_nsec) / 1_000_000
+      return .success(
+        (FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), Int(status.st_size), modified))
     case S_IFDIR:
       close(descriptor)
       return .failure(.fileUnreadable(path: path, reason: "it is a folder"))

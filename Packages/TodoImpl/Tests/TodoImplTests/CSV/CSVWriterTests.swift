@@ -81,4 +81,71 @@ struct CSVWriterTests {
       FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) && isDirectory.boolValue)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["taken"])
   }
+
+  @Test("refuses a FIFO, before writing and at the commit, and leaves it a FIFO")
+  func refusesFIFO() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let target = folder.path("pipe")
+    #expect(mkfifo(target, 0o600) == 0)
+    #expect(throws: CSVWriterError.notARegularFile) { try CSVWriter(path: target) }
+    #expect(Self.kind(target) == S_IFIFO)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["pipe"])
+  }
+
+  @Test("refuses a target that became a FIFO while the rows were written")
+  func refusesFIFOAtCommit() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let target = folder.path("out.csv")
+    let writer = try CSVWriter(path: target)
+    try writer.write(["a"])
+    #expect(mkfifo(target, 0o600) == 0)
+    #expect(throws: CSVWriterError.notARegularFile) { try writer.commit() }
+    #expect(Self.kind(target) == S_IFIFO)
+  }
+
+  @Test("refuses a device node (made in a temporary folder, as root only) and leaves it a device")
+  func refusesDevice() throws {
+    guard geteuid() == 0 else { return }
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let target = folder.path("null")
+    // The null device's numbers (1, 3; glibc's `makedev` is a macro Swift cannot call), in a node
+    // of this folder's own: the system's is never touched.
+    #expect(mknod(target, S_IFCHR | 0o600, dev_t(1 << 8 | 3)) == 0)
+    #expect(throws: CSVWriterError.notARegularFile) { try CSVWriter(path: target) }
+    #expect(Self.kind(target) == S_IFCHR)
+  }
+
+  @Test("refuses a symbolic link, naming where it points, and leaves the link and its target as they were")
+  func refusesSymbolicLink() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let destination = folder.path("real.csv")
+    try "old\r\n".write(toFile: destination, atomically: false, encoding: .utf8)
+    let link = folder.path("link.csv")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: destination)
+    #expect(throws: CSVWriterError.symbolicLink(destination: destination)) { try CSVWriter(path: link) }
+    #expect(Self.kind(link) == S_IFLNK)
+    #expect(try String(contentsOfFile: destination, encoding: .utf8) == "old\r\n")
+  }
+
+  @Test("the file written may be read by its owner only (mode 0600), like the app's other files")
+  func privateMode() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let target = folder.path("out.csv")
+    let writer = try CSVWriter(path: target)
+    try writer.write(["a"])
+    try writer.commit()
+    let attributes = try FileManager.default.attributesOfItem(atPath: target)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  private static func kind(_ path: String) -> mode_t {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return 0 }
+    return status.st_mode & S_IFMT
+  }
 }

@@ -193,6 +193,59 @@ struct TodoInterpreterImportTests {
   }
 }
 
+extension TodoInterpreterImportTests {
+  @Test("a stopped import imported again resumes after the last row it stored: no row is stored twice")
+  func resume() async throws {
+    defer { folder.remove() }
+    let generated = GeneratedCSV(rowCount: 20_000)
+    let path = try write(generated.text)
+    let database = try DatabasePool(path: folder.path("resume.sqlite"))
+    defer { try? database.close() }
+    try TodoDatabase.migrate(database)
+    let interpreter = TodoInterpreter(
+      database: database,
+      importOptions: TodoImportOptions(batchSize: 5_000, progressStep: 0, progressInterval: .zero))
+    let started = AsyncStream<Void>.makeStream()
+    let dispatch = Dispatch { message, _ in
+      if case .importProgress? = message as? TodoMessage { started.continuation.yield() }
+    }
+    let task = Task {
+      await interpreter.runImport(
+        TodoImportSubscription(owner: Users.alice, path: path, run: 1), dispatch: dispatch)
+    }
+    var iterator = started.stream.makeAsyncIterator()
+    await iterator.next()
+    await iterator.next()
+    task.cancel()
+    await task.value
+    func stored() async throws -> Int {
+      try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM todo_item") ?? -1 }
+    }
+    let before = try await stored()
+    #expect(before >= 5_000 && before < generated.validRowCount, "stopped part way: \(before)")
+
+    let recorder = MessageRecorder()
+    await interpreter.runImport(
+      TodoImportSubscription(owner: Users.alice, path: path, run: 2), dispatch: recorder.dispatch())
+    #expect(try await stored() == generated.validRowCount)
+    let report = recorder.messages(of: TodoMessage.self).compactMap { message -> TodoImportReport? in
+      if case .importFinished(let report, _) = message { report } else { nil }
+    }.first
+    #expect(report?.imported == generated.validRowCount - before, "\(String(describing: report))")
+    #expect(report?.resumedAfterLine != nil, "\(String(describing: report))")
+
+    // Finished, the file is imported from its start again.
+    let again = MessageRecorder()
+    await interpreter.runImport(
+      TodoImportSubscription(owner: Users.alice, path: path, run: 3), dispatch: again.dispatch())
+    let third = again.messages(of: TodoMessage.self).compactMap { message -> TodoImportReport? in
+      if case .importFinished(let report, _) = message { report } else { nil }
+    }.first
+    #expect(third?.resumedAfterLine == nil)
+    #expect(third?.imported == generated.validRowCount)
+  }
+}
+
 extension TodoMessage {
   fileprivate var isImportFinished: Bool {
     if case .importFinished = self { true } else { false }
