@@ -7,13 +7,26 @@
 /// the update that emitted it; the messages it sends are processed, in order, before the store's
 /// `send` returns (after any message queued before them). It may decline, returning `false`: the
 /// command then runs as usual, through ``CommandInterpreter/interpret(_:dispatch:)`` in a task.
+/// An interpreter that keeps drafts in memory, declining while another thread holds them:
 ///
 /// ```swift
-/// extension TodoInterpreter: SynchronousCommandInterpreter {
-///   func interpretNow(_ command: TodoCommand, dispatch: Dispatch) throws -> Bool {
-///     guard case .toggle(let id) = command, !importIsRunning else { return false }
-///     dispatch(TodoMessage.toggled(try database.write { try toggle(id, in: $0) }))
+/// final class DraftInterpreter: SynchronousCommandInterpreter {
+///   let drafts = Mutex<[String: String]>([:])
+///
+///   // Saves at once, unless another thread holds the drafts: then declines.
+///   func interpretNow(_ command: DraftCommand, dispatch: Dispatch) -> Bool {
+///     guard case .save(let id, let text) = command,
+///       drafts.withLockIfAvailable({ $0[id] = text }) != nil
+///     else { return false }
+///     dispatch(DraftMessage.saved(id: id))
 ///     return true
+///   }
+///
+///   // A declined command, in its task: waits for the drafts.
+///   func interpret(_ command: DraftCommand, dispatch: Dispatch) async {
+///     guard case .save(let id, let text) = command else { return }
+///     drafts.withLock { $0[id] = text }
+///     dispatch(DraftMessage.saved(id: id))
 ///   }
 /// }
 /// ```
