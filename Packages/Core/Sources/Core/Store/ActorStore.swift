@@ -103,7 +103,7 @@ public actor ActorStore<Model: Sendable> {
 
   /// Runs `body` on the store's actor, where it can send and read without awaiting.
   ///
-  /// While a main-actor monitor (``addMonitor(_:)`` with a ``StoreMonitor``) has as many events
+  /// While a main-actor monitor (`addMonitor(_:)` with a ``StoreMonitor``) has as many events
   /// waiting for it as the mailbox's capacity (65,536), `perform` first waits for the main actor to
   /// take half of them: a producer that outruns the monitor is slowed to its pace, and the events
   /// waiting stay bounded.
