@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """List Swift files whose top-level types are not named after the file.
 
-A reader should guess a file's path from a type's name (docs STYLE: one main type per file, named
-after it). A file `Name.swift` may declare the top-level type `Name`; a file `Name+Topic.swift` may
+A reader should guess a file's path from a type's name: one main type per file, named after it. A
+file `Name.swift` may declare the top-level type `Name`; a file `Name+Topic.swift` may
 declare none (it holds extensions of `Name`). Every other top-level `struct`, `class`, `enum`,
 `protocol`, `actor` or `typealias` that is not `private` or `fileprivate` is a mismatch: private
 helpers used by one file may stay with it. Nested types and extensions are not counted.
