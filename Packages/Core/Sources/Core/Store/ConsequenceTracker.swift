@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The loop's record of the trees someone awaits, and of the trees a wait started later may ask
 /// for.
 ///
