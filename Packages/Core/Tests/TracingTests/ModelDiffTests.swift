@@ -1,8 +1,8 @@
 import Testing
 import Tracing
 
-/// The diff of arrays and dictionaries of `Equatable` elements, which is compared without `Mirror`
-/// (issue 20): the same paths, renderings, order and counts as the `Mirror` walk.
+/// The diff of arrays and dictionaries of `Equatable` elements, which is compared without `Mirror`:
+/// the same paths, renderings, order and counts as the `Mirror` walk.
 @Suite("ModelDiff on large collections")
 struct ModelDiffTests {
   struct Task: Equatable, Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Tracing
 
-/// The trace's streaming payload encoder (issue 20) writes what `JSONDecoder` reads back to the
+/// The trace's streaming payload encoder writes what `JSONDecoder` reads back to the
 /// value `JSONEncoder`'s output gives.
 @Suite("PayloadEncoder")
 struct PayloadEncoderTests {

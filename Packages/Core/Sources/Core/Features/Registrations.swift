@@ -56,20 +56,3 @@ public struct Registrations: Sendable {
       .mainActor({ $0.register(subscriptions: type, interpreter: interpreter) }, type: "\(S.self)"))
   }
 }
-
-/// What a main-actor factory of ``Registrations`` registers with: a ``Store``.
-@MainActor
-protocol RegistrationTarget {
-  func register<S: Sendable>(
-    subscriptions type: S.Type, interpreter: @escaping @MainActor (S, Dispatch) -> any SubscriptionInterpreter
-  )
-}
-
-/// What ``Registrations`` registers with on any actor: a store's loop.
-protocol LoopRegistering: AnyObject {
-  func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter)
-  func register<S: Sendable>(
-    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void)
-}
-
-extension StoreLoop: LoopRegistering {}

@@ -7,13 +7,26 @@
 /// the update that emitted it; the messages it sends are processed, in order, before the store's
 /// `send` returns (after any message queued before them). It may decline, returning `false`: the
 /// command then runs as usual, through ``CommandInterpreter/interpret(_:dispatch:)`` in a task.
+/// An interpreter that keeps drafts in memory, declining while another thread holds them:
 ///
 /// ```swift
-/// extension TodoInterpreter: SynchronousCommandInterpreter {
-///   func interpretNow(_ command: TodoCommand, dispatch: Dispatch) throws -> Bool {
-///     guard case .toggle(let id) = command, !importIsRunning else { return false }
-///     dispatch(TodoMessage.toggled(try database.write { try toggle(id, in: $0) }))
+/// final class DraftInterpreter: SynchronousCommandInterpreter {
+///   let drafts = Mutex<[String: String]>([:])
+///
+///   // Saves at once, unless another thread holds the drafts: then declines.
+///   func interpretNow(_ command: DraftCommand, dispatch: Dispatch) -> Bool {
+///     guard case .save(let id, let text) = command,
+///       drafts.withLockIfAvailable({ $0[id] = text }) != nil
+///     else { return false }
+///     dispatch(DraftMessage.saved(id: id))
 ///     return true
+///   }
+///
+///   // A declined command, in its task: waits for the drafts.
+///   func interpret(_ command: DraftCommand, dispatch: Dispatch) async {
+///     guard case .save(let id, let text) = command else { return }
+///     drafts.withLock { $0[id] = text }
+///     dispatch(DraftMessage.saved(id: id))
 ///   }
 /// }
 /// ```
@@ -71,24 +84,5 @@ extension SynchronousCommandInterpreter {
   /// - Throws: What `interpretNow` throws, or ``CommandDeclined`` if it declines.
   public func interpret(_ command: HandledCommand, dispatch: Dispatch) async throws {
     guard try interpretNow(command, dispatch: dispatch) else { throw CommandDeclined(command: command) }
-  }
-}
-
-/// A command the default `interpret` of a ``SynchronousCommandInterpreter`` could not perform:
-/// `interpretNow` declined it in its task too.
-public struct CommandDeclined: Error, CustomStringConvertible {
-  /// The command, rendered.
-  public let command: String
-
-  /// Describes the declined command.
-  ///
-  /// - Parameter command: The command.
-  public init(command: some Sendable) {
-    self.command = ValueRendering.line(of: command, limit: .max)
-  }
-
-  /// A sentence naming the command and the fix.
-  public var description: String {
-    "interpretNow declined \(command) in its task too; implement interpret(_:dispatch:) to perform it there"
   }
 }

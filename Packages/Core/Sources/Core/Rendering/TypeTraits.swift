@@ -113,12 +113,3 @@ package final class TypeTraits: @unchecked Sendable {
     return name
   }
 }
-
-/// A collection whose elements compare with `==`: Tracing's model diff walks such a collection with
-/// its elements' `==` instead of `Mirror`. Declared here, beside the other traits, so that
-/// ``TypeTraits`` remembers the conformance with them.
-package protocol EquatableElements {}
-
-extension Array: EquatableElements where Element: Equatable {}
-
-extension Dictionary: EquatableElements where Value: Equatable {}

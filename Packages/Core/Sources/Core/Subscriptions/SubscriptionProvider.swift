@@ -24,17 +24,3 @@ public protocol SubscriptionProvider<Model>: Sendable {
   /// - Returns: The subscriptions that should be alive.
   func subscriptions(for model: Model, message: (any Message)?) -> [any Subscription]
 }
-
-/// A provider that asks for nothing: the default of a store without subscriptions.
-public struct NoSubscriptions<Model>: SubscriptionProvider {
-  /// Creates the provider.
-  public init() {}
-
-  /// Returns no subscriptions.
-  ///
-  /// - Parameters:
-  ///   - model: Ignored.
-  ///   - message: Ignored.
-  /// - Returns: `[]`.
-  public func subscriptions(for model: Model, message: (any Message)?) -> [any Subscription] { [] }
-}

@@ -41,15 +41,6 @@ public struct Secret<Value: Sendable & Equatable>: Sendable, Equatable {
   }
 }
 
-/// Marks types whose values a trace or log must print as redacted.
-///
-/// ``Secret`` conforms. A recorder that walks values with `Mirror` checks for this protocol and
-/// prints ``redactedDescription`` instead of descending into the value.
-public protocol Redacted {
-  /// What to print instead of the value.
-  var redactedDescription: String { get }
-}
-
 extension Secret: Redacted {
   /// `Secret(••••)`.
   public var redactedDescription: String { "Secret(••••)" }

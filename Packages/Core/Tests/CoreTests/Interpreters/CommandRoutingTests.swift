@@ -4,20 +4,20 @@ import Testing
 
 // MARK: - A reusable generic API command, as in the seed
 
-struct Todo: Equatable, Sendable, Decodable {
+private struct Todo: Equatable, Sendable, Decodable {
   let title: String
 }
 
-struct User: Equatable, Sendable, Decodable {
+private struct User: Equatable, Sendable, Decodable {
   let name: String
 }
 
 /// What the one API interpreter needs from every `APICommand<Payload>`, whatever the payload.
-protocol APIRequest: Command {
+private protocol APIRequest: Command {
   func perform(with client: FakeHTTPClient) async -> any Message
 }
 
-struct APICommand<Payload: Sendable & Decodable>: APIRequest {
+private struct APICommand<Payload: Sendable & Decodable>: APIRequest {
   let path: String
   let completion: @Sendable (Result<Payload, any Error>) -> any Message
 
@@ -35,7 +35,7 @@ struct APICommand<Payload: Sendable & Decodable>: APIRequest {
 }
 
 /// A fake HTTP client that answers from a table of canned values.
-struct FakeHTTPClient: Sendable {
+private struct FakeHTTPClient: Sendable {
   struct NotFound: Error, Equatable { let path: String }
   let responses: [String: any Sendable]
 
@@ -46,7 +46,7 @@ struct FakeHTTPClient: Sendable {
 }
 
 /// One interpreter for every `APICommand<Payload>`: it is registered for the family `any APIRequest`.
-struct APIInterpreter: CommandInterpreter {
+private struct APIInterpreter: CommandInterpreter {
   let client: FakeHTTPClient
 
   func interpret(_ command: any APIRequest, dispatch: Dispatch) async throws {
@@ -54,19 +54,19 @@ struct APIInterpreter: CommandInterpreter {
   }
 }
 
-enum FeedMessage: Message {
+private enum FeedMessage: Message {
   case load
   case todoLoaded(Result<Todo, any Error>)
   case userLoaded(Result<User, any Error>)
 }
 
-struct Feed: Equatable, Sendable {
+private struct Feed: Equatable, Sendable {
   var todo: Todo?
   var user: User?
   var errors: [String] = []
 }
 
-struct FeedUpdater: TypedUpdater {
+private struct FeedUpdater: TypedUpdater {
   func update(_ model: inout Feed, message: FeedMessage) -> [any Command] {
     switch message {
     case .load:

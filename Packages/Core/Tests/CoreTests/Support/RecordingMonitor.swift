@@ -61,14 +61,3 @@ final class RecordingMonitor<Model: Sendable>: StoreMonitor {
     }
   }
 }
-
-/// A log shared by listeners and interpreters in one test, on the main actor.
-@MainActor
-final class Journal {
-  var entries: [String] = []
-  func add(_ entry: String) { entries.append(entry) }
-}
-
-struct Boom: Error, CustomStringConvertible {
-  var description: String { "boom" }
-}

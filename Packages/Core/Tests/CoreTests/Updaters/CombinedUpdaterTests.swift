@@ -95,6 +95,6 @@ struct CombinedUpdaterTests {
   }
 }
 
-struct Numbered: Message {
+private struct Numbered: Message {
   let value: Int
 }

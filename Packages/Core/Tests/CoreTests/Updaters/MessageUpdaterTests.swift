@@ -3,7 +3,7 @@ import CoreTesting
 import Testing
 
 /// The seed's "a message that updates the model itself", for apps without modules.
-enum SelfCountingMessage: SelfUpdatingMessage {
+private enum SelfCountingMessage: SelfUpdatingMessage {
   case increase
   case decrease
 
@@ -17,7 +17,7 @@ enum SelfCountingMessage: SelfUpdatingMessage {
 }
 
 /// Conforms for another model type, so a `MessageUpdater<Counter>` must ignore it.
-struct ForeignMessage: SelfUpdatingMessage {
+private struct ForeignMessage: SelfUpdatingMessage {
   func update(_ model: inout Todos) -> [any Command] {
     model.titles.append("foreign")
     return []

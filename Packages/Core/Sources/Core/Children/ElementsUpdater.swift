@@ -126,31 +126,6 @@ extension UpdaterPart {
   }
 }
 
-/// Runs a closure, made and specialised where the part was made, for messages of one exact type.
-final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
-  // Safe to share: both properties are immutable and `Sendable`.
-  let type: ObjectIdentifier
-  let handle: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer, inout [any Command]) -> Bool
-
-  init(
-    messageType: any Message.Type,
-    handle: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer, inout [any Command]) -> Bool
-  ) {
-    type = ObjectIdentifier(messageType)
-    self.handle = handle
-    super.init(messageTypes: [messageType])
-  }
-
-  override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
-  ) -> Bool {
-    guard ObjectIdentifier(M.self) == type else { return false }
-    // Safe: `M` is exactly the type `handle` reads the message as (checked above), and `model`
-    // points to the slice this box was made for.
-    return withUnsafePointer(to: message) { handle(UnsafeRawPointer($0), model, &commands) }
-  }
-}
-
 /// Runs a child updater on the element an ``ElementMessage`` names.
 struct ElementsUpdater<Element: Identifiable & Sendable, Child: Updater<Element>, ChildMessage: Message>:
   Updater
@@ -181,47 +156,6 @@ where Element.ID: Sendable {
       return handled
     }
     return handled ?? false
-  }
-}
-
-/// Runs a child updater on the child of a ``Presented`` slot.
-struct PresentedUpdater<Child: TypedUpdater>: Updater {
-  let child: Child
-
-  var messageTypes: [any Message.Type]? { [PresentedMessage<Child.UpdateMessage>.self] }
-
-  func update<M: Message>(
-    _ model: inout Presented<Child.Model>, message: M, commands: inout [any Command]
-  ) -> Bool {
-    guard let routed = exactCast(message, to: PresentedMessage<Child.UpdateMessage>.self) else {
-      return false
-    }
-    let handled = model.withChild(stamp: routed.stamp) { child, stamp in
-      for command in self.child.update(&child, message: routed.message) {
-        commands.append(ChildCommand(command: command, id: nil, stamp: stamp, wrap: presentedWrapper))
-      }
-      return true
-    }
-    return handled ?? false
-  }
-}
-
-/// Runs a child updater on an optional child whose id a message names.
-struct IdentifiedOptionalUpdater<Child: TypedUpdater>: Updater
-where Child.Model: Identifiable & Sendable, Child.Model.ID: Sendable {
-  let child: Child
-  let wrap = elementWrapper(Child.Model.ID.self)
-
-  var messageTypes: [any Message.Type]? { [ElementMessage<Child.Model.ID, Child.UpdateMessage>.self] }
-
-  func update<M: Message>(_ model: inout Child.Model?, message: M, commands: inout [any Command]) -> Bool {
-    guard let routed = exactCast(message, to: ElementMessage<Child.Model.ID, Child.UpdateMessage>.self),
-      model?.id == routed.id
-    else { return false }
-    for command in child.update(&model!, message: routed.message) {
-      commands.append(ChildCommand(command: command, id: routed.id, stamp: nil, wrap: wrap))
-    }
-    return true
   }
 }
 

@@ -1,0 +1,65 @@
+/// Whether two values are equal by their own `==`; values of different types, or of a type that is
+/// not `Equatable`, are not.
+func areEqualValues(_ left: Any?, _ right: Any?) -> Bool {
+  switch (left, right) {
+  case (nil, nil): return true
+  case (let left?, let right?):
+    guard let left = left as? any Equatable else { return false }
+    func open<Value: Equatable>(_ left: Value) -> Bool { (right as? Value) == left }
+    return open(left)
+  default: return false
+  }
+}
+
+/// Wraps a message an interpreter sent for a child (its id and stamp given) into the child's
+/// envelope. One is made per part, not per child or command.
+@usableFromInline typealias ChildWrapper =
+  @Sendable (any Message, (any Hashable & Sendable)?, UInt64?) -> any Message
+
+/// Wraps each message sent for an element of ids of type `ID` into ``ElementMessage``.
+@usableFromInline
+func elementWrapper<ID: Hashable & Sendable>(_ type: ID.Type) -> ChildWrapper {
+  { message, id, stamp in
+    func wrap<Inner: Message>(_ inner: Inner) -> any Message {
+      // Safe: the part that made this wrapper tags its children's values with ids of type `ID`.
+      ElementMessage(id: id as! ID, message: inner, stamp: stamp)
+    }
+    return wrap(message)
+  }
+}
+
+/// Wraps each message sent for a presented child into ``PresentedMessage``.
+let presentedWrapper: ChildWrapper = { message, _, stamp in
+  func wrap<Inner: Message>(_ inner: Inner) -> any Message { PresentedMessage(message: inner, stamp: stamp) }
+  return wrap(message)
+}
+
+/// A command or subscription as the store performs it: the innermost value, and how to wrap the
+/// messages its interpreter sends (`nil` when it is not addressed to a child).
+func unscoped(
+  _ value: any Sendable
+) -> (value: any Sendable, scope: (@Sendable (any Message) -> any Message)?) {
+  var current = value
+  var scopes: [@Sendable (any Message) -> any Message] = []
+  while true {
+    if let command = current as? ChildCommand, let wrap = command.wrap {
+      let (id, stamp) = (command.id, command.stamp)
+      scopes.append { wrap($0, id, stamp) }
+      current = command.command
+    } else if let subscription = current as? ChildSubscription, let wrap = subscription.wrap {
+      let (id, stamp) = (subscription.id, subscription.stamp)
+      scopes.append { wrap($0, id, stamp) }
+      current = subscription.subscription
+    } else {
+      break
+    }
+  }
+  switch scopes.count {
+  case 0: return (value, nil)
+  case 1: return (current, scopes[0])
+  default:
+    // The innermost child's envelope first, then each parent's around it.
+    let ordered = Array(scopes.reversed())
+    return (current, { message in ordered.reduce(message) { $1($0) } })
+  }
+}

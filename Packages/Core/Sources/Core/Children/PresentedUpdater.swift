@@ -1,0 +1,21 @@
+/// Runs a child updater on the child of a ``Presented`` slot.
+struct PresentedUpdater<Child: TypedUpdater>: Updater {
+  let child: Child
+
+  var messageTypes: [any Message.Type]? { [PresentedMessage<Child.UpdateMessage>.self] }
+
+  func update<M: Message>(
+    _ model: inout Presented<Child.Model>, message: M, commands: inout [any Command]
+  ) -> Bool {
+    guard let routed = exactCast(message, to: PresentedMessage<Child.UpdateMessage>.self) else {
+      return false
+    }
+    let handled = model.withChild(stamp: routed.stamp) { child, stamp in
+      for command in self.child.update(&child, message: routed.message) {
+        commands.append(ChildCommand(command: command, id: nil, stamp: stamp, wrap: presentedWrapper))
+      }
+      return true
+    }
+    return handled ?? false
+  }
+}

@@ -1,0 +1,24 @@
+/// Runs a closure, made and specialised where the part was made, for messages of one exact type.
+final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
+  // Safe to share: both properties are immutable and `Sendable`.
+  let type: ObjectIdentifier
+  let handle: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer, inout [any Command]) -> Bool
+
+  init(
+    messageType: any Message.Type,
+    handle: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer, inout [any Command]) -> Bool
+  ) {
+    type = ObjectIdentifier(messageType)
+    self.handle = handle
+    super.init(messageTypes: [messageType])
+  }
+
+  override func update<M: Message>(
+    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
+  ) -> Bool {
+    guard ObjectIdentifier(M.self) == type else { return false }
+    // Safe: `M` is exactly the type `handle` reads the message as (checked above), and `model`
+    // points to the slice this box was made for.
+    return withUnsafePointer(to: message) { handle(UnsafeRawPointer($0), model, &commands) }
+  }
+}

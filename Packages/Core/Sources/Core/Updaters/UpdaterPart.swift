@@ -1,0 +1,35 @@
+/// One part of a ``CombinedUpdater``: an updater and the part of the model it changes.
+public struct UpdaterPart<Model>: Sendable {
+  let box: TypedUpdaterBox<Model>
+
+  /// An updater that changes the whole model.
+  ///
+  /// - Parameter updater: An updater of the combined model type.
+  /// - Returns: The part.
+  public static func full(_ updater: some Updater<Model>) -> Self {
+    Self(box: updater.boxed)
+  }
+
+  /// An updater that changes one slice of the model, reached by a writable key path.
+  ///
+  /// The updater never sees the rest of the model. The slice is mutated in place.
+  ///
+  /// - Parameters:
+  ///   - path: The key path from the combined model to the slice.
+  ///   - updater: An updater whose model type is the slice's type.
+  /// - Returns: The part.
+  public static func slice<Slice>(
+    _ path: any WritableKeyPath<Model, Slice> & Sendable, _ updater: some Updater<Slice>
+  ) -> Self {
+    slice(path, inner: updater.boxed.box)
+  }
+
+  /// A part that runs the updater box `inner`, made for `Slice`, on the slice at `path`.
+  static func slice<Slice>(_ path: any WritableKeyPath<Model, Slice> & Sendable, inner: AnyUpdaterBox) -> Self
+  {
+    if let offset = MemoryLayout<Model>.offset(of: path) {
+      return Self(box: TypedUpdaterBox(box: OffsetSliceBox(offset: offset, inner: inner)))
+    }
+    return Self(box: TypedUpdaterBox(box: KeyPathSliceBox(path: path, inner: inner)))
+  }
+}

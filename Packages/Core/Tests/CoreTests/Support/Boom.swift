@@ -1,0 +1,3 @@
+struct Boom: Error, CustomStringConvertible {
+  var description: String { "boom" }
+}
