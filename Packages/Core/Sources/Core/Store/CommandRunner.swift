@@ -129,14 +129,7 @@ final class CommandRunner {
     if let slot = finished?.inTaskSlot { inTask[slot] -= 1 }
     guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil, false) }
     let next = waiting[waitingHead]
-    waitingHead += 1
-    if waitingHead == waiting.count {
-      waiting.removeAll(keepingCapacity: waiting.count <= 1_024)
-      waitingHead = 0
-    } else if waitingHead >= 1_024, waitingHead * 2 >= waiting.count {
-      waiting.removeFirst(waitingHead)
-      waitingHead = 0
-    }
+    advance(&waiting, head: &waitingHead)
     let performed = launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
     return (finished, next.record, performed)
   }
@@ -146,17 +139,23 @@ final class CommandRunner {
       return running.removeValue(forKey: id)
     }
     let finished = performed[performedHead]
-    performedHead += 1
-    if performedHead == performed.count {
-      performed.removeAll(keepingCapacity: performed.count <= 1_024)
-      performedHead = 0
-    } else if performedHead >= 1_024, performedHead * 2 >= performed.count {
-      // A chain performs the next command before the last one's end is handled, so the array is
-      // never empty: drop the finished front once it is half the storage.
-      performed.removeFirst(performedHead)
-      performedHead = 0
-    }
+    advance(&performed, head: &performedHead)
     return finished
+  }
+
+  /// Moves `head` past the first element of the queue `array[head...]`, freeing the storage when
+  /// the queue empties, or the finished front once it is half of it: a chain performs the next
+  /// command before the last one's end is handled, so such a queue may never empty.
+  @inline(__always)
+  private func advance<Element>(_ array: inout [Element], head: inout Int) {
+    head += 1
+    if head == array.count {
+      array.removeAll(keepingCapacity: array.count <= 1_024)
+      head = 0
+    } else if head >= 1_024, head * 2 >= array.count {
+      array.removeFirst(head)
+      head = 0
+    }
   }
 
   /// Cancels every running command and forgets the waiting ones, which never start.
