@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSyntax
 
 /// The edits that wire a scaffolded feature into the App, all planned before anything is written:
 /// the two packages and two products in `App/Package.swift`, the import and the slice in the file
@@ -95,16 +96,16 @@ struct AppWiring {
     }
   }
 
-  /// The model types of the `Composition<Model, Environment>` made in `text`'s code.
+  /// The model types of the `Composition<Model, Environment>` made in `text`'s code: the first
+  /// generic argument of each `Composition<…, …>` (or `Module.Composition<…, …>`) expression.
   static func compositionModels(in text: String) -> [String] {
-    let code = SwiftSource(text).code
-    // A type's name, then the comma before the environment: `Composition<AppModel, AppEnvironment>`.
-    guard let pattern = try? Regex(#"(?:^|[^A-Za-z0-9_])Composition\s*<\s*([A-Za-z_][A-Za-z0-9_]*)\s*,"#)
-    else {
-      return []
-    }
-    return code.matches(of: pattern).compactMap { match in
-      match.output[1].substring.map(String.init)
+    SwiftSource(text).tree.descendants(GenericSpecializationExprSyntax.self).compactMap { expression in
+      let name =
+        expression.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        ?? expression.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      let arguments = expression.genericArgumentClause.arguments
+      guard name == "Composition", arguments.count == 2, let model = arguments.first else { return nil }
+      return model.argument.trimmedDescription
     }
   }
 

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// An array literal in a Swift file, such as a manifest's `dependencies: [ … ]`, and the edit that
 /// adds entries to it in the file's own layout.
 struct ArrayLiteral {
@@ -10,22 +12,12 @@ struct ArrayLiteral {
   /// Each element's text, without the spaces, comments and comma around it, in order.
   let elements: [Range<Int>]
 
-  /// The array whose `[` is at `open`, or `nil` if it is never closed.
-  init?(in source: SwiftSource, at open: Int) {
-    guard let close = source.closing(open) else { return nil }
+  /// The array `array` of `source`'s tree.
+  init(_ array: ArrayExprSyntax, in source: SwiftSource) {
     self.source = source
-    self.open = open
-    self.close = close
-    let inside = open + 1..<close
-    let commas = source.topLevelOffsets(in: inside).filter { source.bytes[$0] == .comma }
-    var elements: [Range<Int>] = []
-    for (start, end) in zip([open] + commas, commas + [close]) {
-      let content = (start + 1..<end).filter {
-        !source.isComment[$0] && !SwiftSource.isSpace(source.bytes[$0])
-      }
-      if let first = content.first, let last = content.last { elements.append(first..<last + 1) }
-    }
-    self.elements = elements
+    open = SwiftSource.offset(of: array.leftSquare)
+    close = SwiftSource.offset(of: array.rightSquare)
+    elements = array.elements.map { SwiftSource.range(of: $0.expression) }
   }
 
   /// The text of each element.
