@@ -48,9 +48,9 @@ graph: ## Regenerate docs/dependency-graph.*
 check-graph: ## Check the dependency rules and that the committed graph is current
 	@swift run --package-path Tools depgraph check --root .
 
-feature: ## Scaffold a feature and wire it into App/ but for one line it prints: make feature NAME=Payments [PRINT_ONLY=1]
-	@test -n "$(NAME)" || { echo "usage: make feature NAME=<FeatureName> [PRINT_ONLY=1]"; exit 2; }
-	@swift run --package-path Tools depgraph scaffold $(NAME) $(if $(PRINT_ONLY),--print-only) --root .
+feature: ## Scaffold a feature and wire it into App/: make feature NAME=Payments [AFTER=Todo | FIRST=1] [PRINT_ONLY=1]
+	@test -n "$(NAME)" || { echo "usage: make feature NAME=<FeatureName> [AFTER=<Feature> | FIRST=1] [PRINT_ONLY=1]"; exit 2; }
+	@swift run --package-path Tools depgraph scaffold $(NAME) $(if $(PRINT_ONLY),--print-only) $(if $(AFTER),--after $(AFTER)) $(if $(FIRST),--first) --root .
 
 .PHONY: trace
 trace: ## Show a trace as a causal tree: make trace FILE=session.jsonl [TRACE_ARGS=--summary]

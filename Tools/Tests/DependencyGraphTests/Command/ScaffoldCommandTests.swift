@@ -22,7 +22,7 @@ struct ScaffoldCommandTests {
   }
 
   @Test(
-    "it wires the feature, exits with status 0, prints the one line to paste, and `depgraph check` then passes"
+    "it wires the feature, exits with status 0, leaves no line to paste, and `depgraph check` then passes"
   )
   func wires() throws {
     let tree = try FixtureTree("feature-app")
@@ -30,7 +30,10 @@ struct ScaffoldCommandTests {
     let result = try scaffold(["Payments"], tree)
     #expect(result.status == 0, "\(result.error)")
     let swift = result.output.split(separator: "\n").filter { $0.hasPrefix("    .") }
-    #expect(swift == [#"    .payments(\.payments, load: { [] }, clock: ContinuousClock()),"#])
+    #expect(swift == [])
+    #expect(
+      try tree.read("App/Sources/todo/AppComposition.swift").contains(
+        #".payments(\.payments, load: { [] }, clock: ContinuousClock()),"#))
     #expect(
       try tree.read("App/Package.swift").contains(
         #".product(name: "PaymentsImpl", package: "PaymentsImpl"),"#))
@@ -67,6 +70,26 @@ struct ScaffoldCommandTests {
     ] {
       #expect(result.error.contains("    \(line)\n"), "not printed: \(line)")
     }
+    #expect(try tree.snapshot() == before)
+  }
+
+  @Test(
+    "--after a feature the composition does not list is refused with nothing written; --first with --after too"
+  )
+  func afterUnknownFeature() throws {
+    let tree = try FixtureTree("feature-app")
+    defer { tree.remove() }
+    let before = try tree.snapshot()
+    let result = try scaffold(["Payments", "--after", "Todo"], tree)
+    #expect(result.status == 1)
+    #expect(
+      result.error.hasPrefix(
+        "depgraph scaffold: cannot wire the feature into the App: App/Sources/todo/AppComposition.swift: "
+          + "its `features:` list has no entry for Todo to put the new feature after (it is empty); "
+          + "nothing was written\n"))
+    let both = try scaffold(["Payments", "--first", "--after", "Todo"], tree)
+    #expect(both.status != 0)
+    #expect(both.error.contains("--first and --after cannot be used together"))
     #expect(try tree.snapshot() == before)
   }
 
