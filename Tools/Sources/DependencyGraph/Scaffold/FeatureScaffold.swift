@@ -88,7 +88,9 @@ public struct FeatureScaffold: Sendable {
     try plan.write(into: monorepo)
     // A list of one short entry fits on one line, where `swift format` wants no trailing comma.
     try format([plan.compositionFile], in: monorepo)
-    return report(plan, position: position)
+    let graph = try monorepo.generate()
+    return report(plan, position: position) + "\n\nRegenerated the dependency graph (`make graph`):\n"
+      + graph.map { "  " + $0 }.joined(separator: "\n")
   }
 
   private func refuseExistingPackages(in monorepo: Monorepo) throws {
@@ -120,7 +122,8 @@ public struct FeatureScaffold: Sendable {
         \(plan.compositionFile): `\(wiring.compositionImport)`, and the feature \(place) in `features:`
         (features update in list order; move it, or scaffold with --first or --after <feature>)
 
-      Replace `{ [] }` in the feature's entry with the live loader.
+      Replace `{ [] }` in the feature's entry with the live loader, and commit the graph with the
+      packages.
       """
   }
 

@@ -22,11 +22,12 @@ struct ScaffoldCommandTests {
   }
 
   @Test(
-    "it wires the feature, exits with status 0, leaves no line to paste, and `depgraph check` then passes"
+    "it wires the feature, regenerates the graph, exits with status 0, leaves no line to paste, and `depgraph check` passes"
   )
   func wires() throws {
     let tree = try FixtureTree("feature-app")
     defer { tree.remove() }
+    try tree.write("# Fixture\n\n```mermaid\ngraph TD\n```\n", to: "README.md")
     let result = try scaffold(["Payments"], tree)
     #expect(result.status == 0, "\(result.error)")
     let swift = result.output.split(separator: "\n").filter { $0.hasPrefix("    .") }
@@ -37,11 +38,14 @@ struct ScaffoldCommandTests {
     #expect(
       try tree.read("App/Package.swift").contains(
         #".product(name: "PaymentsImpl", package: "PaymentsImpl"),"#))
-    // As the printed instructions say: `make graph`, then `make check-graph`. The base fixture's 6
-    // packages and 10 edges, plus Payments: API → Core, Impl → Core and API, App → API and Impl.
+    // The scaffold regenerated the graph and the README's copy: `depgraph check` passes as it is.
+    // The base fixture's 6 packages and 10 edges, plus Payments: API → Core, Impl → Core and API,
+    // App → API and Impl.
+    let graph = try tree.read("docs/dependency-graph.mmd")
+    #expect(graph.contains("PaymentsImpl"))
+    #expect(try tree.read("README.md") == "# Fixture\n\n```mermaid\n" + graph + "```\n")
+    #expect(result.output.contains("Regenerated the dependency graph"))
     let depgraph = BuiltExecutable.url("depgraph").path
-    let generate = try Subprocess.run([depgraph, "generate", "--root", tree.root.path], in: tree.root)
-    #expect(generate.status == 0, "\(generate.standardError)")
     let check = try Subprocess.run([depgraph, "check", "--root", tree.root.path], in: tree.root)
     let output = String(decoding: check.standardOutput, as: UTF8.self)
     #expect(check.status == 0, "\(output)\(check.standardError)")
