@@ -42,7 +42,7 @@ bench-import: ## The store's CSV import beside the sqlite3 shell's own, same fil
 bench-trace: ## Tracing a session of a user with 265,000 items beside it untraced, same run, and its replay
 	@Tools/Scripts/bench-trace.sh
 
-graph: ## Regenerate docs/dependency-graph.*
+graph: ## Regenerate docs/dependency-graph.* and its copies in docs/architecture.md and README.md (exit 1 if the SVG goes stale without Graphviz)
 	@swift run --package-path Tools depgraph generate --root .
 
 check-graph: ## Check the dependency rules and that the committed graph is current
