@@ -42,15 +42,15 @@ bench-import: ## The store's CSV import beside the sqlite3 shell's own, same fil
 bench-trace: ## Tracing a session of a user with 265,000 items beside it untraced, same run, and its replay
 	@Tools/Scripts/bench-trace.sh
 
-graph: ## Regenerate docs/dependency-graph.*
+graph: ## Regenerate docs/dependency-graph.* and its copies in docs/architecture.md and README.md (exit 1 if the SVG goes stale without Graphviz)
 	@swift run --package-path Tools depgraph generate --root .
 
 check-graph: ## Check the dependency rules and that the committed graph is current
 	@swift run --package-path Tools depgraph check --root .
 
-feature: ## Scaffold a feature and wire it into App/ but for one line it prints: make feature NAME=Payments [PRINT_ONLY=1]
-	@test -n "$(NAME)" || { echo "usage: make feature NAME=<FeatureName> [PRINT_ONLY=1]"; exit 2; }
-	@swift run --package-path Tools depgraph scaffold $(NAME) $(if $(PRINT_ONLY),--print-only) --root .
+feature: ## Scaffold a feature and wire it into App/: make feature NAME=Payments [AFTER=Todo | FIRST=1] [PRINT_ONLY=1]
+	@test -n "$(NAME)" || { echo "usage: make feature NAME=<FeatureName> [AFTER=<Feature> | FIRST=1] [PRINT_ONLY=1]"; exit 2; }
+	@swift run --package-path Tools depgraph scaffold $(NAME) $(if $(PRINT_ONLY),--print-only) $(if $(AFTER),--after $(AFTER)) $(if $(FIRST),--first) --root .
 
 .PHONY: trace
 trace: ## Show a trace as a causal tree: make trace FILE=session.jsonl [TRACE_ARGS=--summary]

@@ -4,7 +4,7 @@ import PackageDescription
 // The monorepo's tools: `depgraph` draws the dependency graph of the local packages, checks the
 // layering rules in CI and scaffolds new features; `trace` shows a causal trace recorded by Core's
 // `TraceRecorder` as a tree, a summary or an HTML timeline. The tools depend on no feature package:
-// only Core, for the trace's line format.
+// only Core, for the trace's line format, and swift-syntax, which the scaffold parses the App with.
 let package = Package(
   name: "Tools",
   platforms: [.macOS(.v15)],
@@ -16,10 +16,17 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     .package(path: "../Packages/Core"),
   ],
   targets: [
-    .target(name: "DependencyGraph"),
+    .target(
+      name: "DependencyGraph",
+      dependencies: [
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
+    ),
     .target(
       name: "TraceViewer",
       dependencies: [.product(name: "Tracing", package: "Core")]

@@ -186,15 +186,43 @@ public struct Monorepo: Sendable {
     } else {
       report.append("\(architecture) is missing: graph not embedded")
     }
+    if let readme = read(Self.readmePath), let updated = Self.readme(readme, withGraph: documents.mermaid) {
+      report.append(try write(updated, to: Self.readmePath))
+    }
     if drawsSVG {
       report.append(try drawSVG(searchPath: searchPath))
     }
     return report
   }
 
+  /// The README, which shows the graph in its first ```` ```mermaid ```` block.
+  static let readmePath = "README.md"
+
+  /// `readme` with the content of its first ```` ```mermaid ```` block replaced by `graph`, or `nil`
+  /// if it has no such block.
+  static func readme(_ readme: String, withGraph graph: String) -> String? {
+    guard let opening = readme.range(of: "```mermaid\n"),
+      let closing = readme.range(of: "```", range: opening.upperBound..<readme.endIndex)
+    else { return nil }
+    return readme.replacingCharacters(in: opening.upperBound..<closing.lowerBound, with: graph)
+  }
+
+  /// Whether generating would leave `docs/dependency-graph.svg` stale: it exists, and Graphviz's
+  /// `dot` is not in `searchPath` to redraw it.
+  ///
+  /// - Parameter searchPath: Folders separated by colons, like `PATH`; the environment's by default.
+  public func svgGoesStale(searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "") -> Bool {
+    Self.graphviz(searchPath: searchPath) == nil
+      && FileManager.default.fileExists(atPath: url(of: GraphDocuments.svgPath).path)
+  }
+
   private func drawSVG(searchPath: String) throws -> String {
     let svg = GraphDocuments.svgPath
     guard let dot = Self.graphviz(searchPath: searchPath) else {
+      if svgGoesStale(searchPath: searchPath) {
+        return "Graphviz dot not found on the PATH: \(svg) was NOT redrawn and still shows the old graph "
+          + "(install Graphviz, then run `make graph`)"
+      }
       return "Graphviz dot not found on the PATH: \(svg) not written (install Graphviz to draw it)"
     }
     let arguments = [dot.path, "-Tsvg", GraphDocuments.dotPath]

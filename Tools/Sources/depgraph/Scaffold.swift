@@ -1,8 +1,8 @@
 import ArgumentParser
 import DependencyGraph
 
-/// `depgraph scaffold NAME`: creates a feature's API and Impl packages, wires them into the App and
-/// prints the one line left to add.
+/// `depgraph scaffold NAME`: creates a feature's API and Impl packages and wires them into the App,
+/// the feature's entry in the composition's `features:` list included.
 struct Scaffold: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract:
@@ -10,8 +10,9 @@ struct Scaffold: ParsableCommand {
     discussion: """
       Adds the two packages and their products to App/Package.swift (for the App's target that wires \
       the features), the import and the feature's slice to the file declaring the App's model, and the \
-      Impl's import to the file making the App's composition; then prints the one line to add to the \
-      composition's list of features. Everything is checked first: if the feature exists or a file lacks \
+      Impl's import and the feature's entry in its `features:` list to the file making the App's \
+      composition: last in the list, or first with --first, or after a listed feature with \
+      --after <feature> (features update in list order). Everything is checked first: if the feature exists or a file lacks \
       the place an edit needs, nothing is written. With --print-only, App/ is not edited and every line \
       to add is printed instead.
       """
@@ -23,13 +24,27 @@ struct Scaffold: ParsableCommand {
   @Flag(help: "Create the packages only; print every line to add to App/ instead of editing it.")
   var printOnly = false
 
+  @Flag(help: "Put the feature first in the composition's `features:` list (default: last).")
+  var first = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Put the feature right after this one in the composition's `features:` list (default: last).",
+      valueName: "feature"))
+  var after: String?
+
   @OptionGroup var options: RootOption
+
+  func validate() throws {
+    if first, after != nil { throw ValidationError("--first and --after cannot be used together") }
+  }
 
   func run() throws {
     let monorepo = try Monorepo(root: options.root)
     let scaffold = FeatureScaffold(feature: try FeatureName(name))
     do {
-      print(try scaffold.scaffold(into: monorepo, editsApp: !printOnly))
+      let position: FeaturePosition = first ? .first : after.map { .after($0) } ?? .last
+      print(try scaffold.scaffold(into: monorepo, editsApp: !printOnly, position: position))
     } catch ToolError.cannotWire(let path, let reason) {
       printError(
         """

@@ -124,6 +124,38 @@ struct MonorepoTests {
         atPath: tree.root.appendingPathComponent("docs/dependency-graph.svg").path))
   }
 
+  @Test("without Graphviz's dot on the PATH, an SVG already there is said to be stale, not silently kept")
+  func graphvizMissingStaleSVG() throws {
+    let tree = try FixtureTree()
+    defer { tree.remove() }
+    let empty = try TemporaryDirectory(prefix: "depgraph-no-dot")
+    defer { empty.remove() }
+    try tree.write("<svg>old</svg>\n", to: "docs/dependency-graph.svg")
+    let monorepo = try tree.monorepo()
+    #expect(monorepo.svgGoesStale(searchPath: empty.url.path))
+    let report = try monorepo.generate(monorepo.loadGraph(), drawsSVG: true, searchPath: empty.url.path)
+    #expect(
+      report.last
+        == "Graphviz dot not found on the PATH: docs/dependency-graph.svg was NOT redrawn and still shows "
+        + "the old graph (install Graphviz, then run `make graph`)")
+    #expect(try tree.read("docs/dependency-graph.svg") == "<svg>old</svg>\n")
+  }
+
+  @Test("generating copies the graph into README.md's mermaid block, and leaves a README without one alone")
+  func readmeGraph() throws {
+    let tree = try FixtureTree()
+    defer { tree.remove() }
+    try tree.write("# Repo\n\n```mermaid\ngraph TD\n  Old\n```\n\nMore.\n", to: "README.md")
+    let monorepo = try tree.monorepo()
+    let report = try monorepo.generate(monorepo.loadGraph(), drawsSVG: false)
+    let graph = try tree.read("docs/dependency-graph.mmd")
+    #expect(try tree.read("README.md") == "# Repo\n\n```mermaid\n" + graph + "```\n\nMore.\n")
+    #expect(report.contains("wrote README.md"))
+    try tree.write("# Repo\n", to: "README.md")
+    #expect(try monorepo.generate(monorepo.loadGraph(), drawsSVG: false).contains("wrote README.md") == false)
+    #expect(try tree.read("README.md") == "# Repo\n")
+  }
+
   @Test("the dot found on the PATH draws the SVG from the committed DOT file")
   func graphvizFound() throws {
     let tree = try FixtureTree()

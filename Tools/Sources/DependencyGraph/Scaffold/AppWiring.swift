@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSyntax
 
 /// The edits that wire a scaffolded feature into the App, all planned before anything is written:
 /// the two packages and two products in `App/Package.swift`, the import and the slice in the file
@@ -25,11 +26,14 @@ struct AppWiring {
   ///
   /// - Parameters:
   ///   - feature: The feature.
+  ///   - position: Where the feature's entry goes in the composition's `features:` list.
   ///   - monorepo: The monorepo whose App to edit.
   /// - Returns: The plan.
   /// - Throws: ``ToolError/cannotWire(path:reason:)`` naming the file whose anchor is missing,
   ///   repeated, or already holds the feature.
-  static func plan(_ feature: FeatureName, in monorepo: Monorepo) throws -> AppWiring {
+  static func plan(
+    _ feature: FeatureName, at position: FeaturePosition = .last, in monorepo: Monorepo
+  ) throws -> AppWiring {
     let wiring = FeatureWiring(feature: feature)
     let manifestPath = ManifestEdit.path
     guard let manifest = read(manifestPath, in: monorepo) else {
@@ -72,7 +76,10 @@ struct AppWiring {
         toStruct: modelType, in: model.text, path: model.path),
       path: model.path)
     texts[compositionFile] = try SourceEdit.addingImport(
-      wiring.compositionImport, of: feature.impl, to: texts[compositionFile] ?? "", path: compositionFile)
+      wiring.compositionImport, of: feature.impl,
+      to: try addingFeature(
+        wiring.featureEntry, at: position, to: texts[compositionFile] ?? "", path: compositionFile),
+      path: compositionFile)
     let sourceEdits = [model.path, compositionFile].reduce(into: [String]()) { paths, path in
       if !paths.contains(path) { paths.append(path) }
     }
@@ -95,16 +102,56 @@ struct AppWiring {
     }
   }
 
-  /// The model types of the `Composition<Model, Environment>` made in `text`'s code.
+  /// The model types of the `Composition<Model, Environment>` made in `text`'s code: the first
+  /// generic argument of each `Composition<…, …>` (or `Module.Composition<…, …>`) expression.
   static func compositionModels(in text: String) -> [String] {
-    let code = SwiftSource(text).code
-    // A type's name, then the comma before the environment: `Composition<AppModel, AppEnvironment>`.
-    guard let pattern = try? Regex(#"(?:^|[^A-Za-z0-9_])Composition\s*<\s*([A-Za-z_][A-Za-z0-9_]*)\s*,"#)
-    else {
-      return []
+    compositions(in: SwiftSource(text)).compactMap {
+      $0.genericArgumentClause.arguments.first?.argument.trimmedDescription
     }
-    return code.matches(of: pattern).compactMap { match in
-      match.output[1].substring.map(String.init)
+  }
+
+  /// `text` with `entry` added to the `features:` list of the one `Composition<…, …>(features: [ … ])`
+  /// it makes, at `position`.
+  ///
+  /// - Throws: ``ToolError/cannotWire(path:reason:)`` if the composition's `features:` is not an
+  ///   array literal, or `position` names a feature the list does not have.
+  static func addingFeature(
+    _ entry: String, at position: FeaturePosition, to text: String, path: String
+  ) throws -> String {
+    let source = SwiftSource(text)
+    let arrays = compositions(in: source).compactMap { composition in
+      composition.parent?.as(FunctionCallExprSyntax.self)?.arguments.first { $0.label?.text == "features" }?
+        .expression.as(ArrayExprSyntax.self)
+    }
+    guard arrays.count == 1, let array = arrays.first, array.rightSquare.presence == .present else {
+      throw ToolError.cannotWire(
+        path: path, reason: "its `Composition<…>(features: …)` has no `features: [ … ]` array literal")
+    }
+    let features = ArrayLiteral(array, in: source)
+    switch position {
+    case .last: return features.inserting([entry])
+    case .first: return features.inserting([entry], after: -1)
+    case .after(let name):
+      guard let index = features.texts.firstIndex(where: { FeaturePosition.entry($0, isFeature: name) })
+      else {
+        throw ToolError.cannotWire(
+          path: path,
+          reason: "its `features:` list has no entry for \(name) to put the new feature after "
+            + (features.texts.isEmpty
+              ? "(it is empty)"
+              : "(it has " + features.texts.map { $0.prefix { $0 != "(" } }.joined(separator: ", ") + ")"))
+      }
+      return features.inserting([entry], after: index)
+    }
+  }
+
+  /// The `Composition<Model, Environment>` expressions of `source`.
+  private static func compositions(in source: SwiftSource) -> [GenericSpecializationExprSyntax] {
+    source.tree.descendants(GenericSpecializationExprSyntax.self).filter { expression in
+      let name =
+        expression.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        ?? expression.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      return name == "Composition" && expression.genericArgumentClause.arguments.count == 2
     }
   }
 

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// An array literal in a Swift file, such as a manifest's `dependencies: [ … ]`, and the edit that
 /// adds entries to it in the file's own layout.
 struct ArrayLiteral {
@@ -10,22 +12,12 @@ struct ArrayLiteral {
   /// Each element's text, without the spaces, comments and comma around it, in order.
   let elements: [Range<Int>]
 
-  /// The array whose `[` is at `open`, or `nil` if it is never closed.
-  init?(in source: SwiftSource, at open: Int) {
-    guard let close = source.closing(open) else { return nil }
+  /// The array `array` of `source`'s tree.
+  init(_ array: ArrayExprSyntax, in source: SwiftSource) {
     self.source = source
-    self.open = open
-    self.close = close
-    let inside = open + 1..<close
-    let commas = source.topLevelOffsets(in: inside).filter { source.bytes[$0] == .comma }
-    var elements: [Range<Int>] = []
-    for (start, end) in zip([open] + commas, commas + [close]) {
-      let content = (start + 1..<end).filter {
-        !source.isComment[$0] && !SwiftSource.isSpace(source.bytes[$0])
-      }
-      if let first = content.first, let last = content.last { elements.append(first..<last + 1) }
-    }
-    self.elements = elements
+    open = SwiftSource.offset(of: array.leftSquare)
+    close = SwiftSource.offset(of: array.rightSquare)
+    elements = array.elements.map { SwiftSource.range(of: $0.expression) }
   }
 
   /// The text of each element.
@@ -35,7 +27,7 @@ struct ArrayLiteral {
   var isMultiLine: Bool { source.bytes[open..<close].contains(.newline) }
 
   /// The file's text with `entries` added to the array after the element at `index` (at the end
-  /// if `nil`), each on its own line, indented like the elements.
+  /// if `nil`, at the start if -1), each on its own line, indented like the elements.
   ///
   /// In an array written on several lines, the entries go on new lines after that element's line,
   /// and the element gets a comma if it had none. An array written on one line is laid out on
@@ -44,10 +36,17 @@ struct ArrayLiteral {
   ///
   /// - Parameters:
   ///   - entries: The entries, each with its trailing comma.
-  ///   - index: The index of the element to insert after; `nil` for the last.
+  ///   - index: The index of the element to insert after; `nil` for the last, -1 for none (the
+  ///     entries go first).
   /// - Returns: The file's new text.
   func inserting(_ entries: [String], after index: Int? = nil) -> String {
     let bytes = source.bytes
+    if index == -1, isMultiLine, let first = elements.first {
+      let indentation = source.indentation(ofLineAt: first.lowerBound)
+      let end = source.lineEnd(open)
+      return source.text(0..<end) + entries.map { "\n" + indentation + $0 }.joined()
+        + source.text(end..<bytes.count)
+    }
     guard isMultiLine else {
       let outer = source.indentation(ofLineAt: open)
       let inner = outer + source.indentationUnit
@@ -56,7 +55,8 @@ struct ArrayLiteral {
       let laidOut = "[\n" + lines.map { inner + $0 + "\n" }.joined() + outer + "]"
       return source.text(0..<open) + laidOut + source.text(close + 1..<bytes.count)
     }
-    guard let element = index.map({ elements[$0] }) ?? elements.last else {
+    guard let element = index.flatMap({ elements.indices.contains($0) ? elements[$0] : nil }) ?? elements.last
+    else {
       let indentation = source.indentation(ofLineAt: close) + source.indentationUnit
       let end = source.lineEnd(open)
       return source.text(0..<end) + entries.map { "\n" + indentation + $0 }.joined()

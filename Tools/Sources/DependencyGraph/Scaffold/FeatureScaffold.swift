@@ -1,8 +1,8 @@
 import Foundation
 
 /// Creates the two packages of a new feature, `Packages/<Feature>API` and `Packages/<Feature>Impl`,
-/// in the house style, with tests that pass, and wires them into the App but for one line, which it
-/// prints.
+/// in the house style, with tests that pass, and wires them into the App, the feature's entry in the
+/// composition's `features:` list included.
 public struct FeatureScaffold: Sendable {
   /// The feature to create.
   public let feature: FeatureName
@@ -40,19 +40,24 @@ public struct FeatureScaffold: Sendable {
         throw ToolError.cannotWrite(path: path, reason: "\(error)")
       }
     }
-    let configuration = monorepo.url(of: ".swift-format")
-    if FileManager.default.fileExists(atPath: configuration.path) {
-      let arguments =
-        ["swift", "format", "format", "--in-place", "--recursive", "--configuration", configuration.path]
-        + packages
-      let result = try Subprocess.run(arguments, in: monorepo.root)
-      guard result.status == 0 else {
-        throw ToolError.processFailed(
-          arguments.joined(separator: " "), status: result.status,
-          output: result.standardError)
-      }
-    }
+    try format(packages, in: monorepo)
     return packages
+  }
+
+  /// Lets `swift format` lay out `paths` (files or folders, relative to the root) if `monorepo`
+  /// has a `.swift-format`.
+  private func format(_ paths: [String], in monorepo: Monorepo) throws {
+    let configuration = monorepo.url(of: ".swift-format")
+    guard FileManager.default.fileExists(atPath: configuration.path) else { return }
+    let arguments =
+      ["swift", "format", "format", "--in-place", "--recursive", "--configuration", configuration.path]
+      + paths
+    let result = try Subprocess.run(arguments, in: monorepo.root)
+    guard result.status == 0 else {
+      throw ToolError.processFailed(
+        arguments.joined(separator: " "), status: result.status,
+        output: result.standardError)
+    }
   }
 
   /// Creates the feature's packages and wires them into the App, or with `editsApp` false only
@@ -64,20 +69,28 @@ public struct FeatureScaffold: Sendable {
   /// - Parameters:
   ///   - monorepo: The monorepo to add the feature to.
   ///   - editsApp: Whether to edit `App/` (`--print-only` turns it off).
-  /// - Returns: The report for the terminal: with `editsApp`, what was edited and the one line to
-  ///   paste; without, every line to add by hand (``wiringInstructions(appTarget:)``).
+  ///   - position: Where the feature goes in the composition's `features:` list (`--first`,
+  ///     `--after <feature>`; last by default).
+  /// - Returns: The report for the terminal: with `editsApp`, what was edited; without, every line
+  ///   to add by hand (``wiringInstructions(appTarget:)``).
   /// - Throws: ``ToolError/featureExists(_:path:)`` or ``ToolError/cannotWire(path:reason:)`` with
   ///   nothing written; ``ToolError/cannotWrite(path:reason:)``.
-  public func scaffold(into monorepo: Monorepo, editsApp: Bool) throws -> String {
+  public func scaffold(
+    into monorepo: Monorepo, editsApp: Bool, position: FeaturePosition = .last
+  ) throws -> String {
     try refuseExistingPackages(in: monorepo)
     guard editsApp else {
       try write(into: monorepo)
       return wiringInstructions(appTarget: monorepo.appCompositionTarget())
     }
-    let plan = try AppWiring.plan(feature, in: monorepo)
+    let plan = try AppWiring.plan(feature, at: position, in: monorepo)
     try write(into: monorepo)
     try plan.write(into: monorepo)
-    return report(plan)
+    // A list of one short entry fits on one line, where `swift format` wants no trailing comma.
+    try format([plan.compositionFile], in: monorepo)
+    let graph = try monorepo.generate()
+    return report(plan, position: position) + "\n\nRegenerated the dependency graph (`make graph`):\n"
+      + graph.map { "  " + $0 }.joined(separator: "\n")
   }
 
   private func refuseExistingPackages(in monorepo: Monorepo) throws {
@@ -90,9 +103,15 @@ public struct FeatureScaffold: Sendable {
   /// The lines to add to the App to use the feature.
   public var wiring: FeatureWiring { FeatureWiring(feature: feature) }
 
-  /// What the scaffold did and the one line left to the user.
-  func report(_ plan: AppWiring) -> String {
+  /// What the scaffold did, and the loader left to the user.
+  func report(_ plan: AppWiring, position: FeaturePosition) -> String {
     let wiring = wiring
+    let place: String
+    switch position {
+    case .last: place = "last"
+    case .first: place = "first"
+    case .after(let name): place = "after \(name)"
+    }
     return """
       Created Packages/\(feature.api) and Packages/\(feature.impl); try them with
         swift test --package-path Packages/\(feature.impl)
@@ -100,15 +119,11 @@ public struct FeatureScaffold: Sendable {
       Wired them into the App:
         \(ManifestEdit.path): the two packages, and their products in the `\(plan.target)` target
         \(plan.modelFile): `\(wiring.modelImport)` and the slice `\(feature.property)` of `\(plan.modelType)`
-        \(plan.compositionFile): `\(wiring.compositionImport)`
+        \(plan.compositionFile): `\(wiring.compositionImport)`, and the feature \(place) in `features:`
+        (features update in list order; move it, or scaffold with --first or --after <feature>)
 
-      Add the feature, ONE line, to the `features:` list in
-        \(plan.compositionFile)
-      where its updater should run (features update in list order), then replace `{ [] }` with the
-      live loader:
-          \(wiring.featureEntry)
-
-      Then run `make graph` and `make check-graph`, and commit the graph with the packages.
+      Replace `{ [] }` in the feature's entry with the live loader, and commit the graph with the
+      packages.
       """
   }
 

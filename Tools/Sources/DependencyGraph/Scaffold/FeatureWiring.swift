@@ -1,11 +1,11 @@
 /// What the App needs to use a scaffolded feature, spelled as the App spells the features it
 /// already wires (see `App/Package.swift` and `AppComposition`).
 ///
-/// The feature itself is one line of the App's composition, ``featureEntry``, which the user pastes;
-/// the rest is what Swift needs to see the packages: their manifest entries, the model's slice, and
-/// the imports, which the scaffold adds itself (``AppWiring``), or prints with `--print-only`
-/// (``FeatureScaffold/wiringInstructions(appTarget:)``). A test pastes the one line into a fixture
-/// App the scaffold edited and builds it, so what is written and printed is known to compile.
+/// The feature itself is one line of the App's composition, ``featureEntry``; with the rest of what
+/// Swift needs to see the packages (their manifest entries, the model's slice, the imports) the
+/// scaffold adds it itself (``AppWiring``), or prints it with `--print-only`
+/// (``FeatureScaffold/wiringInstructions(appTarget:)``). A test builds a fixture App the scaffold
+/// edited, so what is written and printed is known to compile.
 public struct FeatureWiring: Equatable, Sendable {
   /// Entries for the package's `dependencies:` in `App/Package.swift`.
   public let packageDependencies: [String]

@@ -1,3 +1,6 @@
+import SwiftParser
+import SwiftSyntax
+
 /// The edit of the App's manifest that makes a feature's packages visible to the App's target that
 /// wires features: two `.package(path:)` entries in the package's `dependencies:`, two `.product`
 /// entries in the target's.
@@ -26,15 +29,16 @@ enum ManifestEdit {
     }
     let source = SwiftSource(manifest)
     let packages = try array(
-      "dependencies", in: try only(source.arguments(ofCallsTo: "Package"), "`Package(…)` call"), of: source,
+      "dependencies", in: try only(source.calls(to: "Package"), "`Package(…)` call"), of: source,
       what: "`dependencies: [ … ]` in `Package(…)`")
     let localPaths = packages.elements.indices.filter { packages.texts[$0].hasPrefix(".package(path:") }
     let withPackages = SwiftSource(packages.inserting(wiring.packageDependencies, after: localPaths.last))
 
-    let calls = [".target", ".executableTarget"].flatMap { withPackages.arguments(ofCallsTo: $0) }
+    let calls = [".target", ".executableTarget"].flatMap { withPackages.calls(to: $0) }
     let named = calls.filter { call in
-      withPackages.values(of: "name", in: call).contains { start in
-        withPackages.text(start..<min(start + target.utf8.count + 2, call.upperBound)) == "\"\(target)\""
+      call.arguments.contains { argument in
+        argument.label?.text == "name"
+          && argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue == target
       }
     }
     let products = try array(
@@ -65,18 +69,22 @@ enum ManifestEdit {
     return only
   }
 
-  /// The one array value of `label` in `arguments`.
+  /// The one array value of `label` in the arguments of `call`.
   private static func array(
-    _ label: String, in arguments: Range<Int>, of source: SwiftSource, what: String
+    _ label: String, in call: FunctionCallExprSyntax, of source: SwiftSource, what: String
   ) throws -> ArrayLiteral {
-    let arrays = source.values(of: label, in: arguments).filter { source.bytes[$0] == .openBracket }
-    guard let open = try? only(arrays, what), let array = ArrayLiteral(in: source, at: open) else {
+    // Not `call.arguments.filter`: a syntax collection's `filter` makes a new, detached node,
+    // whose offsets are no longer the file's.
+    let arrays = call.arguments.compactMap { argument in
+      argument.label?.text == label ? argument.expression.as(ArrayExprSyntax.self) : nil
+    }
+    guard let array = try? only(arrays, what), array.rightSquare.presence == .present else {
       throw refusal(
         arrays.isEmpty
           ? "it has no \(what) (add `\(label): []` to it)"
           : "it has \(arrays.count) \(what), where one was expected")
     }
-    return array
+    return ArrayLiteral(array, in: source)
   }
 
   private static func refusal(_ reason: String) -> ToolError {

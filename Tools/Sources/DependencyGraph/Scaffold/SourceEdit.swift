@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// The edits of the App's Swift files that a new feature needs: an import, sorted with the file's
 /// others, and a stored property after the model's last one.
 enum SourceEdit {
@@ -20,12 +22,15 @@ enum SourceEdit {
     -> String
   {
     let source = SwiftSource(text)
-    var lines = source.code.split(separator: "\n", omittingEmptySubsequences: false)
-    let imports = lines.indices.compactMap { index in importedModule(lines[index]).map { (index, $0) } }
+    let imports = source.tree.statements.compactMap { statement -> (Int, String)? in
+      guard let declaration = statement.item.as(ImportDeclSyntax.self), let first = declaration.path.first
+      else { return nil }
+      return (source.lineIndex(SwiftSource.range(of: declaration).lowerBound), first.name.text)
+    }
     if imports.contains(where: { $0.1 == module }) {
       throw ToolError.cannotWire(path: path, reason: "it already imports \(module)")
     }
-    lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     if let next = imports.first(where: { $0.1 > module }) {
       lines.insert(Substring(declaration), at: next.0)
     } else if let last = imports.last {
@@ -40,20 +45,6 @@ enum SourceEdit {
     }
     return lines.joined(separator: "\n")
   }
-
-  /// The module imported by a line of code, or `nil` if the line is no import.
-  private static func importedModule(_ line: Substring) -> String? {
-    var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-    while let first = words.first, first.hasPrefix("@") || accessModifiers.contains(String(first)) {
-      words = words.dropFirst()
-    }
-    guard words.first == "import", let module = words.dropFirst().last else { return nil }
-    return String(module.split(separator: ".").first ?? module)
-  }
-
-  private static let accessModifiers: Set<String> = [
-    "public", "package", "internal", "fileprivate", "private", "open",
-  ]
 
   /// `text` with `lines` (a property and its documentation) added to the struct `type`, after its
   /// last instance property, indented like it; in a struct without one, first in its body.
@@ -73,82 +64,45 @@ enum SourceEdit {
     let source = SwiftSource(text)
     let declarations = structDeclarations(of: type, in: source)
     guard declarations.count == 1, let declaration = declarations.first,
-      let open = source.bytes[declaration...].indices.first(where: {
-        source.isCode[$0] && source.bytes[$0] == .openBrace
-      }),
-      let close = source.closing(open)
+      declaration.memberBlock.rightBrace.presence == .present
     else {
       let count = declarations.count == 1 ? "an unclosed" : "\(declarations.count) declarations of"
       throw ToolError.cannotWire(path: path, reason: "it has \(count) `struct \(type)`")
     }
-    var last: (start: Int, end: Int)?
-    for start in memberStarts(in: open + 1..<close, of: source) {
-      let words = source.codeBytes[start...]
-        .prefix { $0 != .newline && $0 != .openBrace && $0 != .colon && $0 != .equal }
-        .split(whereSeparator: { $0 == .space || $0 == .tab || $0 == .openParenthesis })
-        .map { String(decoding: $0, as: UTF8.self) }
-      guard let keyword = words.firstIndex(where: { ["var", "let", "func", "case"].contains($0) }) else {
-        continue
-      }
-      if words.dropFirst(keyword + 1).first == property {
+    var last: VariableDeclSyntax?
+    for member in declaration.memberBlock.members {
+      let decl = member.decl
+      if memberNames(decl).contains(property) {
         throw ToolError.cannotWire(path: path, reason: "`\(type)` already has a member named \(property)")
       }
-      guard words[keyword] == "var" || words[keyword] == "let",
-        !words[..<keyword].contains("static") && !words[..<keyword].contains("class")
+      guard let variable = decl.as(VariableDeclSyntax.self),
+        !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
       else { continue }
-      last = (start, declarationEnd(from: start, in: source))
+      last = variable
     }
-    let end = last.map(\.end) ?? source.lineEnd(open)
+    let open = SwiftSource.offset(of: declaration.memberBlock.leftBrace)
+    let end = last.map { source.lineEnd(SwiftSource.range(of: $0).upperBound) } ?? source.lineEnd(open)
     let indentation =
-      last.map { source.indentation(ofLineAt: $0.start) }
-      ?? source.indentation(ofLineAt: declaration) + source.indentationUnit
+      last.map { source.indentation(ofLineAt: SwiftSource.offset(of: $0.bindingSpecifier)) }
+      ?? source.indentation(ofLineAt: SwiftSource.offset(of: declaration.structKeyword))
+      + source.indentationUnit
     let inserted = lines.map { "\n" + indentation + $0 }.joined()
     return source.text(0..<end) + inserted + source.text(end..<source.bytes.count)
   }
 
-  /// The offsets of the code `struct <type>` followed by a space, `:`, `<` or `{`.
-  static func structDeclarations(of type: String, in source: SwiftSource) -> [Int] {
-    let pattern = Array("struct \(type)".utf8)
-    let bytes = source.bytes
-    return bytes.indices.filter { start in
-      let end = start + pattern.count
-      return end < bytes.count && source.isCode[start] && Array(bytes[start..<end]) == pattern
-        && (start == 0 || !SwiftSource.isIdentifier(bytes[start - 1]))
-        && !SwiftSource.isIdentifier(bytes[end])
-    }
+  /// The declarations of `struct <type>` in the file, nested ones too.
+  static func structDeclarations(of type: String, in source: SwiftSource) -> [StructDeclSyntax] {
+    source.tree.descendants(StructDeclSyntax.self).filter { $0.name.text == type }
   }
 
-  /// The offsets of the first code of each line of `body` at its top level: the members'
-  /// declarations, and lines that continue one at the same depth.
-  private static func memberStarts(in body: Range<Int>, of source: SwiftSource) -> [Int] {
-    let topLevel = Set(source.topLevelOffsets(in: body))
-    var starts: [Int] = []
-    var offset = body.lowerBound
-    while offset < body.upperBound {
-      let first = source.skipBlanks(from: offset, end: body.upperBound)
-      if topLevel.contains(first) { starts.append(first) }
-      offset = source.lineEnd(offset) + 1
+  /// The names a member declares: a property's (each of its bindings), a function's, an enum
+  /// case's.
+  private static func memberNames(_ decl: DeclSyntax) -> [String] {
+    if let variable = decl.as(VariableDeclSyntax.self) {
+      return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
     }
-    return starts
+    if let function = decl.as(FunctionDeclSyntax.self) { return [function.name.text] }
+    if let cases = decl.as(EnumCaseDeclSyntax.self) { return cases.elements.map(\.name.text) }
+    return []
   }
-
-  /// The end of the declaration starting at `start`: the end of its first line where the brackets
-  /// it opened are closed (a property written over several lines, or with a body, ends on its last).
-  private static func declarationEnd(from start: Int, in source: SwiftSource) -> Int {
-    var depth = 0
-    for offset in start..<source.bytes.count {
-      if source.bytes[offset] == .newline, depth <= 0 { return offset }
-      guard source.isCode[offset] else { continue }
-      switch source.bytes[offset] {
-      case .openParenthesis, .openBracket, .openBrace: depth += 1
-      case .closeParenthesis, .closeBracket, .closeBrace: depth -= 1
-      default: break
-      }
-    }
-    return source.bytes.count
-  }
-}
-
-extension UInt8 {
-  static let equal = UInt8(ascii: "=")
 }

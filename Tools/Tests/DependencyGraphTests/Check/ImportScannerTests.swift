@@ -42,6 +42,24 @@ struct ImportScannerTests {
     #expect(modules(source) == ["H"])
   }
 
+  @Test("imports inside `#if` blocks are found, and an import's attributes may be on the line before")
+  func conditional() {
+    let source = """
+      #if canImport(Darwin)
+        import Darwin
+      #else
+        import Glibc
+      #endif
+      @testable
+      import K
+      """
+    #expect(
+      ImportScanner.imports(in: source) == [
+        ImportScanner.Import(module: "Darwin", line: 2), ImportScanner.Import(module: "Glibc", line: 4),
+        ImportScanner.Import(module: "K", line: 7),
+      ])
+  }
+
   @Test("lines are counted from one")
   func lines() {
     #expect(ImportScanner.imports(in: "\n\nimport A\n") == [ImportScanner.Import(module: "A", line: 3)])

@@ -22,23 +22,30 @@ struct ScaffoldCommandTests {
   }
 
   @Test(
-    "it wires the feature, exits with status 0, prints the one line to paste, and `depgraph check` then passes"
+    "it wires the feature, regenerates the graph, exits with status 0, leaves no line to paste, and `depgraph check` passes"
   )
   func wires() throws {
     let tree = try FixtureTree("feature-app")
     defer { tree.remove() }
+    try tree.write("# Fixture\n\n```mermaid\ngraph TD\n```\n", to: "README.md")
     let result = try scaffold(["Payments"], tree)
     #expect(result.status == 0, "\(result.error)")
     let swift = result.output.split(separator: "\n").filter { $0.hasPrefix("    .") }
-    #expect(swift == [#"    .payments(\.payments, load: { [] }, clock: ContinuousClock()),"#])
+    #expect(swift == [])
+    #expect(
+      try tree.read("App/Sources/todo/AppComposition.swift").contains(
+        #".payments(\.payments, load: { [] }, clock: ContinuousClock()),"#))
     #expect(
       try tree.read("App/Package.swift").contains(
         #".product(name: "PaymentsImpl", package: "PaymentsImpl"),"#))
-    // As the printed instructions say: `make graph`, then `make check-graph`. The base fixture's 6
-    // packages and 10 edges, plus Payments: API → Core, Impl → Core and API, App → API and Impl.
+    // The scaffold regenerated the graph and the README's copy: `depgraph check` passes as it is.
+    // The base fixture's 6 packages and 10 edges, plus Payments: API → Core, Impl → Core and API,
+    // App → API and Impl.
+    let graph = try tree.read("docs/dependency-graph.mmd")
+    #expect(graph.contains("PaymentsImpl"))
+    #expect(try tree.read("README.md") == "# Fixture\n\n```mermaid\n" + graph + "```\n")
+    #expect(result.output.contains("Regenerated the dependency graph"))
     let depgraph = BuiltExecutable.url("depgraph").path
-    let generate = try Subprocess.run([depgraph, "generate", "--root", tree.root.path], in: tree.root)
-    #expect(generate.status == 0, "\(generate.standardError)")
     let check = try Subprocess.run([depgraph, "check", "--root", tree.root.path], in: tree.root)
     let output = String(decoding: check.standardOutput, as: UTF8.self)
     #expect(check.status == 0, "\(output)\(check.standardError)")
@@ -67,6 +74,26 @@ struct ScaffoldCommandTests {
     ] {
       #expect(result.error.contains("    \(line)\n"), "not printed: \(line)")
     }
+    #expect(try tree.snapshot() == before)
+  }
+
+  @Test(
+    "--after a feature the composition does not list is refused with nothing written; --first with --after too"
+  )
+  func afterUnknownFeature() throws {
+    let tree = try FixtureTree("feature-app")
+    defer { tree.remove() }
+    let before = try tree.snapshot()
+    let result = try scaffold(["Payments", "--after", "Todo"], tree)
+    #expect(result.status == 1)
+    #expect(
+      result.error.hasPrefix(
+        "depgraph scaffold: cannot wire the feature into the App: App/Sources/todo/AppComposition.swift: "
+          + "its `features:` list has no entry for Todo to put the new feature after (it is empty); "
+          + "nothing was written\n"))
+    let both = try scaffold(["Payments", "--first", "--after", "Todo"], tree)
+    #expect(both.status != 0)
+    #expect(both.error.contains("--first and --after cannot be used together"))
     #expect(try tree.snapshot() == before)
   }
 

@@ -56,6 +56,51 @@ struct AppWiringTests {
     #expect(lint.status == 0, "\(lint.standardError)")
   }
 
+  /// A composition laid out as the real App's, with a comment among its entries.
+  private static let compositionText = """
+    let composition = Composition<AppModel, AppEnvironment>(
+      features: [
+        .clock(\\.now),
+        // The to-do list.
+        .todo(\\.todos),
+        .notifications(todos: \\.todos, notifications: \\.notifications, now: \\.now),
+      ],
+      app: app
+    )
+    """
+
+  @Test(
+    "the feature's entry goes last by default, first with --first, after a named feature with --after",
+    arguments: [
+      (FeaturePosition.last, [".clock", "// The", ".todo", ".notifications", ".payments"]),
+      (.first, [".payments", ".clock", "// The", ".todo", ".notifications"]),
+      (.after("Todo"), [".clock", "// The", ".todo", ".payments", ".notifications"]),
+      (.after("clock"), [".clock", ".payments", "// The", ".todo", ".notifications"]),
+    ])
+  func featurePosition(position: FeaturePosition, order: [String]) throws {
+    let entry = FeatureWiring(feature: try FeatureName("Payments")).featureEntry
+    let edited = try AppWiring.addingFeature(entry, at: position, to: Self.compositionText, path: "C.swift")
+    let lines = edited.split(separator: "\n").dropFirst(2).prefix(5)
+    #expect(lines.map { $0.hasPrefix("    ") && !$0.hasPrefix("     ") } == Array(repeating: true, count: 5))
+    #expect(
+      lines.map { String($0.dropFirst(4).prefix { $0 != "(" && $0 != " " }) }
+        == order.map { String($0.prefix { $0 != " " }) })
+    #expect(edited.contains("    " + entry + "\n"))
+  }
+
+  @Test("--after a feature the list does not have is refused, naming the list's entries")
+  func featurePositionUnknown() throws {
+    #expect(
+      throws: ToolError.cannotWire(
+        path: "C.swift",
+        reason: "its `features:` list has no entry for Shop to put the new feature after (it has "
+          + ".clock, .todo, .notifications)")
+    ) {
+      try AppWiring.addingFeature(
+        ".payments(),", at: .after("Shop"), to: Self.compositionText, path: "C.swift")
+    }
+  }
+
   @Test("a second run is refused: the packages exist, and without them the App already names the feature")
   func secondRunRefused() throws {
     let tree = try FixtureTree("feature-app")

@@ -65,13 +65,13 @@ struct FeatureScaffoldTests {
   }
 
   @Test(
-    "the scaffold leaves one line to paste, the feature's entry in the composition, and --print-only eight")
-  func oneLineToPaste() throws {
+    "the scaffold leaves no line to paste, the feature's entry included, and --print-only eight")
+  func noLineToPaste() throws {
     let tree = try FixtureTree("feature-app")
     defer { tree.remove() }
     let scaffold = FeatureScaffold(feature: try FeatureName("Payments"))
     let report = try scaffold.scaffold(into: tree.monorepo(), editsApp: true)
-    #expect(Self.linesToPaste(report) == [#".payments(\.payments, load: { [] }, clock: ContinuousClock()),"#])
+    #expect(Self.linesToPaste(report) == [])
     // Before the scaffold edited App/: 2 packages, 2 products, the slice, the entry, and 2 imports
     // (printed in prose, not as lines of their own).
     let manual = scaffold.wiringInstructions(appTarget: "todo")
@@ -109,10 +109,10 @@ struct FeatureScaffoldTests {
   }
 
   /// Scaffolds into a copy of a fixture App, builds the scaffolded packages and tests them, then
-  /// pastes the one printed line into the App and builds it: one test, so that the App reuses the
+  /// builds the App as the scaffold left it, nothing pasted: one test, so that the App reuses the
   /// packages' build (a cold build of Core takes most of a minute on a small machine).
   @Test(
-    "the scaffolded packages build, pass their tests and the strict lint, and the App it edited builds with the one printed line",
+    "the scaffolded packages build, pass their tests and the strict lint, and the App it edited builds as it is",
     .timeLimit(.minutes(10)))
   func buildsAndPasses() throws {
     let directory = try TemporaryDirectory(prefix: "depgraph-scaffold")
@@ -144,20 +144,11 @@ struct FeatureScaffoldTests {
       #expect(test.status == 0, "\(output)\n\(test.standardError)")
     }
 
-    let line = try #require(Self.linesToPaste(report).first)
-    try paste(line, into: directory.url.appendingPathComponent("App/Sources/WiringApp/AppComposition.swift"))
+    #expect(Self.linesToPaste(report) == [])
     let build = try Subprocess.run(
       ["swift", "build", "--package-path", "App", "--scratch-path", scratch], in: monorepo.root)
     let output = String(decoding: build.standardOutput, as: UTF8.self)
     #expect(build.status == 0, "\(output)\n\(build.standardError)")
-  }
-
-  /// Replaces the `// wiring: features` line of the fixture App's composition with `line`, indented
-  /// like the marker, as a user pastes it into the list of features.
-  private func paste(_ line: String, into composition: URL) throws {
-    let text = try String(contentsOf: composition, encoding: .utf8)
-    let marker = try #require(text.range(of: "// wiring: features"), "no `// wiring: features` marker")
-    try Data(text.replacingCharacters(in: marker, with: line).utf8).write(to: composition)
   }
 
   /// Copies the folder `source`, without build products, to `relativePath` under `root`.

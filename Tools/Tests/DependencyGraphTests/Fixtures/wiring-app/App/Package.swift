@@ -2,8 +2,7 @@
 import PackageDescription
 
 // A composition root shaped like the real App (a library target that wires the features, an
-// executable that runs it), which the scaffold edits; the scaffold's test then pastes the one line
-// it prints at the `// wiring:` line of the composition, and builds.
+// executable that runs it), which the scaffold edits; the scaffold's test then builds it as it is.
 let package = Package(
   name: "App",
   platforms: [.macOS(.v15)],

@@ -4,9 +4,7 @@ public import Core
 public enum AppComposition {
   /// The app's features, one line each.
   public static let composition = Composition<AppModel, Void>(
-    features: [
-      // wiring: features
-    ])
+    features: [])
 
   /// A store with the features' live interpreters.
   @MainActor
