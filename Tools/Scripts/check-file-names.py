@@ -14,6 +14,7 @@ Usage: Tools/Scripts/check-file-names.py [--strict] [PATH ...]
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from pathlib import Path
@@ -93,15 +94,24 @@ def swift_files(paths: list[str]) -> list[Path]:
         path = Path(raw)
         if path.is_dir():
             files.extend(p for p in sorted(path.rglob("*.swift")) if ".build" not in p.parts)
-        else:
+        elif path.is_file() and path.suffix == ".swift":
             files.append(path)
+        else:
+            raise FileNotFoundError(f"{raw}: not a Swift file or a folder")
     return files
 
 
 def main(argv: list[str]) -> int:
-    strict = "--strict" in argv
-    paths = [a for a in argv if a != "--strict"] or ["Packages/Core/Sources"]
-    files = swift_files(paths)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="*", metavar="PATH", default=["Packages/Core/Sources"],
+                        help="files or folders to scan (default: Packages/Core/Sources)")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when any file mismatches")
+    arguments = parser.parse_args(argv)
+    try:
+        files = swift_files(arguments.paths)
+    except FileNotFoundError as error:
+        print(f"check-file-names: {error}", file=sys.stderr)
+        return 2
     bad = 0
     for path in files:
         names = mismatches(path)
@@ -109,7 +119,7 @@ def main(argv: list[str]) -> int:
             bad += 1
             print(f"{path}: {', '.join(names)}")
     print(f"{bad} of {len(files)} files declare a top-level type not named after the file")
-    return 1 if strict and bad else 0
+    return 1 if arguments.strict and bad else 0
 
 
 if __name__ == "__main__":
