@@ -3,11 +3,14 @@ import SwiftSyntax
 
 /// The edits that wire a scaffolded feature into the App, all planned before anything is written:
 /// the two packages and two products in `App/Package.swift`, the import and the slice in the file
-/// of the App's model, and the Impl's import in the file of the App's composition.
+/// of the App's model, the Impl's import and the feature's entry in the file of the App's
+/// composition, and a new file next to the App's environment that makes it conform to the feature's
+/// environment protocol.
 ///
 /// The files are found from the manifest, not from fixed paths: the App's target that wires the
 /// features (``Monorepo/appCompositionTarget()``), the one file of that target that makes a
-/// `Composition<Model, Environment>`, and the one file of that target that declares `struct Model`.
+/// `Composition<Model, Environment>`, and the one file of that target that declares `struct Model`,
+/// and the one that declares `struct Environment`.
 /// What is not found exactly once is refused, naming the file, so nothing is ever half-edited.
 struct AppWiring {
   /// The App's target that wires the features: `TodoApp`.
@@ -18,8 +21,14 @@ struct AppWiring {
   let modelType: String
   /// The file that declares the model, relative to the root.
   let modelFile: String
+  /// The composition's environment type: `AppEnvironment`.
+  let environmentType: String
+  /// The new file that makes the environment conform to the feature's environment protocol,
+  /// relative to the root.
+  let environmentFile: String
   /// Each edited file, relative to the root, with its new text: the manifest, then the model's file,
-  /// then the composition's (one entry if the model and the composition share a file).
+  /// then the composition's (one entry if the model and the composition share a file), then the
+  /// environment's conformance, a new file.
   let edits: [(path: String, text: String)]
 
   /// Plans the edits for `feature` in `monorepo`'s App, writing nothing.
@@ -48,8 +57,9 @@ struct AppWiring {
     let files = swiftFiles(under: folder, in: monorepo).compactMap { path in
       read(path, in: monorepo).map { (path: path, text: $0) }
     }
-    let compositions = files.flatMap { file in compositionModels(in: file.text).map { (file.path, $0) } }
-    guard compositions.count == 1, let (compositionFile, modelType) = compositions.first else {
+    let compositions = files.flatMap { file in compositionTypes(in: file.text).map { (file.path, $0) } }
+    guard compositions.count == 1, let (compositionFile, (modelType, environmentType)) = compositions.first
+    else {
       throw ToolError.cannotWire(
         path: folder,
         reason: compositions.isEmpty
@@ -68,6 +78,33 @@ struct AppWiring {
           : "several files declare `struct \(modelType)`: " + models.map { $0.path }.joined(separator: ", "))
     }
 
+    let environments = files.compactMap { file in
+      SourceEdit.structDeclarations(of: environmentType, in: SwiftSource(file.text)).first.map {
+        (file.path, $0)
+      }
+    }
+    guard environments.count == 1, let (environmentPath, environment) = environments.first else {
+      throw ToolError.cannotWire(
+        path: folder,
+        reason: environments.isEmpty
+          ? "no file of the `\(target.name)` target declares `struct \(environmentType)`, the composition's "
+            + "environment, which the feature's `\(wiring.environmentProtocol)` needs (make the environment a struct)"
+          : "several files declare `struct \(environmentType)`: "
+            + environments.map { $0.0 }.joined(separator: ", "))
+    }
+    let environmentFile =
+      (environmentPath as NSString).deletingLastPathComponent + "/"
+      + wiring.environmentFileName(of: environmentType)
+    if FileManager.default.fileExists(atPath: monorepo.url(of: environmentFile).path) {
+      throw ToolError.cannotWire(path: environmentFile, reason: "it exists")
+    }
+    let hasClock = files.contains { file in
+      SourceEdit.memberNames(of: environmentType, in: SwiftSource(file.text)).contains("clock")
+    }
+    let conformance = wiring.environmentConformance(
+      of: environmentType, isPublic: environment.modifiers.contains { $0.name.text == "public" },
+      hasClock: hasClock)
+
     var texts = [compositionFile: files.first { $0.path == compositionFile }?.text ?? ""]
     texts[model.path] = try SourceEdit.addingImport(
       wiring.modelImport, of: feature.api,
@@ -85,7 +122,9 @@ struct AppWiring {
     }
     return AppWiring(
       target: target.name, compositionFile: compositionFile, modelType: modelType, modelFile: model.path,
-      edits: [(manifestPath, editedManifest)] + sourceEdits.map { ($0, texts[$0] ?? "") })
+      environmentType: environmentType, environmentFile: environmentFile,
+      edits: [(manifestPath, editedManifest)] + sourceEdits.map { ($0, texts[$0] ?? "") }
+        + [(environmentFile, conformance)])
   }
 
   /// Writes the edited files, each replaced at once.
@@ -105,8 +144,15 @@ struct AppWiring {
   /// The model types of the `Composition<Model, Environment>` made in `text`'s code: the first
   /// generic argument of each `Composition<…, …>` (or `Module.Composition<…, …>`) expression.
   static func compositionModels(in text: String) -> [String] {
+    compositionTypes(in: text).map(\.model)
+  }
+
+  /// The model and environment types of each `Composition<Model, Environment>` made in `text`'s code.
+  static func compositionTypes(in text: String) -> [(model: String, environment: String)] {
     compositions(in: SwiftSource(text)).compactMap {
-      $0.genericArgumentClause.arguments.first?.argument.trimmedDescription
+      let arguments = $0.genericArgumentClause.arguments.map(\.argument.trimmedDescription)
+      guard arguments.count == 2 else { return nil }
+      return (arguments[0], arguments[1])
     }
   }
 

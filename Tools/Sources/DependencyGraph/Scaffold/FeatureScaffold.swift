@@ -87,7 +87,7 @@ public struct FeatureScaffold: Sendable {
     try write(into: monorepo)
     try plan.write(into: monorepo)
     // A list of one short entry fits on one line, where `swift format` wants no trailing comma.
-    try format([plan.compositionFile], in: monorepo)
+    try format([plan.compositionFile, plan.environmentFile], in: monorepo)
     let graph = try monorepo.generate()
     return report(plan, position: position) + "\n\nRegenerated the dependency graph (`make graph`):\n"
       + graph.map { "  " + $0 }.joined(separator: "\n")
@@ -121,9 +121,10 @@ public struct FeatureScaffold: Sendable {
         \(plan.modelFile): `\(wiring.modelImport)` and the slice `\(feature.property)` of `\(plan.modelType)`
         \(plan.compositionFile): `\(wiring.compositionImport)`, and the feature \(place) in `features:`
         (features update in list order; move it, or scaffold with --first or --after <feature>)
+        \(plan.environmentFile): `\(plan.environmentType)` conforms to `\(wiring.environmentProtocol)`
 
-      Replace `{ [] }` in the feature's entry with the live loader, and commit the graph with the
-      packages.
+      Replace `{ [] }` in `\(wiring.loaderProperty)` (\(plan.environmentFile)) with the live call, and
+      commit the graph with the packages.
       """
   }
 
@@ -167,8 +168,14 @@ public struct FeatureScaffold: Sendable {
       \(block([wiring.modelPropertyDocumentation, wiring.modelProperty]))
 
       In the composition's file (with `\(wiring.compositionImport)`), add the feature, ONE line, to the
-        list of features (then replace `{ [] }` with the live loader):
+        list of features:
       \(block([wiring.featureEntry]))
+
+      Next to the composition's environment struct, add a file `\(wiring.environmentFileName(of: "AppEnvironment"))`
+        (named after your environment; leave out `clock` if it has one, `public` if it is not public;
+        then replace `{ [] }` with the live loader):
+      \(block(wiring.environmentConformance(of: "AppEnvironment", isPublic: true, hasClock: false)
+        .split(separator: "\n").map(String.init)))
       """
   }
 }

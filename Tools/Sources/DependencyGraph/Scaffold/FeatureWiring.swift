@@ -20,20 +20,26 @@ public struct FeatureWiring: Equatable, Sendable {
   /// The import the composition's file needs: the Impl, which offers the feature.
   public let compositionImport: String
   /// The feature, as an entry of the composition's list of features: its updater, subscriptions,
-  /// message types and interpreters in one value.
-  ///
-  /// The interpreter is given a loader that returns no items, `{ [] }`: it compiles, and the
-  /// instructions say to replace it with the live one.
+  /// message types and interpreters in one value. Its dependencies come from the App's environment,
+  /// which conforms to ``environmentProtocol`` (``environmentConformance(of:isPublic:hasClock:)``).
   public let featureEntry: String
+  /// The protocol of the feature's dependencies, which the App's environment conforms to:
+  /// `PaymentsEnvironment`.
+  public let environmentProtocol: String
+  /// The environment's loader of the feature's items: `loadPaymentsItems`.
+  public let loaderProperty: String
 
   /// The feature's two modules: its API, then its Impl.
   public let modules: [String]
+  /// The feature's name: `Payments`.
+  public let name: String
 
   /// The wiring of `feature`.
   ///
   /// - Parameter feature: The feature's name.
   public init(feature: FeatureName) {
     let (name, property) = (feature.name, feature.property)
+    self.name = name
     modules = [feature.api, feature.impl]
     packageDependencies = [feature.api, feature.impl].map { #".package(path: "../Packages/\#($0)"),"# }
     targetDependencies = [feature.api, feature.impl].map { #".product(name: "\#($0)", package: "\#($0)"),"# }
@@ -41,6 +47,45 @@ public struct FeatureWiring: Equatable, Sendable {
     modelProperty = "public var \(property) = \(name)Model()"
     modelPropertyDocumentation = "/// The \(name) feature's state."
     compositionImport = "import \(feature.impl)"
-    featureEntry = #".\#(property)(\.\#(property), load: { [] }, clock: ContinuousClock()),"#
+    featureEntry = #".\#(property)(\.\#(property)),"#
+    environmentProtocol = "\(name)Environment"
+    loaderProperty = "load\(name)Items"
+  }
+
+  /// The name of the file, next to the one declaring the App's environment `type`, that makes it
+  /// conform to ``environmentProtocol``: `AppEnvironment+Payments.swift`.
+  public func environmentFileName(of type: String) -> String {
+    "\(type)+\(name).swift"
+  }
+
+  /// The text of that file: the Impl's import, and the conformance of `type` with a loader that
+  /// returns no items, `{ [] }` (it compiles; the report says to replace it with the live call),
+  /// and a `ContinuousClock` unless `type` already has a `clock`.
+  ///
+  /// - Parameters:
+  ///   - type: The App's environment type, such as `AppEnvironment`.
+  ///   - isPublic: Whether `type` is public: then so are the import and the members.
+  ///   - hasClock: Whether `type` already declares a member named `clock`.
+  /// - Returns: The file's text.
+  public func environmentConformance(of type: String, isPublic: Bool, hasClock: Bool) -> String {
+    let access = isPublic ? "public " : ""
+    let clock =
+      hasClock
+      ? ""
+      : """
+
+        /// The clock the \(name) feature's refresh timer sleeps on.
+        \(access)var clock: ContinuousClock { ContinuousClock() }
+      """
+    return """
+      \(access)import \(modules[1])
+
+      /// What the \(name) feature reads from the app's environment.
+      extension \(type): \(environmentProtocol) {
+        /// Loads the \(name) feature's items: none yet; replace `{ [] }` with the live call.
+        \(access)var \(loaderProperty): @Sendable () async throws -> [String] { { [] } }\(clock)
+      }
+
+      """
   }
 }

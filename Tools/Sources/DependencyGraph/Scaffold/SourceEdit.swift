@@ -95,6 +95,14 @@ enum SourceEdit {
     source.tree.descendants(StructDeclSyntax.self).filter { $0.name.text == type }
   }
 
+  /// The names of the members that `struct <type>` and its extensions declare in the file.
+  static func memberNames(of type: String, in source: SwiftSource) -> [String] {
+    let structs = structDeclarations(of: type, in: source).map(\.memberBlock)
+    let extensions = source.tree.descendants(ExtensionDeclSyntax.self)
+      .filter { $0.extendedType.trimmedDescription == type }.map(\.memberBlock)
+    return (structs + extensions).flatMap { $0.members.flatMap { memberNames($0.decl) } }
+  }
+
   /// The names a member declares: a property's (each of its bindings), a function's, an enum
   /// case's.
   private static func memberNames(_ decl: DeclSyntax) -> [String] {

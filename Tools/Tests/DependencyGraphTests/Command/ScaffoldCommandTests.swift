@@ -34,7 +34,10 @@ struct ScaffoldCommandTests {
     #expect(swift == [])
     #expect(
       try tree.read("App/Sources/todo/AppComposition.swift").contains(
-        #".payments(\.payments, load: { [] }, clock: ContinuousClock()),"#))
+        #".payments(\.payments)"#))
+    #expect(
+      try tree.read("App/Sources/todo/AppEnvironment+Payments.swift").contains(
+        "extension AppEnvironment: PaymentsEnvironment {"))
     #expect(
       try tree.read("App/Package.swift").contains(
         #".product(name: "PaymentsImpl", package: "PaymentsImpl"),"#))

@@ -30,6 +30,19 @@ struct AppWiringTests {
     #expect(
       try tree.read(composition).hasPrefix("import AuthenticationImpl\nimport Core\nimport PaymentsImpl\n"))
     #expect(report.contains("App/Sources/todo/AppComposition.swift"))
+    // The environment is internal and has a clock: the conformance is internal and adds none.
+    #expect(
+      try tree.read("App/Sources/todo/AppEnvironment+Payments.swift") == """
+        import PaymentsImpl
+
+        /// What the Payments feature reads from the app's environment.
+        extension AppEnvironment: PaymentsEnvironment {
+          /// Loads the Payments feature's items: none yet; replace `{ [] }` with the live call.
+          var loadPaymentsItems: @Sendable () async throws -> [String] { { [] } }
+        }
+
+        """)
+    #expect(report.contains("App/Sources/todo/AppEnvironment+Payments.swift"))
     #expect(try tree.generateAndCheck() == [])
   }
 
@@ -42,7 +55,14 @@ struct AppWiringTests {
       plan.edits.map { $0.path } == [
         "App/Package.swift", "App/Sources/TodoApp/Model/AppModel.swift",
         "App/Sources/TodoApp/Composition/AppComposition.swift",
+        "App/Sources/TodoApp/Composition/AppEnvironment+Payments.swift",
       ])
+    #expect(plan.environmentType == "AppEnvironment")
+    // The App's environment is public and has a clock.
+    let conformance = try #require(plan.edits.last?.text)
+    #expect(conformance.hasPrefix("public import PaymentsImpl\n"))
+    #expect(conformance.contains("  public var loadPaymentsItems: "))
+    #expect(!conformance.contains("clock"))
     let directory = try TemporaryDirectory(prefix: "depgraph-wiring")
     defer { directory.remove() }
     let files = try plan.edits.enumerated().map { index, edit in
@@ -185,6 +205,30 @@ struct AppWiringTests {
       try tree.write(
         try tree.read(model).replacing("public var authentication: Int", with: "public var payments: Int"),
         to: model)
+    }
+  }
+
+  @Test("an environment that is not a struct of the App (`Void`) is refused, naming the protocol it needs")
+  func environmentNotAStruct() throws {
+    try expectRefusal(
+      .cannotWire(
+        path: "App/Sources/todo",
+        reason: "no file of the `todo` target declares `struct Void`, the composition's environment, "
+          + "which the feature's `PaymentsEnvironment` needs (make the environment a struct)")
+    ) { tree in
+      try tree.write(
+        try tree.read(composition).replacing("<AppModel, AppEnvironment>", with: "<AppModel, Void>"),
+        to: composition)
+    }
+  }
+
+  @Test("a conformance file that exists already is refused and nothing is written")
+  func environmentFileExists() throws {
+    try expectRefusal(
+      .cannotWire(path: "App/Sources/todo/AppEnvironment+Payments.swift", reason: "it exists")
+    ) {
+      tree in
+      try tree.write("// Someone's own file.\n", to: "App/Sources/todo/AppEnvironment+Payments.swift")
     }
   }
 }

@@ -65,19 +65,19 @@ struct FeatureScaffoldTests {
   }
 
   @Test(
-    "the scaffold leaves no line to paste, the feature's entry included, and --print-only eight")
+    "the scaffold leaves no line to paste, the feature's entry included, and --print-only ten")
   func noLineToPaste() throws {
     let tree = try FixtureTree("feature-app")
     defer { tree.remove() }
     let scaffold = FeatureScaffold(feature: try FeatureName("Payments"))
     let report = try scaffold.scaffold(into: tree.monorepo(), editsApp: true)
     #expect(Self.linesToPaste(report) == [])
-    // Before the scaffold edited App/: 2 packages, 2 products, the slice, the entry, and 2 imports
-    // (printed in prose, not as lines of their own).
+    // Before the scaffold edited App/: 2 packages, 2 products, the slice, the entry, the
+    // environment's loader and clock, and 2 imports (printed in prose, not as lines of their own).
     let manual = scaffold.wiringInstructions(appTarget: "todo")
     #expect(
       Self.linesToPaste(manual).count
-        + [scaffold.wiring.modelImport, scaffold.wiring.compositionImport].count == 8)
+        + [scaffold.wiring.modelImport, scaffold.wiring.compositionImport].count == 10)
   }
 
   /// The lines of `text` that are Swift to paste: those starting with `.` or `public var`.
@@ -129,7 +129,7 @@ struct FeatureScaffoldTests {
     let packages = ["Packages/PaymentsAPI", "Packages/PaymentsImpl"]
     let edited = [
       "App/Package.swift", "App/Sources/WiringApp/AppModel.swift",
-      "App/Sources/WiringApp/AppComposition.swift",
+      "App/Sources/WiringApp/AppComposition.swift", "App/Sources/WiringApp/AppEnvironment+Payments.swift",
     ]
     let lint = try Subprocess.run(
       ["swift", "format", "lint", "--strict", "--recursive"] + packages + edited, in: monorepo.root)

@@ -56,7 +56,7 @@ extension FeatureTemplate {
         package.swiftLanguageModes = [.v6]
         """#),
     FeatureTemplate(
-      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/__Feature__Updater.swift",
+      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/Updaters/__Feature__Updater.swift",
       text: #"""
         public import Core
         public import __Feature__API
@@ -97,7 +97,7 @@ extension FeatureTemplate {
         }
         """#),
     FeatureTemplate(
-      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/__Feature__Interpreter.swift",
+      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/Interpreters/__Feature__Interpreter.swift",
       text: #"""
         public import Core
         public import __Feature__API
@@ -136,7 +136,7 @@ extension FeatureTemplate {
         }
         """#),
     FeatureTemplate(
-      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/__Feature__Subscriptions.swift",
+      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/Subscriptions/__Feature__Subscriptions.swift",
       text: #"""
         public import Core
         public import __Feature__API
@@ -163,7 +163,7 @@ extension FeatureTemplate {
         }
         """#),
     FeatureTemplate(
-      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/__Feature__RefreshTimer.swift",
+      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/Subscriptions/__Feature__RefreshTimer.swift",
       text: #"""
         public import Core
         public import __Feature__API
@@ -204,39 +204,48 @@ extension FeatureTemplate {
         }
         """#),
     FeatureTemplate(
+      path: "Packages/__Feature__Impl/Sources/__Feature__Impl/__Feature__Environment.swift",
+      text: #"""
+        /// What the __Feature__ feature needs from the app's environment: the App's environment conforms
+        /// (`make feature` wrote that conformance next to it), tests pass one of their own.
+        public protocol __Feature__Environment: SendableMetatype {
+          /// The clock the refresh timer sleeps on.
+          associatedtype RefreshClock: Clock<Duration>
+          /// The clock the refresh timer sleeps on: `ContinuousClock()` in the App, a test clock in tests.
+          var clock: RefreshClock { get }
+          /// Loads the feature's items: the live call (a database query, a request) in the App, a fake in
+          /// tests; may throw.
+          var load__Feature__Items: @Sendable () async throws -> [String] { get }
+        }
+        """#),
+    FeatureTemplate(
       path: "Packages/__Feature__Impl/Sources/__Feature__Impl/__Feature__Feature.swift",
       text: #"""
         public import Core
         public import __Feature__API
 
-        extension Feature {
+        extension Feature where Environment: __Feature__Environment {
           /// The __Feature__ feature on the slice at `slice`, as one value: its updater and subscriptions, its
-          /// messages for replay, and its interpreter and refresh timer on the given dependencies.
+          /// messages for replay, and its interpreter and refresh timer on the environment's loader and
+          /// clock (``__Feature__Environment``).
           ///
           /// The App adds it to its composition in one line:
           ///
           /// ```swift
-          /// .__feature__(\.__feature__, load: { [] }, clock: ContinuousClock()),
+          /// .__feature__(\.__feature__),
           /// ```
           ///
-          /// - Parameters:
-          ///   - slice: Where the app's model keeps the __Feature__ slice.
-          ///   - load: Loads the feature's items (the live call in the App, a fake in tests); may throw.
-          ///   - clock: The clock the refresh timer sleeps on.
+          /// - Parameter slice: Where the app's model keeps the __Feature__ slice.
           /// - Returns: The feature.
-          public static func __feature__(
-            _ slice: any WritableKeyPath<Model, __Feature__Model> & Sendable,
-            load: @escaping @Sendable () async throws -> [String],
-            clock: some Clock<Duration>
-          ) -> Self {
-            let timer = __Feature__RefreshTimer(clock: clock)
-            return Feature(
+          public static func __feature__(_ slice: any WritableKeyPath<Model, __Feature__Model> & Sendable) -> Self {
+            Feature(
               "__Feature__",
               updater: .slice(slice, __Feature__Updater()),
               subscriptions: .slice(slice, __Feature__Subscriptions()),
               messageTypes: [__Feature__Message.self],
-              interpreters: { _, registrations in
-                registrations.register(__Feature__Interpreter(load: load))
+              interpreters: { environment, registrations in
+                let timer = __Feature__RefreshTimer(clock: environment.clock)
+                registrations.register(__Feature__Interpreter(load: environment.load__Feature__Items))
                 registrations.register(subscriptions: __Feature__Refresh.self, run: timer.run)
               })
           }
@@ -261,8 +270,9 @@ extension FeatureTemplate {
         - ``__Feature__Subscriptions`` says, from the model alone, which subscriptions should be alive, and
           ``__Feature__RefreshTimer`` runs them.
 
-        Only the App depends on this package. `Feature.__feature__(_:load:clock:)` bundles all of it as
-        one value, which the App adds to its composition in one line with its live dependencies. Tests build
+        Only the App depends on this package. `Feature.__feature__(_:)` bundles all of it as one value,
+        which the App adds to its composition in one line; its live dependencies come from the App's
+        environment, which conforms to ``__Feature__Environment``. Tests build
         the parts with fakes: `assertUpdate` for the updater, `MessageRecorder` for the interpreter,
         `assertSubscriptions` for the provider, `TestClock` for the timer, and a `TestStore` made from the
         feature for all of them together.
@@ -271,7 +281,8 @@ extension FeatureTemplate {
 
         ### The feature
 
-        - `Feature.__feature__(_:load:clock:)`, in Core's `Feature`
+        - `Feature.__feature__(_:)`, in Core's `Feature`
+        - ``__Feature__Environment``
 
         ### Updating
 

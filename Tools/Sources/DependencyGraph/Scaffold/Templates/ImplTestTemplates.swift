@@ -5,7 +5,7 @@ extension FeatureTemplate {
   /// The tests of a feature's Impl package, one suite per type.
   static let implTests: [FeatureTemplate] = [
     FeatureTemplate(
-      path: "Packages/__Feature__Impl/Tests/__Feature__ImplTests/__Feature__UpdaterTests.swift",
+      path: "Packages/__Feature__Impl/Tests/__Feature__ImplTests/Updaters/__Feature__UpdaterTests.swift",
       text: #"""
         import CoreTesting
         import __Feature__API
@@ -62,7 +62,8 @@ extension FeatureTemplate {
         }
         """#),
     FeatureTemplate(
-      path: "Packages/__Feature__Impl/Tests/__Feature__ImplTests/__Feature__InterpreterTests.swift",
+      path:
+        "Packages/__Feature__Impl/Tests/__Feature__ImplTests/Interpreters/__Feature__InterpreterTests.swift",
       text: #"""
         import CoreTesting
         import __Feature__API
@@ -91,7 +92,8 @@ extension FeatureTemplate {
         }
         """#),
     FeatureTemplate(
-      path: "Packages/__Feature__Impl/Tests/__Feature__ImplTests/__Feature__SubscriptionsTests.swift",
+      path:
+        "Packages/__Feature__Impl/Tests/__Feature__ImplTests/Subscriptions/__Feature__SubscriptionsTests.swift",
       text: #"""
         import CoreTesting
         import __Feature__API
@@ -116,7 +118,8 @@ extension FeatureTemplate {
         }
         """#),
     FeatureTemplate(
-      path: "Packages/__Feature__Impl/Tests/__Feature__ImplTests/__Feature__RefreshTimerTests.swift",
+      path:
+        "Packages/__Feature__Impl/Tests/__Feature__ImplTests/Subscriptions/__Feature__RefreshTimerTests.swift",
       text: #"""
         import CoreTesting
         import __Feature__API
@@ -141,7 +144,7 @@ extension FeatureTemplate {
         }
         """#),
     FeatureTemplate(
-      path: "Packages/__Feature__Impl/Tests/__Feature__ImplTests/__Feature__FeatureTests.swift",
+      path: "Packages/__Feature__Impl/Tests/__Feature__ImplTests/Feature/__Feature__FeatureTests.swift",
       text: #"""
         import Core
         import CoreTesting
@@ -158,12 +161,18 @@ extension FeatureTemplate {
             var __feature__ = __Feature__Model()
           }
 
+          /// A stand-in for the App's environment: the items the loader returns, and a test clock.
+          private struct Environment: __Feature__Environment {
+            let clock: TestClock
+            let load__Feature__Items: @Sendable () async throws -> [String]
+          }
+
           /// A store made from the feature alone, as the App makes one from every feature.
           private func makeStore(load: [String], clock: TestClock = TestClock()) -> TestStore<AppModel> {
             TestStore(
               model: AppModel(),
-              composition: Composition(features: [.__feature__(\.__feature__, load: { load }, clock: clock)]),
-              environment: ())
+              composition: Composition(features: [.__feature__(\.__feature__)]),
+              environment: Environment(clock: clock, load__Feature__Items: { load }))
           }
 
           @Test("a reload goes through the updater and the interpreter and comes back loaded")
