@@ -158,5 +158,28 @@ extension EndToEnd {
           flags.contains("echo") && flags.contains("icanon"), "stty -a after the app exited: \(settings)")
       }
     }
+
+    @Test("Tab completes a command and a file's path; a second Tab lists the choices above the line")
+    func tabCompletion() async throws {
+      let folder = try await signedInFolder("fay")
+      let files = folder.appendingPathComponent("csv")
+      try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+      try Data("id,title,done,due,created,updated\n,from a file,false,,,\n".utf8)
+        .write(to: files.appendingPathComponent("todos.csv"))
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("fay>")
+        try await pane.send("l", "Tab", "Tab")
+        // The choices are listed above the line, which stays as typed: columns as wide as the
+        // widest choice and two spaces.
+        let listed = try await pane.waitFor("list    login   logout")
+        #expect(listed.contains("fay> l"), "\(listed)")
+        try await pane.send("BSpace", "imp", "Tab", files.path + "/to", "Tab")
+        try await pane.waitFor("fay> import \(files.path)/todos.csv")
+        try await pane.send("Enter")
+        try await pane.waitFor("Imported 1 row")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
   }
 }

@@ -68,6 +68,9 @@ public struct InputParser: Sendable {
     guard let command = words.first?.lowercased() else { return nil }
     let arguments = Array(words.dropFirst())
     let rest = Substring(line).droppingFirstWord()
+    // A path ends before the whitespace that ends the line: none ends in a space typed by mistake
+    // (or put by Tab completion). A title is kept as typed.
+    let path = rest.droppingTrailingWhitespace()
     func fail(_ reason: String) -> Result<UserIntent, Failure> {
       .failure(Failure(command: command, reason: reason))
     }
@@ -135,11 +138,11 @@ public struct InputParser: Sendable {
         ? .success(.clearDone) : fail("usage: clear-done [--yes]")
     case "import":
       if arguments == ["cancel"] { return .success(.cancelImport) }
-      guard !rest.isEmpty else { return fail("usage: import FILE.csv (or: import cancel)") }
-      return .success(.importCSV(path: absolute(String(rest))))
+      guard !path.isEmpty else { return fail("usage: import FILE.csv (or: import cancel)") }
+      return .success(.importCSV(path: absolute(String(path))))
     case "export":
       let replacing = arguments.first == "--force"
-      let file = replacing ? rest.droppingFirstWord() : rest
+      let file = replacing ? path.droppingFirstWord() : path
       guard !file.isEmpty else { return fail("usage: export [--force] FILE.csv") }
       return .success(.exportCSV(path: absolute(String(file)), replacing: replacing))
     case "notifications", "inbox":
@@ -301,6 +304,11 @@ public struct InputParser: Sendable {
 }
 
 extension Substring {
+  /// The text without the whitespace at its end.
+  fileprivate func droppingTrailingWhitespace() -> Substring {
+    self[..<(lastIndex { !$0.isWhitespace }.map(index(after:)) ?? startIndex)]
+  }
+
   /// The text after the first word and the whitespace that follows it.
   fileprivate func droppingFirstWord() -> Substring {
     let start = drop { character in character.isWhitespace }

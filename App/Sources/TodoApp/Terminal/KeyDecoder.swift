@@ -37,8 +37,10 @@ enum Key: Equatable, Sendable {
   /// Ctrl-Z or Ctrl-\: the signal the terminal would send for it (SIGTSTP, SIGQUIT), while the
   /// editor reads the keys a terminal would turn into signals.
   case signal(Int32)
-  /// A key the editor does not use (a function key, Tab, another control): it is not inserted, so
-  /// that no escape sequence or control character enters the line.
+  /// Tab (or Ctrl-I): complete the word before the cursor; pressed again, list the choices.
+  case tab
+  /// A key the editor does not use (a function key, another control): it is not inserted, so that
+  /// no escape sequence or control character enters the line.
   case ignored
 }
 
@@ -90,6 +92,7 @@ struct KeyDecoder {
     case 0x05: .end
     case 0x06: .right
     case 0x08, 0x7F: .backspace
+    case 0x09: .tab
     case 0x0A, 0x0D: .enter
     case 0x0B: .killToEnd
     case 0x0E: .down

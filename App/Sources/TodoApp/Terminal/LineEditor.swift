@@ -1,5 +1,5 @@
 /// The line being typed at the prompt, and what each key does to it: Emacs-style editing as in a
-/// shell, and Up/Down through the lines typed before.
+/// shell, Up/Down through the lines typed before, and Tab completion.
 ///
 /// Pure: the keys come in, the text, the cursor and the outcome come out; ``LineReader`` reads the
 /// keys and ``PromptLine`` draws the result.
@@ -16,6 +16,15 @@ struct LineEditor {
     case interrupted
     /// Ctrl-Z or Ctrl-\: the reader raises this signal, as the terminal would.
     case signal(Int32)
+    /// A second Tab that could complete no further: the choices to list above the line, which
+    /// stays as it is.
+    case choices([String])
+
+    /// Whether the line goes on after this outcome with a list of choices to show.
+    var isChoices: Bool {
+      if case .choices = self { return true }
+      return false
+    }
   }
 
   /// The characters typed.
@@ -30,13 +39,21 @@ struct LineEditor {
   private var historyIndex: Int?
   /// The line being typed before Up was pressed, given back when Down goes past the newest line.
   private var draft: [Character] = []
+  /// What Tab may complete, from the text before the cursor.
+  private let complete: (String) -> Completion
+  /// Whether the last key was a Tab that completed nothing: the next Tab lists the choices.
+  private var isListingNext = false
 
   /// Creates an empty line.
   ///
-  /// - Parameter history: Earlier lines, oldest first, for Up and Down; empty for a line that must
-  ///   not offer them (a password, an answer to a question).
-  init(history: [String] = []) {
+  /// - Parameters:
+  ///   - history: Earlier lines, oldest first, for Up and Down; empty for a line that must not
+  ///     offer them (a password, an answer to a question).
+  ///   - complete: What Tab may complete, given the text before the cursor; by default nothing (a
+  ///     password, an answer to a question).
+  init(history: [String] = [], complete: @escaping (String) -> Completion = { _ in .none }) {
     self.history = history
+    self.complete = complete
   }
 
   /// The line as typed so far.
@@ -47,6 +64,8 @@ struct LineEditor {
   /// - Parameter key: The key.
   /// - Returns: Whether the line goes on, was submitted, or input ended.
   mutating func apply(_ key: Key) -> Outcome {
+    if key == .tab { return completeWord() }
+    isListingNext = false
     switch key {
     case .character(let character): insert(character)
     case .enter: return .submitted(line)
@@ -82,9 +101,30 @@ struct LineEditor {
     case .signal(let signal): return .signal(signal)
     case .up: browse(by: -1)
     case .down: browse(by: 1)
-    case .ignored: break
+    case .tab, .ignored: break
     }
     return .editing
+  }
+
+  /// Tab: the one candidate, followed by a space unless it is a folder; or as much as every
+  /// candidate shares; or, pressed again when that adds nothing, the list of choices.
+  private mutating func completeWord() -> Outcome {
+    let completion = complete(String(text[..<cursor]))
+    let length = min(completion.length, cursor)
+    guard !completion.candidates.isEmpty else { return .editing }
+    let typed = String(text[(cursor - length)..<cursor])
+    let replacement =
+      completion.candidates.count == 1
+      ? completion.candidates[0] + (completion.candidates[0].hasSuffix("/") ? "" : " ")
+      : completion.commonPrefix
+    if replacement.count > typed.count && replacement.hasPrefix(typed) || completion.candidates.count == 1 {
+      text.replaceSubrange((cursor - length)..<cursor, with: Array(replacement))
+      cursor += replacement.count - length
+      isListingNext = false
+      return .editing
+    }
+    defer { isListingNext = true }
+    return isListingNext ? .choices(completion.choices) : .editing
   }
 
   private mutating func insert(_ character: Character) {

@@ -31,17 +31,25 @@ final class LineReader: Sendable {
   private let line: PromptLine
   /// The lines typed before, for Up and Down.
   let history: LineHistory
+  /// What Tab completes at the prompt.
+  private let complete: @Sendable (String) -> Completion
 
   /// Creates a reader of standard input.
   ///
   /// - Parameters:
   ///   - line: The prompt's line, on which the line being typed is drawn.
   ///   - history: The lines typed before.
-  init(line: PromptLine, history: LineHistory = LineHistory()) {
+  ///   - complete: What Tab completes at the prompt, given the text before the cursor (never at a
+  ///     password or a question).
+  init(
+    line: PromptLine, history: LineHistory = LineHistory(),
+    complete: @escaping @Sendable (String) -> Completion = { _ in .none }
+  ) {
     (events, continuation) = AsyncStream.makeStream(of: Event.self)
     terminal = TerminalSettings(descriptor: STDIN_FILENO)
     self.line = line
     self.history = history
+    self.complete = complete
   }
 
   /// Starts reading standard input until its end.
@@ -98,11 +106,15 @@ final class LineReader: Sendable {
       while true {
         let request = line.waitForLine()
         let lines = request.label == nil ? history.lines : []
+        let completes = request.label == nil ? complete : { _ in .none }
         // While a line is edited the editor reads Ctrl-C (to clear the line) and raises the
         // signals itself; between lines the terminal sends them, so Ctrl-C reaches work under way.
         terminal.setKeyboardSignals(false)
         defer { terminal.setKeyboardSignals(true) }
-        guard case .submitted(let typed) = Self.edit(request, history: lines, keys: &keys, on: line) else {
+        guard
+          case .submitted(let typed) = Self.edit(
+            request, history: lines, complete: completes, keys: &keys, on: line)
+        else {
           break
         }
         var password: String?
@@ -130,15 +142,20 @@ final class LineReader: Sendable {
   /// Edits one line on `line` until return, Ctrl-D on an empty line, or the end of input (`nil`),
   /// drawing it whenever no key waits.
   static func edit<Keys: KeySource>(
-    _ request: PromptLine.Request, history: [String], keys: inout Keys, on line: PromptLine
+    _ request: PromptLine.Request, history: [String],
+    complete: @escaping (String) -> Completion = { _ in .none }, keys: inout Keys, on line: PromptLine
   )
     -> LineEditor.Outcome?
   {
-    var editor = LineEditor(history: history)
+    var editor = LineEditor(history: history, complete: complete)
     var isDrawn = true
     while let key = keys.next() {
       let outcome = editor.apply(key)
       switch outcome {
+      case .choices(let choices):
+        // Listed above the line, which stays as typed (and is drawn below, if a key before the Tab
+        // has not been yet).
+        line.printChoices(choices)
       case .interrupted:
         // The session stops on SIGINT as if the terminal had sent it; the line stays until then.
         // Sent to the process, not raised on this thread, which may block it.
@@ -149,7 +166,7 @@ final class LineReader: Sendable {
         continue
       default: break
       }
-      guard outcome == .editing else {
+      guard outcome == .editing || outcome.isChoices else {
         // A line typed ahead with its return (a pasted command) shows before it ends.
         if !isDrawn { line.update(text: editor.text, cursor: editor.cursor) }
         line.end()

@@ -137,6 +137,28 @@ final class PromptLine: Sendable {
     }
   }
 
+  /// Lists `choices` (Tab's) above the line while it is shown, in columns as wide as the longest,
+  /// as many to a row as the terminal's width holds; the line and its cursor stay.
+  ///
+  /// - Parameter choices: The choices, in order.
+  func printChoices(_ choices: [String]) {
+    let cells = choices.map { TerminalText.visible($0) }
+    let width = (cells.map(TerminalEdits.width(of:)).max() ?? 0) + 2
+    let perRow = max(1, columns() / max(width, 1))
+    // A choice wider than the terminal (a long file name) wraps onto rows of its own.
+    let rows = stride(from: 0, to: cells.count, by: perRow).flatMap { start in
+      let row = cells[start..<min(start + perRow, cells.count)].enumerated().map { index, cell in
+        let isLast = index == min(perRow, cells.count - start) - 1
+        return isLast ? cell : cell + String(repeating: " ", count: width - TerminalEdits.width(of: cell))
+      }.joined()
+      return TerminalEdits.rows(of: row, columns: columns())
+    }
+    state.withLock { state in
+      guard state.request != nil else { return }
+      writeToTerminal(TerminalEdits.inserting(rows))
+    }
+  }
+
   /// Writes `text` as it is, whatever the line shows: the caller ended the line first.
   ///
   /// - Parameter text: The text.

@@ -20,9 +20,11 @@ enum Help {
     "                            regular file (never a device, a FIFO, a socket or a symbolic link)",
     "  notifications             the inbox (notifications read N | dismiss N | clear); reminders that came due",
     "                            while you were signed out or the app was closed are announced at sign-in",
+    "  help [import]             this list; help import: the CSV format of import and export",
     "  quit                      leave (so does Ctrl-D, and Ctrl-C on an empty line, which finishes the",
     "                            work under way, then exits with status 130; Ctrl-C on a typed line clears it)",
-    "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords).",
+    "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords);",
+    "  Tab completes a command, a help topic or a file after import/export (twice: lists the choices).",
     "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
     "  clear-done and rm delete without asking.",
   ]

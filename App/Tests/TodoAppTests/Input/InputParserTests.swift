@@ -55,6 +55,10 @@ struct InputParserTests {
     #expect(
       parse("export --force /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv", replacing: true)))
     #expect(parse("help import") == .success(.importHelp))
+    // Whitespace after the path (Tab completion puts a space after a name) is not part of it.
+    #expect(parse("import data/todos.csv  ") == .success(.importCSV(path: "/home/ada/data/todos.csv")))
+    #expect(
+      parse("export my list.csv \t") == .success(.exportCSV(path: "/home/ada/my list.csv", replacing: false)))
   }
 
   @Test("bad input gets a reason that says how to write it, never the rest of the line")

@@ -82,4 +82,62 @@ struct LineEditorTests {
     #expect(line.text.count == 2)
     #expect(line.line == "e\u{301}x")
   }
+
+  /// A completer offering `words` for the word before the cursor, as the App's does for commands.
+  private static func completing(_ words: [String]) -> (String) -> Completion {
+    { before in
+      let word = before.last?.isWhitespace ?? true ? "" : String(before.split(separator: " ").last ?? "")
+      return Completion(length: word.count, candidates: words.filter { $0.hasPrefix(word) })
+    }
+  }
+
+  @Test("Tab completes the one candidate with a space after it, a folder with nothing after its /")
+  func tabCompletesTheOneCandidate() {
+    var line = LineEditor(complete: Self.completing(["import", "list", "docs/"]))
+    for character in "imp" { _ = line.apply(.character(character)) }
+    #expect(line.apply(.tab) == .editing)
+    #expect(line.line == "import ")
+    #expect(line.cursor == 7)
+    for character in "d" { _ = line.apply(.character(character)) }
+    _ = line.apply(.tab)
+    #expect(line.line == "import docs/")
+  }
+
+  @Test("Tab completes as far as the candidates agree; a second Tab that adds nothing lists them")
+  func tabListsOnTheSecondPress() {
+    var line = LineEditor(complete: Self.completing(["logout", "login", "list"]))
+    _ = line.apply(.character("l"))
+    #expect(line.apply(.tab) == .editing, "l: no common prefix beyond what is typed")
+    #expect(line.apply(.tab) == .choices(["logout", "login", "list"]))
+    #expect(line.line == "l", "listing leaves the line as typed")
+    _ = line.apply(.character("o"))
+    #expect(line.apply(.tab) == .editing)
+    #expect(line.line == "log", "lo completes to what logout and login share")
+    #expect(line.apply(.tab) == .editing, "a key in between: the next Tab completes again first")
+    #expect(line.apply(.tab) == .choices(["logout", "login"]))
+  }
+
+  @Test("Tab in the middle of the line completes the word before the cursor and keeps what follows")
+  func tabInTheMiddle() {
+    var line = LineEditor(complete: Self.completing(["export"]))
+    for character in "ex out.csv" { _ = line.apply(.character(character)) }
+    for _ in 0..<8 { _ = line.apply(.left) }
+    _ = line.apply(.tab)
+    #expect(line.line == "export  out.csv")
+    #expect(line.cursor == 7)
+  }
+
+  @Test("without a completer, or without a candidate, Tab changes nothing and inserts no tab")
+  func tabWithoutCandidates() {
+    var plain = LineEditor()
+    for character in "ad" { _ = plain.apply(.character(character)) }
+    #expect(plain.apply(.tab) == .editing)
+    #expect(plain.apply(.tab) == .editing)
+    #expect(plain.line == "ad")
+    var none = LineEditor(complete: Self.completing(["list"]))
+    _ = none.apply(.character("z"))
+    #expect(none.apply(.tab) == .editing)
+    #expect(none.apply(.tab) == .editing, "no candidates: nothing to list")
+    #expect(none.line == "z")
+  }
 }

@@ -72,4 +72,19 @@ struct PromptLineTests {
     line.begin(request)
     #expect(line.waitForLine() == request)
   }
+
+  @Test("Tab's choices are listed above the shown line in columns that fit the terminal; the line stays")
+  func choices() {
+    let (line, screen) = line(columns: 20)
+    line.begin()
+    line.update(text: Array("l"), cursor: 1)
+    screen.clear()
+    line.printChoices(["list", "login", "logout"])
+    // The widest choice and two spaces: 8 columns, two to a 20-column row.
+    #expect(screen.text == TerminalEdits.inserting(["list    login", "logout"]))
+    line.end()
+    screen.clear()
+    line.printChoices(["list"])
+    #expect(screen.text == "", "no line shown: nothing listed")
+  }
 }
