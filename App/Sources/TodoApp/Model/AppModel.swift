@@ -6,10 +6,11 @@ public import TodoAPI
 /// The whole state of the terminal app: the App's time, one slice per feature, and the App's own
 /// UI slice.
 public struct AppModel: Hashable, Sendable, Codable {
-  /// The time as the App last told it (``SystemMessage/clockTicked(_:)``); `nil` until the launch.
+  /// The time as the App last told it: the launch time, then each ``SystemMessage/clockTicked(_:)``
+  /// of the App's clock; `nil` in a model made without a time.
   ///
   /// The App owns the time (its System part, ``Core/Feature/clock(_:)``); features read it through
-  /// a key path. It moves only when told, so between messages it lags behind the wall clock: do
+  /// a key path. It moves once a second, so it lags behind the wall clock by up to a second: do
   /// not read it as the current time.
   public var now: Date?
   /// Who is signed in.
@@ -21,9 +22,11 @@ public struct AppModel: Hashable, Sendable, Codable {
   /// What the terminal shows.
   public var ui: UIModel
 
-  /// The model at launch: no time told yet, signed out, empty list, listening for OS signals.
-  public init() {
-    now = nil
+  /// The model at launch: signed out, empty list, listening for OS signals.
+  ///
+  /// - Parameter now: The launch time; `nil` (a model without a time) by default.
+  public init(now: Date? = nil) {
+    self.now = now
     authentication = AuthenticationModel()
     todos = TodoModel()
     notifications = NotificationsModel()

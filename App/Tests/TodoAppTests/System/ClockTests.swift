@@ -55,8 +55,7 @@ struct ClockTests {
 
   @Test("a reminder that rings posts its notification but leaves the App's time alone: only the App moves it")
   func reminderLeavesTheTime() {
-    let rang = NotificationsMessage.reminderDue(
-      TodoID(rawValue: "due"), title: "Stretch", dueDate: now + 30, at: now + 30)
+    let rang = ElementMessage(TodoID(rawValue: "due"), ReminderMessage.rang(at: now + 30))
     let result = AppComposition.composition.updater.result(of: rang, on: withItemDueSoon).model
     #expect(result.now == now)
     #expect(result.notifications.watchedUntil == now + 30)
