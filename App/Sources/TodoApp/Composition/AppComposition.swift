@@ -101,7 +101,7 @@ public enum AppComposition {
     }
   }
 
-  /// A store with the live interpreters, on `database`, whose model starts at the launch time.
+  /// A store with the live interpreters, on `database`.
   ///
   /// - Parameters:
   ///   - database: The migrated database (``openDatabase(in:)``).
@@ -109,8 +109,9 @@ public enum AppComposition {
   /// - Returns: The store, not yet started.
   @MainActor
   public static func makeStore(database: DatabasePool, folder: URL) -> Store<AppModel> {
-    let environment = AppEnvironment(database: database, folder: folder)
-    return Store(model: AppModel(now: environment.now()), composition: composition, environment: environment)
+    Store(
+      model: AppModel(), composition: composition,
+      environment: AppEnvironment(database: database, folder: folder))
   }
 }
 

@@ -6,8 +6,8 @@ public import TodoAPI
 /// The whole state of the terminal app: the App's time, one slice per feature, and the App's own
 /// UI slice.
 public struct AppModel: Hashable, Sendable, Codable {
-  /// The time as the App last told it: the launch time, then each ``SystemMessage/clockTicked(_:)``
-  /// of the App's clock; `nil` in a model made without a time.
+  /// The time as the App last told it: the launch time (``AppMessage/started(at:timeZone:)``), then
+  /// each ``SystemMessage/clockTicked(_:)`` of the App's clock; `nil` until the launch.
   ///
   /// The App owns the time (its System part, ``Core/Feature/clock(_:)``); features read it through
   /// a key path. It moves once a second, so it lags behind the wall clock by up to a second: do
@@ -22,11 +22,9 @@ public struct AppModel: Hashable, Sendable, Codable {
   /// What the terminal shows.
   public var ui: UIModel
 
-  /// The model at launch: signed out, empty list, listening for OS signals.
-  ///
-  /// - Parameter now: The launch time; `nil` (a model without a time) by default.
-  public init(now: Date? = nil) {
-    self.now = now
+  /// The model at launch: no time told yet, signed out, empty list, listening for OS signals.
+  public init() {
+    now = nil
     authentication = AuthenticationModel()
     todos = TodoModel()
     notifications = NotificationsModel()

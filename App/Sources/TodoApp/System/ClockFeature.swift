@@ -7,8 +7,8 @@ extension Feature where Environment == AppEnvironment {
   ///
   /// The time belongs to the App, not to a feature: the App counts relative due dates from it,
   /// stamps its "Reloading" notice with it, and features read it (notifications judge reminders by
-  /// it). So the App's System part owns it: the model starts with the launch time
-  /// (``AppComposition/makeStore(database:folder:)``), the clock asks for its
+  /// it). So the App's System part owns it: the launch message gives the first time
+  /// (``AppMessage/started(at:timeZone:)``), the clock asks for its
   /// ``TickSubscription`` for the whole session and runs it (``TickRunner``), and ``ClockUpdater``
   /// moves the time on each ``SystemMessage/clockTicked(_:)`` the tick sends. Nothing else moves
   /// it: reading a line does not. It comes first in the composition, so every feature reads the

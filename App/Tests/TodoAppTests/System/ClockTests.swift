@@ -62,6 +62,29 @@ struct ClockTests {
     #expect(result.notifications.inbox.map(\.title) == ["Reminder"])
   }
 
+  @Test("a reminder's ring, addressed to the reminder, posts its notification and shows the banner at once")
+  func ringShowsTheBanner() {
+    let rang = ElementMessage(TodoID(rawValue: "due"), ReminderMessage.rang(at: now + 30))
+    assertUpdate(AppComposition.composition.updater, given: withItemDueSoon, when: rang) {
+      $0.notifications.watchedUntil = now + 30
+      $0.notifications.post(
+        InAppNotification(
+          id: NotificationID(rawValue: 1), title: "Reminder", body: "“Stretch” is due now.", time: now + 30,
+          kind: .reminder(TodoID(rawValue: "due"))))
+      $0.ui.print(OutputLine(.banner, "🔔 Reminder: “Stretch” is due now."))
+      $0.ui.announcedNotification = NotificationID(rawValue: 1)
+    }
+  }
+
+  @Test("the App's clock asks for its own one-second tick, whatever the model: nothing else moves the time")
+  func clockAsksForItsTick() throws {
+    let provider = try #require(AppComposition.composition.subscriptions)
+    for model in [AppModel(), AppFixture.signedIn] {
+      let ticks = provider.subscriptions(for: model, message: nil).compactMap { $0 as? TickSubscription }
+      #expect(ticks == [TickSubscription(interval: .seconds(1))])
+    }
+  }
+
   @Test("the composition's message types hold the App's clock message, so a trace of it replays")
   func replayable() {
     #expect(AppComposition.composition.messageTypes.contains { $0 == SystemMessage.self })
