@@ -14,10 +14,15 @@ struct DueDateJudge<Model>: Sendable {
 
   /// Judges due dates up to the app's time, as its key path reads now: every part does so first,
   /// whatever its message, so the feature never judges on a time older than the app's.
-  func followAppTime(_ model: inout Model, commands: inout [any Command]) {
-    if let time = model[keyPath: now], advanceTime(&model, to: time, commands: &commands) {
-      catchUpIfReady(&model, commands: &commands)
-    }
+  ///
+  /// - Parameter remindersAreCurrent: Whether the list is as the last ``scheduleReminders(_:)``
+  ///   left it (true for the time's own message: the list changes only with messages the other
+  ///   parts handle), so the items that come due are found among the pending reminders.
+  func followAppTime(_ model: inout Model, commands: inout [any Command], remindersAreCurrent: Bool = false) {
+    guard let time = model[keyPath: now],
+      advanceTime(&model, to: time, commands: &commands, remindersAreCurrent: remindersAreCurrent)
+    else { return }
+    catchUpIfReady(&model, commands: &commands)
   }
 
   /// Keeps the pending reminders those of the nearest due dates after the judged time; every part
@@ -26,12 +31,34 @@ struct DueDateJudge<Model>: Sendable {
     model[keyPath: notifications].scheduleReminders(for: model[keyPath: todos])
   }
 
+  /// Keeps the pending reminders after the app's time alone moved, from `before`: the list is as
+  /// the last ``scheduleReminders(_:)`` left it (it changes only with messages the other parts
+  /// handle), so only reminders the time has passed can go, and a later item can come in only when
+  /// a full set of reminders loses one; otherwise no pass over the list is needed, and a tick costs
+  /// O(``NotificationsAPI/NotificationsModel/reminderLimit``) however long the list.
+  func scheduleRemindersAfterTimeMoved(_ model: inout Model, from before: Date?) {
+    let state = model[keyPath: notifications]
+    guard before != nil, let now = state.watchedUntil else { return scheduleReminders(&model) }
+    guard state.reminders.contains(where: { $0.dueDate <= now }) else { return }
+    if state.reminders.count < NotificationsModel.reminderLimit {
+      model[keyPath: notifications].reminders.removeAll { $0.dueDate <= now }
+    } else {
+      scheduleReminders(&model)
+    }
+  }
+
   /// Moves `watchedUntil` forward to `date` and posts the open items that became due on the way,
   /// except those that became due more than the grace period before `date`.
   ///
+  /// - Parameter remindersAreCurrent: Whether the pending reminders are the nearest due dates of
+  ///   the list as it is (see ``followAppTime(_:commands:remindersAreCurrent:)``): then, unless
+  ///   `date` lies beyond the last of a full set, every item due on the way is one of them, and no
+  ///   pass over the list is needed.
   /// - Returns: Whether it moved.
   @discardableResult
-  func advanceTime(_ model: inout Model, to date: Date, commands: inout [any Command]) -> Bool {
+  func advanceTime(
+    _ model: inout Model, to date: Date, commands: inout [any Command], remindersAreCurrent: Bool = false
+  ) -> Bool {
     let previous = model[keyPath: notifications].watchedUntil
     if let previous, date <= previous { return false }
     model[keyPath: notifications].watchedUntil = date
@@ -39,11 +66,23 @@ struct DueDateJudge<Model>: Sendable {
     // sign-in's missed reminders are pending, their announcement covers these.
     guard let previous, model[keyPath: notifications].catchUp == nil else { return true }
     let earliest = max(previous, date.addingTimeInterval(-Reminders.gracePeriod.timeInterval))
-    // One pass over the list's index of open items with a due date, not over the whole list.
-    // Posted in display order, so the result is the same on every run.
+    // Among the pending reminders when they cover the way, else one pass over the list's index of
+    // open items with a due date, not over the whole list. Posted in display order, so the result
+    // is the same on every run.
     let list = model[keyPath: todos]
-    let due = list.openDueDates.compactMap { id, due -> TodoItem? in
-      due > earliest && due <= date ? list.item(id) : nil
+    let reminders = model[keyPath: notifications].reminders
+    let covered =
+      remindersAreCurrent
+      && (reminders.count < NotificationsModel.reminderLimit || reminders.contains { $0.dueDate > date })
+    let due: [TodoItem]
+    if covered {
+      due = reminders.compactMap { reminder in
+        reminder.dueDate > earliest && reminder.dueDate <= date ? list.item(reminder.id) : nil
+      }
+    } else {
+      due = list.openDueDates.compactMap { id, due -> TodoItem? in
+        due > earliest && due <= date ? list.item(id) : nil
+      }
     }
     for item in due.sorted(by: TodoItem.displayOrder) {
       model[keyPath: notifications].postReminder(for: item)

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import NotificationsAPI
 
 /// On the app's own clock message (whose type the app names, ``NotificationsUpdater``'s
 /// `movedBy`), judges due dates up to the time that message set: the message itself is not read,
@@ -9,8 +10,9 @@ struct NotificationsTimeUpdater<Model, Tick: Message>: TypedUpdater {
 
   func update(_ model: inout Model, message: Tick) -> [any Command] {
     var commands: [any Command] = []
-    judge.followAppTime(&model, commands: &commands)
-    judge.scheduleReminders(&model)
+    let before = model[keyPath: judge.notifications].watchedUntil
+    judge.followAppTime(&model, commands: &commands, remindersAreCurrent: true)
+    judge.scheduleRemindersAfterTimeMoved(&model, from: before)
     return commands
   }
 }

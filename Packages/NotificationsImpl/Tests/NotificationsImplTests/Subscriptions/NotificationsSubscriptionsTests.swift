@@ -160,6 +160,27 @@ struct NotificationsSubscriptionsTests {
     #expect(alarms(rung) == alarms(of: list.dropFirst()))
   }
 
+  @Test("when the app's time passes the nearest of a full set, the 65th item takes its place")
+  func nextInLineAfterTheTimePasses() {
+    let list = items(65)
+    let ticked = after(ClockMessage.ticked(.t0(plus: 120)), on: .fixture(items: list))
+    #expect(alarms(ticked) == alarms(of: list.dropFirst()))
+    #expect(ticked.notifications.reminders.count == 64)
+  }
+
+  @Test("the app's time passing one of a few reminders takes just that one away")
+  func timePassesOneOfAFew() {
+    let list = items(3)
+    let ticked = after(ClockMessage.ticked(.t0(plus: 150)), on: .fixture(items: list))
+    #expect(alarms(ticked) == alarms(of: list.dropFirst()))
+  }
+
+  @Test("the first time the app tells brings the reminders of the items due after it")
+  func firstTimeBringsReminders() {
+    let list = items(3)
+    #expect(alarms(after(ClockMessage.ticked(.t0), on: .fixture(now: nil, items: list))) == alarms(of: list))
+  }
+
   @Test("completing one of the 64 brings in the 65th")
   func nextInLineAfterCompletion() {
     var list = items(65)

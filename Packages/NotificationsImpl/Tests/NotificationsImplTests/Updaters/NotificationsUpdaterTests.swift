@@ -173,6 +173,19 @@ struct NotificationsUpdaterTests {
     }
   }
 
+  @Test("a tick beyond the last of a full set of reminders still posts the item that came due past them")
+  func tickBeyondTheReminders() {
+    // 70 items due a minute apart from t0 + 120 s: the reminders hold the first 64 only.
+    let list = (0..<70).map { TodoItem.fixture(String(format: "item-%03d", $0), due: 120 + Double($0) * 60) }
+    let last = list[69]
+    assertUpdate(updater, given: .fixture(items: list), when: ClockMessage.ticked(last.dueDate!)) {
+      $0.now = last.dueDate
+      $0.notifications.watchedUntil = last.dueDate
+      $0.notifications.postReminder(of: last)
+      $0.notifications.reminders = []
+    }
+  }
+
   @Test("the grace period is a minute")
   func gracePeriod() {
     #expect(NotificationsUpdater<AppModel>.gracePeriod == .seconds(60))
