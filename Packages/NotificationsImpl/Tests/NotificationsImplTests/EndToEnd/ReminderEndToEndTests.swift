@@ -173,7 +173,7 @@ struct ReminderEndToEndTests {
     #expect(store.model.notifications.inbox.isEmpty)
   }
 
-  @Test("with the time sent before the action, as the App does, an overdue item asks for no reminder")
+  @Test("with the app's time fresh, as its clock keeps it, an overdue item asks for no reminder")
   func freshTimeOverdueItem() async {
     let store = makeStore(items: [])
     store.start()
@@ -237,7 +237,7 @@ struct ReminderEndToEndTests {
     store.expectSubscriptions(started: [soon.reminder])
     await time.clock.waitForSleepers(count: 1)
 
-    // One jump past the countdown and the due date: the reminder rings alone.
+    // One jump past the due date: the reminder rings alone, with the time it woke.
     await time.clock.jump(by: .seconds(300))
     let notification = InAppNotification(
       id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
