@@ -25,13 +25,15 @@ struct ClockTests {
     assertUpdate(ClockUpdater(), given: now, when: SystemMessage.clockTicked(now - 5), then: now)
   }
 
-  /// Ada with an item due 30 seconds after the App's time, which the notifications feature has seen.
+  /// Ada with an item due 30 seconds after the App's time, which the notifications feature has seen:
+  /// its reminder is pending.
   private var withItemDueSoon: AppModel {
     var model = AppFixture.signedIn
     model.now = now
     model.notifications.watchedUntil = now
     model.todos.upsert(
       TodoItem(id: TodoID(rawValue: "due"), title: "Stretch", dueDate: now + 30, createdAt: now))
+    model.notifications.scheduleReminders(for: model.todos)
     return model
   }
 
@@ -50,6 +52,7 @@ struct ClockTests {
           kind: .reminder(TodoID(rawValue: "due"))))
       $0.ui.print(OutputLine(.banner, "🔔 Reminder: “Stretch” is due now."))
       $0.ui.announcedNotification = NotificationID(rawValue: 1)
+      $0.notifications.reminders = []
     }
   }
 
@@ -73,6 +76,7 @@ struct ClockTests {
           kind: .reminder(TodoID(rawValue: "due"))))
       $0.ui.print(OutputLine(.banner, "🔔 Reminder: “Stretch” is due now."))
       $0.ui.announcedNotification = NotificationID(rawValue: 1)
+      $0.notifications.reminders = []
     }
   }
 

@@ -38,6 +38,10 @@ public struct NotificationsModel: Hashable, Sendable {
   /// The reminders whose alarms run: one for each of the nearest ``reminderLimit`` open items due
   /// after ``watchedUntil``, kept by ``scheduleReminders(for:)``. Each is a child feature: its alarm
   /// is its own subscription, and what the alarm sends comes back to it.
+  ///
+  /// NotificationsImpl keeps it current with the list after every message it handles, and a tick of
+  /// the app's time finds the items it brings due among these, without a pass over the list: a
+  /// model built by hand with dated items calls ``scheduleReminders(for:)`` as the feature would.
   public var reminders: IdentifiedArray<Reminder>
 
   /// Creates the slice.
