@@ -23,13 +23,7 @@ let package = Package(
     ),
     .testTarget(
       name: "NotificationsAPITests",
-      dependencies: [
-        "NotificationsAPI",
-        .product(name: "Core", package: "Core"),
-        .product(name: "CoreTesting", package: "Core"),
-        .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
-        .product(name: "TodoAPI", package: "TodoAPI"),
-      ]
+      dependencies: ["NotificationsAPI", .product(name: "CoreTesting", package: "Core")]
     ),
   ]
 )
