@@ -11,14 +11,15 @@ public enum AppComposition {
   /// and OS signals.
   ///
   /// Updaters run in this order: the clock first, so every feature reads the time a
-  /// ``SystemMessage/clockTicked(_:)`` sets while handling it; the notifications feature reads the
-  /// to-do slice after the to-do feature changed it; the app's own updater sees every result.
+  /// ``SystemMessage/clockTicked(_:)`` sets while handling it (the notifications feature is told
+  /// the time moved by that message's type); the notifications feature reads the to-do slice after
+  /// the to-do feature changed it; the app's own updater sees every result.
   public static let composition = Composition<AppModel, AppEnvironment>(
     features: [
       .clock(\.now),
       .authentication(\.authentication),
       .todo(\.todos),
-      .notifications(todos: \.todos, notifications: \.notifications, now: \.now),
+      .notifications(todos: \.todos, notifications: \.notifications, now: \.now, movedBy: SystemMessage.self),
     ],
     app: Feature(
       "App", updater: .full(AppUpdater()), subscriptions: .full(SystemSubscriptions()),

@@ -1,12 +1,8 @@
 public import Core
 public import Foundation
-public import NotificationsAPI
 
-/// Runs a ``NotificationsAPI/TickSubscription``, the countdown the notifications feature asks for:
-/// sends ``SystemMessage/clockTicked(_:)`` with the current time every interval until cancelled.
-///
-/// The App's clock runs it, not the feature, because a tick moves the App's time
-/// (``AppModel/now``); the feature reads that time.
+/// Runs a ``TickSubscription``, the App's clock: sends ``SystemMessage/clockTicked(_:)`` with the
+/// current time every interval until cancelled.
 ///
 /// ```swift
 /// let ticks = TickRunner(clock: ContinuousClock(), now: { Date() })

@@ -112,7 +112,6 @@ public final class AppSession {
     }
     let now = Date()
     store.send(AppMessage.started(at: now, timeZone: TimeZone.current.identifier))
-    store.send(SystemMessage.clockTicked(now))
     await store.settle()
 
     let reader = reader
@@ -177,9 +176,6 @@ public final class AppSession {
       }
       guard store.model.ui.lifecycle == .running else { break reading }
       let now = Date()
-      // The App's time moves with each line, so a due date set or loaded now is judged against the
-      // real time, and reminders already past are not started.
-      store.send(SystemMessage.clockTicked(now))
       switch parsed {
       case nil: break
       case .success(let intent):

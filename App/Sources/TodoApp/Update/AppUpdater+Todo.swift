@@ -43,15 +43,19 @@ extension AppUpdater {
       return items.map { TodoCommand.remove($0.id, owner: owner) }
     case .due(let position, let spec):
       guard let item = item(at: position, in: &model) else { return [] }
+      // A relative due date counts from the App's time, which the notifications feature has judged
+      // up to: `due 1 in 0m` is then due at once, and posted in this step (not by an alarm that
+      // rings later, after a sign-out perhaps). The App's clock keeps it within a second of the line.
+      let time = model.now ?? now
       let date: Date? =
         switch spec {
-        case .after(let seconds): now.addingTimeInterval(TimeInterval(seconds))
+        case .after(let seconds): time.addingTimeInterval(TimeInterval(seconds))
         case .at(let date): date
         case .none: nil
         }
       // Within the grace period the notifications feature still shows the reminder, at once.
       let grace = TimeInterval(NotificationsUpdater<AppModel>.gracePeriod.components.seconds)
-      if let date, date < now.addingTimeInterval(-grace) {
+      if let date, date < time.addingTimeInterval(-grace) {
         model.ui.warn(
           "\(Listing.format(date, in: model.ui.timeZone)) is already past: no reminder will come for it.")
       }

@@ -21,7 +21,7 @@ public struct AppUpdater: Updater {
   public var messageTypes: [any Message.Type]? {
     [
       AppMessage.self, AuthenticationMessage.self, TodoMessage.self, NotificationsMessage.self,
-      SystemMessage.self,
+      ElementMessage<TodoID, ReminderMessage>.self, SystemMessage.self,
     ]
   }
 
@@ -39,7 +39,7 @@ public struct AppUpdater: Updater {
     case let message as TodoMessage: commands += render(message, into: &model)
     // Reminders post through the notifications slice, when a reminder rings or the App's time
     // moves; the banners are announced below.
-    case is NotificationsMessage, is SystemMessage: break
+    case is NotificationsMessage, is ElementMessage<TodoID, ReminderMessage>, is SystemMessage: break
     default: return false
     }
     announceNewNotifications(in: &model)
@@ -50,7 +50,9 @@ public struct AppUpdater: Updater {
 
   private func update(_ model: inout AppModel, app message: AppMessage) -> [any Command] {
     switch message {
-    case .started(_, let timeZone):
+    case .started(let time, let timeZone):
+      // The launch gives the App its first time; from then on only the clock's tick moves it.
+      if model.now == nil { model.now = time }
       model.ui.timeZone = timeZone
       let restore = AuthenticationCommand.restoreSession
       model.authentication.begin(restore)

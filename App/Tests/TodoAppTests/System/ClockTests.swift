@@ -25,13 +25,15 @@ struct ClockTests {
     assertUpdate(ClockUpdater(), given: now, when: SystemMessage.clockTicked(now - 5), then: now)
   }
 
-  /// Ada with an item due 30 seconds after the App's time, which the notifications feature has seen.
+  /// Ada with an item due 30 seconds after the App's time, which the notifications feature has seen:
+  /// its reminder is pending.
   private var withItemDueSoon: AppModel {
     var model = AppFixture.signedIn
     model.now = now
     model.notifications.watchedUntil = now
     model.todos.upsert(
       TodoItem(id: TodoID(rawValue: "due"), title: "Stretch", dueDate: now + 30, createdAt: now))
+    model.notifications.scheduleReminders(for: model.todos)
     return model
   }
 
@@ -50,17 +52,41 @@ struct ClockTests {
           kind: .reminder(TodoID(rawValue: "due"))))
       $0.ui.print(OutputLine(.banner, "🔔 Reminder: “Stretch” is due now."))
       $0.ui.announcedNotification = NotificationID(rawValue: 1)
+      $0.notifications.reminders = []
     }
   }
 
   @Test("a reminder that rings posts its notification but leaves the App's time alone: only the App moves it")
   func reminderLeavesTheTime() {
-    let rang = NotificationsMessage.reminderDue(
-      TodoID(rawValue: "due"), title: "Stretch", dueDate: now + 30, at: now + 30)
+    let rang = ElementMessage(TodoID(rawValue: "due"), ReminderMessage.rang(at: now + 30))
     let result = AppComposition.composition.updater.result(of: rang, on: withItemDueSoon).model
     #expect(result.now == now)
     #expect(result.notifications.watchedUntil == now + 30)
     #expect(result.notifications.inbox.map(\.title) == ["Reminder"])
+  }
+
+  @Test("a reminder's ring, addressed to the reminder, posts its notification and shows the banner at once")
+  func ringShowsTheBanner() {
+    let rang = ElementMessage(TodoID(rawValue: "due"), ReminderMessage.rang(at: now + 30))
+    assertUpdate(AppComposition.composition.updater, given: withItemDueSoon, when: rang) {
+      $0.notifications.watchedUntil = now + 30
+      $0.notifications.post(
+        InAppNotification(
+          id: NotificationID(rawValue: 1), title: "Reminder", body: "“Stretch” is due now.", time: now + 30,
+          kind: .reminder(TodoID(rawValue: "due"))))
+      $0.ui.print(OutputLine(.banner, "🔔 Reminder: “Stretch” is due now."))
+      $0.ui.announcedNotification = NotificationID(rawValue: 1)
+      $0.notifications.reminders = []
+    }
+  }
+
+  @Test("the App's clock asks for its own one-second tick, whatever the model: nothing else moves the time")
+  func clockAsksForItsTick() throws {
+    let provider = try #require(AppComposition.composition.subscriptions)
+    for model in [AppModel(), AppFixture.signedIn] {
+      let ticks = provider.subscriptions(for: model, message: nil).compactMap { $0 as? TickSubscription }
+      #expect(ticks == [TickSubscription(interval: .seconds(1))])
+    }
   }
 
   @Test("the composition's message types hold the App's clock message, so a trace of it replays")

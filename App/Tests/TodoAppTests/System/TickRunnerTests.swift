@@ -1,7 +1,6 @@
 import Core
 import CoreTesting
 import Foundation
-import NotificationsAPI
 import Testing
 
 @testable import TodoApp

@@ -27,7 +27,7 @@ struct PrinterTests {
   }
 
   /// A store whose list holds an item titled `title`, due 30 seconds after the App's time, which the
-  /// notifications feature has seen: the next tick past it posts its reminder.
+  /// notifications feature has seen (its reminder pending): the next tick past it posts its reminder.
   private func store(due title: String) -> Store<AppModel> {
     var model = AppFixture.signedIn
     model.now = AppFixture.now
@@ -36,6 +36,7 @@ struct PrinterTests {
       TodoItem(
         id: TodoID(rawValue: "due"), title: title, dueDate: AppFixture.now.addingTimeInterval(30),
         createdAt: AppFixture.now))
+    model.notifications.scheduleReminders(for: model.todos)
     return store(model)
   }
 

@@ -15,7 +15,7 @@ struct AppUpdaterTests {
 
   private func intent(_ intent: UserIntent) -> AppMessage { AppFixture.intent(intent) }
 
-  @Test("launch restores the saved session and notes the time zone")
+  @Test("launch restores the saved session, notes the time zone and gives the App its first time")
   func launch() {
     assertUpdate(
       AppUpdater(), given: AppModel(), when: AppMessage.started(at: now, timeZone: "Europe/Rome"),
@@ -23,6 +23,7 @@ struct AppUpdaterTests {
     ) {
       $0.authentication.status = .restoring
       $0.ui.timeZone = "Europe/Rome"
+      $0.now = now
     }
   }
 
@@ -72,11 +73,20 @@ struct AppUpdaterTests {
     }
   }
 
-  @Test("a relative due time is counted from when the line was read")
+  @Test("without a time in the model, a relative due time is counted from when the line was read")
   func dueIn() {
     assertUpdate(
       AppUpdater(), given: signedIn, when: intent(.due(position: 2, .after(seconds: 600))), then: signedIn,
       commands: [TodoCommand.setDueDate(TodoID(rawValue: "b"), now.addingTimeInterval(600), owner: ada.id)])
+  }
+
+  @Test("a relative due time counts from the App's time, which the notifications feature has judged up to")
+  func dueInFromTheAppsTime() {
+    var model = signedIn
+    model.now = now.addingTimeInterval(-0.7)
+    assertUpdate(
+      AppUpdater(), given: model, when: intent(.due(position: 2, .after(seconds: 0))), then: model,
+      commands: [TodoCommand.setDueDate(TodoID(rawValue: "b"), now.addingTimeInterval(-0.7), owner: ada.id)])
   }
 
   @Test("list prints the items with their marks, filtered")

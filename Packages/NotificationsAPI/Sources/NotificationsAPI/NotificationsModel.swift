@@ -1,16 +1,17 @@
 public import AuthenticationAPI
+public import Core
 public import Foundation
 
-/// The notifications slice of the app's model: the inbox, newest first, and how far due dates have
-/// been judged for reminders.
+/// The notifications slice of the app's model: the inbox, newest first, how far due dates have
+/// been judged, and the pending reminders.
 ///
 /// The slice holds no clock: the app's model owns the time, and the feature reads it.
-public struct NotificationsModel: Hashable, Sendable, Codable {
+public struct NotificationsModel: Hashable, Sendable {
   /// The default inbox capacity.
   public static let defaultCapacity = 200
 
   /// The notifications, newest first.
-  public private(set) var inbox: [InAppNotification]
+  public internal(set) var inbox: [InAppNotification]
   /// The most notifications kept; beyond it the oldest read ones go first, then the oldest.
   public let capacity: Int
   /// The time up to which the feature has judged due dates: the app's time as the feature last
@@ -23,7 +24,7 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   public var watchedUntil: Date?
   /// The largest identity posted so far; ``post(title:body:kind:at:)`` issues the next one. `nil`
   /// until something is posted.
-  public private(set) var lastIssuedID: NotificationID?
+  public internal(set) var lastIssuedID: NotificationID?
   /// The signed-in user whose reminders the inbox shows; `nil` when nobody is signed in.
   public var user: UserID?
   /// Whether the missed reminders of ``user`` are still to be announced (see ``CatchUp``); `nil`
@@ -34,6 +35,14 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
   /// The reminders each signed-out user left in the inbox, newest first, given back at their next
   /// sign-in in this run of the app (see ``keepInbox(of:where:)``).
   public internal(set) var keptInboxes: [UserID: [InAppNotification]]
+  /// The reminders whose alarms run: one for each of the nearest ``reminderLimit`` open items due
+  /// after ``watchedUntil``, kept by ``scheduleReminders(for:)``. Each is a child feature: its alarm
+  /// is its own subscription, and what the alarm sends comes back to it.
+  ///
+  /// NotificationsImpl keeps it current with the list after every message it handles, and a tick of
+  /// the app's time finds the items it brings due among these, without a pass over the list: a
+  /// model built by hand with dated items calls ``scheduleReminders(for:)`` as the feature would.
+  public var reminders: IdentifiedArray<Reminder>
 
   /// Creates the slice.
   ///
@@ -52,6 +61,7 @@ public struct NotificationsModel: Hashable, Sendable, Codable {
     self.catchUp = nil
     self.seenStored = nil
     self.keptInboxes = [:]
+    self.reminders = []
     for notification in inbox.reversed() { post(notification) }
   }
 

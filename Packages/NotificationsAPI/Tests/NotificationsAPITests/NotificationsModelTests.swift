@@ -1,6 +1,9 @@
+import AuthenticationAPI
+import Core
 import Foundation
 import NotificationsAPI
 import Testing
+import TodoAPI
 
 @Suite("NotificationsModel")
 struct NotificationsModelTests {
@@ -77,5 +80,65 @@ struct NotificationsModelTests {
     model.removeAll { $0.id.rawValue.isMultiple(of: 2) }
     #expect(model.inbox.map(\.id.rawValue) == [3, 1])
     #expect(model.unreadCount == 1)
+  }
+}
+
+@Suite("NotificationsModel: reminders")
+struct NotificationsModelRemindersTests {
+  private let start = Date(timeIntervalSince1970: 1_000)
+
+  private func item(_ id: String, due seconds: TimeInterval?, done: Bool = false) -> TodoItem {
+    TodoItem(
+      id: TodoID(rawValue: id), title: id, isDone: done, dueDate: seconds.map { start + $0 }, createdAt: start
+    )
+  }
+
+  @Test("the pending reminders are the open items due after the judged time, nearest first")
+  func schedules() {
+    var model = NotificationsModel(watchedUntil: start)
+    let list = TodoModel(items: [
+      item("later", due: 600), item("soon", due: 60), item("done", due: 30, done: true),
+      item("past", due: -1),
+      item("undated", due: nil),
+    ])
+    model.scheduleReminders(for: list)
+    #expect(
+      Array(model.reminders) == [
+        Reminder(id: TodoID(rawValue: "soon"), dueDate: start + 60),
+        Reminder(id: TodoID(rawValue: "later"), dueDate: start + 600),
+      ])
+  }
+
+  @Test("without a judged time there are no reminders")
+  func noTimeNoReminders() {
+    var model = NotificationsModel(watchedUntil: start)
+    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60)]))
+    model.watchedUntil = nil
+    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60)]))
+    #expect(model.reminders.isEmpty)
+  }
+
+  @Test("a reminder still wanted keeps its state; a changed due date makes a new reminder")
+  func keepsAndReplaces() {
+    var model = NotificationsModel(watchedUntil: start)
+    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60), item("b", due: 120)]))
+    model.reminders[id: TodoID(rawValue: "a")]?.rang = start + 60
+    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60), item("b", due: 180)]))
+    #expect(model.reminders[id: TodoID(rawValue: "a")]?.rang == start + 60)
+    #expect(
+      model.reminders[id: TodoID(rawValue: "b")] == Reminder(id: TodoID(rawValue: "b"), dueDate: start + 180))
+  }
+
+  @Test("the slice, reminders included, survives encoding and decoding")
+  func codable() throws {
+    var model = NotificationsModel(capacity: 5, watchedUntil: start)
+    model.post(title: "t", body: "b", kind: .system, at: start)
+    model.user = UserID(rawValue: 3)
+    model.catchUp = .seen(until: start)
+    model.seenStored = start
+    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60), item("b", due: 120)]))
+    let decoded = try JSONDecoder().decode(NotificationsModel.self, from: JSONEncoder().encode(model))
+    #expect(decoded == model)
+    #expect(decoded.capacity == 5)
   }
 }

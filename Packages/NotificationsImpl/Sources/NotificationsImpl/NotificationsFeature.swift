@@ -20,27 +20,30 @@ public protocol NotificationsEnvironment: SendableMetatype {
 extension Feature where Environment: NotificationsEnvironment {
   /// Notifications and reminders of due items: the updater and subscriptions on the two slices and
   /// the app's time, the messages for replay, the seen-until table's migration and interpreter on
-  /// the environment's database, and the reminders' runner on the environment's clock.
+  /// the environment's database, and the reminders' alarms on the environment's clock.
   ///
   /// The feature reads the time and never moves it: the app owns it. Place the app's part that
-  /// moves it before this feature, and run the ``NotificationsAPI/TickSubscription`` the feature
-  /// asks for (the countdown) with the app's clock, which answers with the app's own clock message.
+  /// moves it before this feature, and name the message that moves it (`movedBy`): the feature
+  /// then judges due dates whenever the time moves.
   ///
   /// - Parameters:
   ///   - todos: Where the app's model keeps the to-do slice (read only).
   ///   - notifications: Where the app's model keeps the notifications slice.
   ///   - now: Where the app's model keeps the time as last told (read only).
+  ///   - timeMessage: The app's message that moves the time at `now`.
   /// - Returns: The feature.
   public static func notifications(
     todos: any KeyPath<Model, TodoModel> & Sendable,
     notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable,
-    now: any KeyPath<Model, Date?> & Sendable
+    now: any KeyPath<Model, Date?> & Sendable,
+    movedBy timeMessage: any Message.Type
   ) -> Self {
     Feature(
       "Notifications",
-      updater: .full(NotificationsUpdater(todos: todos, notifications: notifications, now: now)),
-      subscriptions: .full(NotificationsSubscriptions(todos: todos, notifications: notifications)),
-      messageTypes: [NotificationsMessage.self],
+      updater: .full(
+        NotificationsUpdater(todos: todos, notifications: notifications, now: now, movedBy: timeMessage)),
+      subscriptions: .full(NotificationsSubscriptions(notifications: notifications)),
+      messageTypes: [NotificationsMessage.self, ElementMessage<TodoID, ReminderMessage>.self],
       prepare: { environment in try SeenTable.migrate(environment.database) },
       interpreters: { environment, registrations in
         registrations.register(NotificationsInterpreter(database: environment.database))

@@ -1,95 +1,60 @@
 public import Core
 import Foundation
 public import NotificationsAPI
-public import TodoAPI
 
-/// Derives the notifications feature's subscriptions from the app model: reminders
-/// and a countdown tick.
+/// Derives the notifications feature's subscriptions from the app model: the alarm of each pending
+/// reminder.
 ///
-/// It reads two slices of the app's model without knowing its type, through key paths, and is
-/// added to the app's ``Core/CombinedSubscriptionProvider`` as a whole-model part:
+/// It reads the notifications slice without knowing the app model's type, through a key path, and
+/// is added to the app's ``Core/CombinedSubscriptionProvider`` as a whole-model part:
 ///
 /// ```swift
 /// CombinedSubscriptionProvider<AppModel>([
-///   .full(NotificationsSubscriptions(todos: \.todos, notifications: \.notifications)),
+///   .full(NotificationsSubscriptions(notifications: \.notifications)),
 /// ])
 /// ```
 ///
-/// For a model it returns:
-/// - one ``NotificationsAPI/ReminderSubscription`` for each of the ``reminderLimit`` open to-do
-///   items due soonest after ``NotificationsAPI/NotificationsModel/watchedUntil`` (`now` below:
-///   the app's time as the updater last read it, or a later reminder's; ties broken by identity).
-///   The subscription's value holds the item's title and due date, so editing either replaces it,
-///   and completing or removing the item removes it. Once a reminder has rung, `now` has reached its
-///   due date and it is no longer asked for, so it does not ring twice, and the next item in line
-///   takes its place; a due date moved into the future again asks for a new one. While `now` is
-///   `nil` (the app has not told the time yet) there are no reminders.
-/// - one ``NotificationsAPI/TickSubscription`` of ``tickInterval`` while the nearest reminder is
-///   due within ``countdownWindow`` of `now`: the countdown. The feature asks for it because it
-///   alone knows when a reminder is near; the app runs it, because the app owns the time: its
-///   ticks move the app's time, which the feature reads. `now` only moves when told, so
-///   ``ReminderRunner`` tells when the window opens
-///   (``NotificationsAPI/NotificationsMessage/countdownStarted(_:at:)``); then each tick moves it,
-///   and the tick stops by itself once no reminder is that close.
+/// Each element of ``NotificationsAPI/NotificationsModel/reminders`` asks for its own alarm
+/// (`SubscriptionProviderPart.forEach`): a ``NotificationsAPI/ReminderSubscription`` at its due
+/// date while it has not rung. The store keeps each element's alarm its own (a `ChildSubscription`
+/// of the reminder's id) and sends what it says back to that element as
+/// `ElementMessage(id, ReminderMessage.rang(at:))`. Which reminders are pending is the updater's
+/// decision (``NotificationsAPI/NotificationsModel/scheduleReminders(for:)``): the nearest
+/// ``reminderLimit`` open items due after the judged time, so a list of a million dated items keeps
+/// 64 alarms; a reminder whose due date changes is replaced, so its alarm restarts; one whose item
+/// is completed or removed goes, and its alarm stops in the same message.
 ///
-/// `now` may be stale (it moves only when told), so an item that is already overdue can still get
-/// a reminder here. That reminder rings at once and reports the real time, which moves `now` past
-/// it and every other stale one; ``NotificationsUpdater`` posts nothing for them (see its
-/// documentation). The app keeps `now` fresh by sending the time with every user action, so that
-/// this is rare.
+/// The judged time may be stale (it moves only when told), so an item that is already overdue can
+/// still get a reminder. Its alarm rings at once and reports the real time, which moves the judged
+/// time past it and every other stale one; ``NotificationsUpdater`` posts nothing for them (see its
+/// documentation). The app keeps its time fresh with a clock that ticks every second, so that this
+/// is rare.
 ///
-/// Pure: everything comes from the model; the current time only through `now`.
-///
-/// Cost per processed message: one pass over the list's index of open items with a due date
-/// (``TodoAPI/TodoModel/openDueDates``), without sorting the index: a buffer of twice
-/// ``reminderLimit`` candidates is sorted and cut back whenever it fills; then at most
-/// ``reminderLimit`` reminders for the store to compare, and at most that many waiting tasks,
-/// however long the list.
+/// Pure: everything comes from the model. Cost per processed message: one call of a cheap
+/// function per pending reminder, at most ``reminderLimit``.
 public struct NotificationsSubscriptions<Model>: SubscriptionProvider {
-  /// How far ahead of a reminder the countdown tick starts: 60 seconds.
-  public static var countdownWindow: Duration { Countdown.window }
-
-  /// The interval of the countdown tick: one second.
-  public static var tickInterval: Duration { Countdown.interval }
-
   /// The most reminders alive at once: 64, the ones due soonest.
-  public static var reminderLimit: Int { Reminders.limit }
+  public static var reminderLimit: Int { NotificationsModel.reminderLimit }
 
-  private let todos: any KeyPath<Model, TodoModel> & Sendable
-  private let notifications: any KeyPath<Model, NotificationsModel> & Sendable
+  private let provider: CombinedSubscriptionProvider<Model>
 
-  /// Creates the provider for an app model that holds both slices.
+  /// Creates the provider for an app model that holds the notifications slice.
   ///
-  /// - Parameters:
-  ///   - todos: Where the app model keeps the to-do slice.
-  ///   - notifications: Where the app model keeps the notifications slice.
-  public init(
-    todos: any KeyPath<Model, TodoModel> & Sendable,
-    notifications: any KeyPath<Model, NotificationsModel> & Sendable
-  ) {
-    self.todos = todos
-    self.notifications = notifications
+  /// - Parameter notifications: Where the app model keeps the notifications slice.
+  public init(notifications: any KeyPath<Model, NotificationsModel> & Sendable) {
+    provider = CombinedSubscriptionProvider(
+      .slice(
+        notifications,
+        CombinedSubscriptionProvider<NotificationsModel>(.forEach(\.reminders, ReminderSubscriptions()))))
   }
 
-  /// Returns the reminders and tick that `model` asks for.
+  /// Returns the alarms of the pending reminders of `model`.
   ///
   /// - Parameters:
   ///   - model: The app model after the update.
   ///   - message: Ignored: everything is derived from the model.
-  /// - Returns: The subscriptions that should be alive.
+  /// - Returns: One `ChildSubscription` per pending reminder that has not rung.
   public func subscriptions(for model: Model, message: (any Message)?) -> [any Subscription] {
-    let slice = model[keyPath: notifications]
-    var subscriptions: [any Subscription] = []
-    guard let now = slice.watchedUntil else { return subscriptions }
-    let list = model[keyPath: todos]
-    let nearest = DueDate.nearest(Reminders.limit, after: now, in: list.openDueDates)
-    for due in nearest {
-      guard let item = list.item(due.id) else { continue }
-      subscriptions.append(ReminderSubscription(todo: due.id, title: item.title, dueDate: due.date))
-    }
-    if let first = nearest.first, first.date <= now.addingTimeInterval(Countdown.window.timeInterval) {
-      subscriptions.append(TickSubscription(interval: Countdown.interval))
-    }
-    return subscriptions
+    provider.subscriptions(for: model, message: message)
   }
 }

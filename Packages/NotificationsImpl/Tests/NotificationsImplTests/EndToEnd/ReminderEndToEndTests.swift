@@ -44,31 +44,32 @@ struct ReminderEndToEndTests {
     await store.receive(item.reminderDue(at: 300)) {
       $0.notifications.watchedUntil = .t0(plus: 300)
       $0.notifications.post(expectedNotification)
+      $0.notifications.reminders = []
     }
     store.expectSubscriptions(stopped: [item.reminder])
     await store.finish()
     #expect(store.model.notifications.inbox == [expectedNotification])
   }
 
-  @Test("a minute before the due date the countdown tick starts and moves the app's time every second")
-  func countdown() async {
+  @Test("the app's time passing the due date before the alarm rings posts the reminder and stops the alarm")
+  func appTimeOvertakesTheAlarm() async {
     let store = makeStore()
     store.start()
     store.expectSubscriptions(started: [item.reminder])
     await time.clock.waitForSleepers(count: 1)
 
-    await time.clock.advance(by: .seconds(240))
-    await store.receive(NotificationsMessage.countdownStarted(item.id, at: .t0(plus: 240))) {
-      $0.notifications.watchedUntil = .t0(plus: 240)
+    store.send(ClockMessage.ticked(.t0(plus: 300.5))) {
+      $0.now = .t0(plus: 300.5)
+      $0.notifications.watchedUntil = .t0(plus: 300.5)
+      $0.notifications.post(
+        InAppNotification(
+          id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
+          time: .t0(plus: 300.5), kind: .reminder(item.id)))
+      $0.notifications.reminders = []
     }
-    store.expectSubscriptions(started: [TickSubscription(interval: .seconds(1))])
-    await time.clock.waitForSleepers(count: 2)
-    await time.clock.advance(by: .seconds(1))
-    await store.receive(ClockMessage.ticked(.t0(plus: 241))) {
-      $0.now = .t0(plus: 241)
-      $0.notifications.watchedUntil = .t0(plus: 241)
-    }
+    store.expectSubscriptions(stopped: [item.reminder])
     await store.finish()
+    #expect(time.clock.sleeperCount == 0)
   }
 
   @Test("the notification is posted by the reminder's own message, caused by the reminder: no command")
@@ -80,12 +81,15 @@ struct ReminderEndToEndTests {
     store.start()
     await time.clock.waitForSleepers(count: 1)
     await time.clock.jump(by: .seconds(300))
-    await store.receive(NotificationsMessage.self) { if case .reminderDue = $0 { true } else { false } }
+    await store.receive(ElementMessage<TodoID, ReminderMessage>.self) { $0.id == item.id }
     await store.finish()
 
     let reminder = try #require(
-      journal.started.first { $0.subscription as? ReminderSubscription == item.reminder })
-    let due = try #require(journal.processed.first { $0.message is NotificationsMessage })
+      journal.started.first {
+        ($0.subscription as? ChildSubscription)?.subscription as? ReminderSubscription
+          == ReminderSubscription(dueDate: item.dueDate!)
+      })
+    let due = try #require(journal.processed.first { $0.message is ElementMessage<TodoID, ReminderMessage> })
     #expect(due.cause == .subscription(reminder.id))
     #expect(journal.commands.isEmpty)
     #expect(journal.processed.count == 1)
@@ -101,7 +105,10 @@ struct ReminderEndToEndTests {
 
     var done = item
     done.isDone = true
-    store.send(TodoMessage.toggled(done, owner: .ada)) { $0.todos.upsert(done) }
+    store.send(TodoMessage.toggled(done, owner: .ada)) {
+      $0.todos.upsert(done)
+      $0.notifications.reminders = []
+    }
     store.expectSubscriptions(stopped: [item.reminder])
     await time.clock.advance(by: .seconds(300))
 
@@ -119,7 +126,10 @@ struct ReminderEndToEndTests {
 
     var moved = item
     moved.dueDate = .t0(plus: 600)
-    store.send(TodoMessage.dueDateChanged(moved, owner: .ada)) { $0.todos.upsert(moved) }
+    store.send(TodoMessage.dueDateChanged(moved, owner: .ada)) {
+      $0.todos.upsert(moved)
+      $0.notifications.reminders = [Reminder(id: item.id, dueDate: .t0(plus: 600))]
+    }
     store.expectSubscriptions(started: [moved.reminder], stopped: [item.reminder])
     await time.clock.waitForSleepers(count: 1)
     await time.clock.advance(by: .seconds(300))
@@ -132,6 +142,7 @@ struct ReminderEndToEndTests {
     await store.receive(moved.reminderDue(at: 600)) {
       $0.notifications.watchedUntil = .t0(plus: 600)
       $0.notifications.post(notification)
+      $0.notifications.reminders = []
     }
     store.expectSubscriptions(stopped: [moved.reminder])
     await store.finish()
@@ -146,19 +157,23 @@ struct ReminderEndToEndTests {
     store.start()
     await time.clock.advance(by: .seconds(6 * 3600))
     let overdue = TodoItem.fixture("late", due: 3600)
-    store.send(TodoMessage.added(overdue, owner: .ada)) { $0.todos.upsert(overdue) }
+    store.send(TodoMessage.added(overdue, owner: .ada)) {
+      $0.todos.upsert(overdue)
+      $0.notifications.reminders = [Reminder(id: overdue.id, dueDate: .t0(plus: 3600))]
+    }
     store.expectSubscriptions(started: [overdue.reminder])
 
     // It rings at once with the real time, which moves now and posts nothing.
     await store.receive(overdue.reminderDue(at: .sixHours)) {
       $0.notifications.watchedUntil = .t0(plus: .sixHours)
+      $0.notifications.reminders = []
     }
     store.expectSubscriptions(stopped: [overdue.reminder])
     await store.finish()
     #expect(store.model.notifications.inbox.isEmpty)
   }
 
-  @Test("with the time sent before the action, as the App does, an overdue item asks for no reminder")
+  @Test("with the app's time fresh, as its clock keeps it, an overdue item asks for no reminder")
   func freshTimeOverdueItem() async {
     let store = makeStore(items: [])
     store.start()
@@ -182,13 +197,20 @@ struct ReminderEndToEndTests {
     let overdue = (0..<500).map {
       TodoItem.fixture(String(format: "late-%03d", $0), due: 3600 + Double($0) * 28)
     }
-    store.send(TodoMessage.loaded(.ada, overdue)) { $0.todos.replaceItems(with: overdue) }
+    store.send(TodoMessage.loaded(.ada, overdue)) {
+      $0.todos.replaceItems(with: overdue)
+      $0.notifications.reminders = IdentifiedArray(
+        overdue.prefix(64).map { Reminder(id: $0.id, dueDate: $0.dueDate!) })
+    }
     store.expectSubscriptions(started: overdue.prefix(64).map(\.reminder))
 
     // Every one of them rings at once; whichever arrives first brings now up to date, which stops
     // all the others.
-    await store.receive(NotificationsMessage.self, where: { Self.rang(at: .t0(plus: .sixHours), $0) }) {
+    await store.receive(
+      ElementMessage<TodoID, ReminderMessage>.self, where: { $0.message == .rang(at: .t0(plus: .sixHours)) }
+    ) {
       $0.notifications.watchedUntil = .t0(plus: .sixHours)
+      $0.notifications.reminders = []
     }
     store.expectSubscriptions(stopped: overdue.prefix(64).map(\.reminder))
     // Those that rang before they were stopped are still on their way; how many is up to the
@@ -208,11 +230,14 @@ struct ReminderEndToEndTests {
     store.start()
     await time.clock.advance(by: .seconds(6 * 3600))
     let soon = TodoItem.fixture("soon", title: "Call the plumber", due: .sixHours + 300)
-    store.send(TodoMessage.added(soon, owner: .ada)) { $0.todos.upsert(soon) }
+    store.send(TodoMessage.added(soon, owner: .ada)) {
+      $0.todos.upsert(soon)
+      $0.notifications.reminders = [Reminder(id: soon.id, dueDate: .t0(plus: .sixHours + 300))]
+    }
     store.expectSubscriptions(started: [soon.reminder])
     await time.clock.waitForSleepers(count: 1)
 
-    // One jump past the countdown and the due date: the reminder rings alone.
+    // One jump past the due date: the reminder rings alone, with the time it woke.
     await time.clock.jump(by: .seconds(300))
     let notification = InAppNotification(
       id: NotificationID(rawValue: 1), title: "Reminder", body: "“Call the plumber” is due now.",
@@ -220,14 +245,11 @@ struct ReminderEndToEndTests {
     await store.receive(soon.reminderDue(at: .sixHours + 300)) {
       $0.notifications.watchedUntil = .t0(plus: .sixHours + 300)
       $0.notifications.post(notification)
+      $0.notifications.reminders = []
     }
     store.expectSubscriptions(stopped: [soon.reminder])
     await store.finish()
     #expect(store.model.notifications.inbox == [notification])
-  }
-
-  private static func rang(at time: Date, _ message: NotificationsMessage) -> Bool {
-    if case .reminderDue(_, _, _, let rang) = message { rang == time } else { false }
   }
 }
 

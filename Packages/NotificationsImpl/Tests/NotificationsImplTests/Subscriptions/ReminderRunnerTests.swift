@@ -12,98 +12,51 @@ struct ReminderRunnerTests {
 
   init() throws { time = try TestTime() }
   private let recorder = MessageRecorder()
-  private let reminder = ReminderSubscription(
-    todo: TodoID(rawValue: "a"), title: "Water the plants", dueDate: .t0(plus: 300))
+  private let alarm = ReminderSubscription(dueDate: .t0(plus: 300))
 
-  private var due: NotificationsMessage {
-    .reminderDue(reminder.todo, title: "Water the plants", dueDate: .t0(plus: 300), at: .t0(plus: 300))
-  }
-
-  private func start(_ reminder: ReminderSubscription, cause: Cause = .external) -> Task<Void, Never> {
+  private func start(_ alarm: ReminderSubscription, cause: Cause = .external) -> Task<Void, Never> {
     let runner = ReminderRunner(clock: time.clock, now: time.now)
     let dispatch = recorder.dispatch(cause: cause)
-    return Task { await runner.run(reminder, dispatch: dispatch) }
+    return Task { await runner.run(alarm, dispatch: dispatch) }
   }
 
-  @Test("a minute before the due date it sends the time it sees, which starts the countdown")
-  func announcesCountdown() async {
-    let task = start(reminder)
-    await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(240))
-    await recorder.waitForMessages(count: 1)
-    #expect(
-      recorder.messages(of: NotificationsMessage.self) == [
-        .countdownStarted(reminder.todo, at: .t0(plus: 240))
-      ])
-    task.cancel()
-    await task.value
-  }
-
-  @Test("at the due date it sends reminderDue; every message is caused by the subscription")
+  @Test("at the due date it rings once, with the time; the message is caused by the subscription")
   func ringsAtDueDate() async {
     let cause = Cause.subscription(SubscriptionID(rawValue: 9))
-    let task = start(reminder, cause: cause)
+    let task = start(alarm, cause: cause)
     await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(240))
-    await recorder.waitForMessages(count: 1)
-    await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(60))
+    await time.clock.advance(by: .seconds(300))
     await task.value
-    #expect(
-      recorder.messages(of: NotificationsMessage.self) == [
-        .countdownStarted(reminder.todo, at: .t0(plus: 240)), due,
-      ])
-    #expect(recorder.causes == [cause, cause])
+    #expect(recorder.messages(of: ReminderMessage.self) == [.rang(at: .t0(plus: 300))])
+    #expect(recorder.causes == [cause])
   }
 
   @Test("it does not ring before the due date")
   func notBefore() async {
-    let task = start(reminder)
+    let task = start(alarm)
     await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(240))
-    await recorder.waitForMessages(count: 1)
-    await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(59))
+    await time.clock.advance(by: .seconds(299))
     // An advance wakes due sleepers before it returns: a runner still asleep has not rung.
     #expect(time.clock.sleeperCount == 1)
-    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.isEmpty)
     task.cancel()
     await task.value
   }
 
-  @Test("waking up past the due date, it sends reminderDue alone, with the time it woke")
+  @Test("waking up past the due date, it rings with the time it woke")
   func lateWakeUp() async {
-    let task = start(reminder)
+    let task = start(alarm)
     await time.clock.waitForSleepers(count: 1)
     await time.clock.jump(by: .seconds(310))
     await task.value
-    #expect(
-      recorder.messages(of: NotificationsMessage.self) == [
-        .reminderDue(reminder.todo, title: reminder.title, dueDate: .t0(plus: 300), at: .t0(plus: 310))
-      ])
-  }
-
-  @Test("a reminder due within the countdown window sleeps straight to its due date")
-  func insideTheWindow() async {
-    let soon = ReminderSubscription(todo: reminder.todo, title: reminder.title, dueDate: .t0(plus: 30))
-    let task = start(soon)
-    await time.clock.waitForSleepers(count: 1)
-    await time.clock.advance(by: .seconds(30))
-    await task.value
-    #expect(
-      recorder.messages(of: NotificationsMessage.self) == [
-        .reminderDue(soon.todo, title: soon.title, dueDate: .t0(plus: 30), at: .t0(plus: 30))
-      ])
+    #expect(recorder.messages(of: ReminderMessage.self) == [.rang(at: .t0(plus: 310))])
   }
 
   @Test("a due date already passed rings at once, with the time it rang")
   func alreadyDue() async {
     await time.clock.advance(by: .seconds(6 * 3600))
-    await start(reminder).value
-    #expect(
-      recorder.messages(of: NotificationsMessage.self) == [
-        .reminderDue(reminder.todo, title: reminder.title, dueDate: .t0(plus: 300), at: .t0(plus: .sixHours))
-      ])
+    await start(alarm).value
+    #expect(recorder.messages(of: ReminderMessage.self) == [.rang(at: .t0(plus: .sixHours))])
   }
 
   @Test("a wall clock that fell behind while waiting still reports the due date as reached")
@@ -111,16 +64,16 @@ struct ReminderRunnerTests {
     // The wall clock stands still at t0 while the waiting clock moves on.
     let runner = ReminderRunner(clock: time.clock, now: { .t0 })
     let dispatch = recorder.dispatch()
-    let task = Task { await runner.run(reminder, dispatch: dispatch) }
+    let task = Task { await runner.run(alarm, dispatch: dispatch) }
     await time.clock.waitForSleepers(count: 1)
     await time.clock.jump(by: .seconds(300))
     await task.value
-    #expect(recorder.messages(of: NotificationsMessage.self) == [due])
+    #expect(recorder.messages(of: ReminderMessage.self) == [.rang(at: .t0(plus: 300))])
   }
 
   @Test("cancelling the task ends the wait at once and sends nothing")
   func cancellation() async {
-    let task = start(reminder)
+    let task = start(alarm)
     await time.clock.waitForSleepers(count: 1)
     task.cancel()
     await task.value

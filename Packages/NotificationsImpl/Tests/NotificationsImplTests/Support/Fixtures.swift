@@ -30,26 +30,6 @@ struct ClockUpdater: TypedUpdater {
   }
 }
 
-/// Runs the countdown tick the feature asks for, as the App's clock does: sends
-/// ``ClockMessage/ticked(_:)`` every interval on a ``TestTime``.
-struct TestTicks {
-  let time: TestTime
-
-  func run(_ tick: TickSubscription, dispatch: Dispatch) async {
-    var deadline = time.clock.now.advanced(by: tick.interval)
-    while true {
-      do {
-        try await time.clock.sleep(until: deadline, tolerance: nil)
-      } catch {
-        return
-      }
-      guard !Task.isCancelled else { return }
-      dispatch(ClockMessage.ticked(time.now()))
-      deadline = deadline.advanced(by: tick.interval)
-    }
-  }
-}
-
 /// The to-do slice's updater as far as these tests need it (TodoImpl is out of reach by design):
 /// stored items replace the ones in the model.
 struct TodoSliceUpdater: TypedUpdater {
@@ -68,29 +48,27 @@ struct TodoSliceUpdater: TypedUpdater {
   }
 }
 
-/// The app-level wiring of the feature, as the App does it: the app's clock first, so the feature
+/// The app-level wiring of the feature, as the App does it: the app's time first, so the feature
 /// reads the time the clock message set.
 enum Wiring {
   static let updater = CombinedUpdater<AppModel>(
     .slice(\.now, ClockUpdater()),
     .slice(\.todos, TodoSliceUpdater()),
-    .full(NotificationsUpdater(todos: \.todos, notifications: \.notifications, now: \.now)))
+    .full(
+      NotificationsUpdater(
+        todos: \.todos, notifications: \.notifications, now: \.now, movedBy: ClockMessage.self)))
 
   static let subscriptions = CombinedSubscriptionProvider<AppModel>(
-    .full(NotificationsSubscriptions(todos: \.todos, notifications: \.notifications)))
+    .full(NotificationsSubscriptions(notifications: \.notifications)))
 
-  /// The same, as the App composes features: the app's clock (its updater and the tick's runner),
-  /// the to-do slice's updater, then the notifications feature, its interpreter and runner on a
-  /// ``TestTime``.
+  /// The same, as the App composes features: the app's time (its updater; the test moves it by
+  /// sending ``ClockMessage``), the to-do slice's updater, then the notifications feature, its
+  /// interpreter and alarms on a ``TestTime``.
   static let composition = Composition<AppModel, TestTime>(
     features: [
-      Feature(
-        "Clock", updater: .slice(\.now, ClockUpdater()), messageTypes: [ClockMessage.self],
-        interpreters: { time, registrations in
-          registrations.register(subscriptions: TickSubscription.self, run: TestTicks(time: time).run)
-        }),
+      Feature("Clock", updater: .slice(\.now, ClockUpdater()), messageTypes: [ClockMessage.self]),
       Feature("Todo", updater: .slice(\.todos, TodoSliceUpdater())),
-      .notifications(todos: \.todos, notifications: \.notifications, now: \.now),
+      .notifications(todos: \.todos, notifications: \.notifications, now: \.now, movedBy: ClockMessage.self),
     ])
 }
 
@@ -132,14 +110,15 @@ extension TodoItem {
       dueDate: due.map(Date.t0(plus:)), createdAt: .t0)
   }
 
-  /// The reminder this item asks for.
-  var reminder: ReminderSubscription {
-    ReminderSubscription(todo: id, title: title, dueDate: dueDate!)
+  /// The alarm this item's reminder asks for, as the store runs it: a subscription of the element.
+  var reminder: ChildSubscription {
+    ChildSubscription(id: id, ReminderSubscription(dueDate: dueDate!))
   }
 
-  /// The message this item's reminder sends when it rings at t0 + `at` seconds.
-  func reminderDue(at seconds: TimeInterval) -> NotificationsMessage {
-    .reminderDue(id, title: title, dueDate: dueDate!, at: .t0(plus: seconds))
+  /// The message this item's alarm sends, addressed to its reminder, when it rings at t0 + `at`
+  /// seconds.
+  func reminderDue(at seconds: TimeInterval) -> ElementMessage<TodoID, ReminderMessage> {
+    ElementMessage(id, ReminderMessage.rang(at: .t0(plus: seconds)))
   }
 
 }
@@ -160,15 +139,17 @@ extension NotificationsModel {
 
 extension AppModel {
   /// A model that knows the time (`now` = t0 + `now` seconds), the feature having judged due dates
-  /// up to it, and holds `items`.
+  /// up to it and scheduled the reminders of the nearest items due after it, and holds `items`.
   static func fixture(
     now: TimeInterval? = 0, items: [TodoItem] = []
   )
     -> AppModel
   {
-    AppModel(
+    var model = AppModel(
       now: now.map(Date.t0(plus:)), todos: TodoModel(items: items),
       notifications: NotificationsModel(watchedUntil: now.map(Date.t0(plus:))))
+    model.notifications.scheduleReminders(for: model.todos)
+    return model
   }
 }
 

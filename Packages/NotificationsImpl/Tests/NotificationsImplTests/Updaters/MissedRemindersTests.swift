@@ -20,6 +20,7 @@ struct MissedRemindersTests {
     model.todos = TodoModel(owner: .ada, items: items)
     model.notifications.user = .ada
     model.notifications.catchUp = catchUp
+    model.notifications.scheduleReminders(for: model.todos)
     return model
   }
 
@@ -116,6 +117,7 @@ struct MissedRemindersTests {
       when: ClockMessage.ticked(.t0(plus: 630))
     ) {
       $0.now = .t0(plus: 630); $0.notifications.watchedUntil = .t0(plus: 630)
+      $0.notifications.reminders = []
     }
   }
 
@@ -129,6 +131,7 @@ struct MissedRemindersTests {
       $0.notifications.watchedUntil = .t0(plus: 620)
       $0.notifications.seenStored = .t0(plus: 620)
       $0.notifications.postReminder(of: item)
+      $0.notifications.reminders = []
     }
   }
 

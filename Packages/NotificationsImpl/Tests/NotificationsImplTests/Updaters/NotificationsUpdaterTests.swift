@@ -25,6 +25,7 @@ struct NotificationsUpdaterTests {
         InAppNotification(
           id: NotificationID(rawValue: 1), title: "Reminder", body: "“Water the plants” is due now.",
           time: .t0(plus: 300), kind: .reminder(item.id)))
+      $0.notifications.reminders = []
     }
   }
 
@@ -39,6 +40,7 @@ struct NotificationsUpdaterTests {
       $0.notifications.watchedUntil = .t0(plus: 300)
       $0.notifications.postReminder(of: first)
       $0.notifications.postReminder(of: second)
+      $0.notifications.reminders = []
     }
   }
 
@@ -68,18 +70,16 @@ struct NotificationsUpdaterTests {
     let item = TodoItem.fixture("a", isDone: true, due: 300)
     assertUpdate(
       updater, given: .fixture(items: [item]),
-      when: NotificationsMessage.reminderDue(
-        item.id, title: item.title, dueDate: .t0(plus: 300), at: .t0(plus: 300))
+      when: item.reminderDue(at: 300)
     ) { $0.notifications.watchedUntil = .t0(plus: 300) }
   }
 
-  @Test("a reminder for a due date that has since moved posts nothing")
+  @Test("a ring of the alarm for a due date that has since moved posts nothing and leaves the new alarm")
   func rescheduledMeanwhile() {
     let item = TodoItem.fixture("a", due: 900)
     assertUpdate(
       updater, given: .fixture(items: [item]),
-      when: NotificationsMessage.reminderDue(
-        item.id, title: item.title, dueDate: .t0(plus: 300), at: .t0(plus: 300))
+      when: ElementMessage(item.id, ReminderMessage.rang(at: .t0(plus: 300)))
     ) { $0.notifications.watchedUntil = .t0(plus: 300) }
   }
 
@@ -91,6 +91,7 @@ struct NotificationsUpdaterTests {
     ) {
       $0.notifications.watchedUntil = .t0(plus: 359)
       $0.notifications.postReminder(of: item)
+      $0.notifications.reminders = []
     }
   }
 
@@ -100,7 +101,10 @@ struct NotificationsUpdaterTests {
     let overdue = TodoItem.fixture("a", due: 3600)
     assertUpdate(
       updater, given: .fixture(now: 0, items: [overdue]), when: overdue.reminderDue(at: .sixHours)
-    ) { $0.notifications.watchedUntil = .t0(plus: .sixHours) }
+    ) {
+      $0.notifications.watchedUntil = .t0(plus: .sixHours)
+      $0.notifications.reminders = []
+    }
   }
 
   @Test("one stale reminder moves the judged time past all the others, which then post nothing either")
@@ -114,6 +118,7 @@ struct NotificationsUpdaterTests {
     #expect(commands.isEmpty)
     var expected = AppModel.fixture(now: 0, items: overdue)
     expected.notifications.watchedUntil = .t0(plus: .sixHours)
+    expected.notifications.reminders = []
     #expect(model == expected)
     #expect(model.notifications.inbox.isEmpty)
   }
@@ -145,6 +150,7 @@ struct NotificationsUpdaterTests {
       $0.now = .t0(plus: 30.5)
       $0.notifications.watchedUntil = .t0(plus: 30.5)
       $0.notifications.postReminder(of: item)
+      $0.notifications.reminders = []
     }
   }
 
@@ -163,6 +169,20 @@ struct NotificationsUpdaterTests {
       $0.notifications.watchedUntil = .t0(plus: 3600)
       $0.notifications.postReminder(of: recent)
       $0.notifications.postReminder(of: now)
+      $0.notifications.reminders = [Reminder(id: later.id, dueDate: .t0(plus: 3601))]
+    }
+  }
+
+  @Test("a tick beyond the last of a full set of reminders still posts the item that came due past them")
+  func tickBeyondTheReminders() {
+    // 70 items due a minute apart from t0 + 120 s: the reminders hold the first 64 only.
+    let list = (0..<70).map { TodoItem.fixture(String(format: "item-%03d", $0), due: 120 + Double($0) * 60) }
+    let last = list[69]
+    assertUpdate(updater, given: .fixture(items: list), when: ClockMessage.ticked(last.dueDate!)) {
+      $0.now = last.dueDate
+      $0.notifications.watchedUntil = last.dueDate
+      $0.notifications.postReminder(of: last)
+      $0.notifications.reminders = []
     }
   }
 
@@ -239,7 +259,7 @@ struct NotificationsUpdaterTests {
   }
 
   @Test(
-    "other authentication messages are left to the authentication feature",
+    "other authentication messages change nothing here",
     arguments: [
       AuthenticationMessage.registered(User(id: UserID(rawValue: 7), name: "ada")), .noSavedSession,
       .signInFailed(.wrongCredentials),
@@ -247,6 +267,6 @@ struct NotificationsUpdaterTests {
   func otherAuthenticationMessages(message: AuthenticationMessage) {
     let model = AppModel(
       notifications: NotificationsModel(inbox: [.fixture(1, kind: .reminder(TodoID(rawValue: "a")))]))
-    assertIgnored(updater, given: model, when: message)
+    assertUpdate(updater, given: model, when: message, then: model)
   }
 }

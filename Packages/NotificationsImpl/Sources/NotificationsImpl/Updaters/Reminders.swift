@@ -4,8 +4,6 @@ enum Reminders {
   /// learns of later than this (the model's time was stale, the process was suspended, the item
   /// arrived already overdue) passes silently.
   static let gracePeriod: Duration = .seconds(60)
-  /// The most reminder subscriptions alive at once: the nearest ones, however long the list.
-  static let limit = 64
   /// How much of the signed-in user's time may pass before their seen-until time is stored again
   /// (a shown reminder stores it at once): a session that ends without a sign-out, the app quit
   /// or killed, has stored what was seen up to within this of its end.
