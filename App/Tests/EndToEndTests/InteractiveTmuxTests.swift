@@ -17,6 +17,8 @@ extension EndToEnd {
         try await pane.type("register fay")
         try await pane.waitFor("Password:")
         try await pane.type("hidden-passw0rd")
+        try await pane.waitFor("Password again:")
+        try await pane.type("hidden-passw0rd")
         try await pane.waitFor("Registered fay.")
         try await pane.type("login fay")
         try await pane.waitFor("Password:", times: 2)

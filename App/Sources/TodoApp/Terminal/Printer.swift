@@ -13,16 +13,14 @@ import TodoAPI
 /// redrawn with what the user has typed after it. In script mode there is no prompt, only the
 /// lines, so the output can be compared exactly.
 ///
-/// Once more than ``UIModel/acknowledgementThreshold`` printed lines are kept in the outbox, the
-/// printer sends ``AppMessage/printed(upTo:)`` so that they can leave it; lines are only ever
-/// dropped after they were printed.
+/// It must listen from before the store's first message: the outbox holds the lines of the last
+/// message only (``UIModel/dropPrinted()``).
 @MainActor
 final class Printer {
   private let isInteractive: Bool
   private let columns: @Sendable () -> Int
   /// The prompt's line, through which everything is written.
   let line: PromptLine
-  private var acknowledge: (Int) -> Void = { _ in }
   private var printedUpTo = 0
   private var prompt = "todo> "
 
@@ -46,7 +44,6 @@ final class Printer {
 
   /// Prints the lines already in the outbox and follows the store from now on.
   func attach(to store: Store<AppModel>) {
-    acknowledge = { [weak store] end in store?.send(AppMessage.printed(upTo: end)) }
     store.addListener { [weak self] model in self?.render(model) }
     prompt = Self.prompt(for: store.model)
     line.setPrompt(prompt)
@@ -61,10 +58,12 @@ final class Printer {
 
   /// Shows a question in place of the prompt, for the line reader to read the answer after it.
   ///
-  /// - Parameter question: The question, ending in the answers it takes (`[y/N] `).
-  func ask(_ question: String) {
+  /// - Parameters:
+  ///   - question: The question, ending in the answers it takes (`[y/N] `), or `Password: `.
+  ///   - isSecret: Whether the answer is hidden as it is typed.
+  func ask(_ question: String, isSecret: Bool = false) {
     guard isInteractive else { return }
-    line.begin(PromptLine.Request(label: TerminalText.visible(question)))
+    line.begin(PromptLine.Request(label: TerminalText.visible(question), isSecret: isSecret))
   }
 
   /// Ends the prompt's line, so that what comes next (the shell's prompt) starts on a line of its
@@ -126,7 +125,6 @@ final class Printer {
     } else {
       write(text)
     }
-    if model.ui.outbox.count > UIModel.acknowledgementThreshold { acknowledge(printedUpTo) }
   }
 
   /// Redraws the prompt's line when the prompt changes while the user sits at it (not while a

@@ -109,8 +109,14 @@ final class PromptLine: Sendable {
 
   /// Forgets the line without drawing anything: the terminal itself echoed the line and its end
   /// (canonical mode, when the editor could not take the terminal).
-  func entered() {
-    state.withLock { $0.request = nil }
+  ///
+  /// - Returns: What the line asked for, if it was shown.
+  @discardableResult
+  func entered() -> Request? {
+    state.withLock { state in
+      defer { state.request = nil }
+      return state.request
+    }
   }
 
   /// Changes the prompt, redrawing the line if it shows the prompt.

@@ -271,7 +271,7 @@ public struct NotificationsUpdater<Model>: Updater {
       signOut(&model, commands: &commands)
       model[keyPath: notifications].postSessionExpired(for: session)
       return true
-    case .registered, .registrationFailed, .signInFailed, .noSavedSession:
+    case .registered, .usernameAvailable, .registrationFailed, .signInFailed, .noSavedSession:
       return false
     }
   }
