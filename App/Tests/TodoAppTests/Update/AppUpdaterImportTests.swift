@@ -91,6 +91,19 @@ struct AppUpdaterImportTests {
     }
   }
 
+  @Test("the report of an import some of whose rows replaced an item says how many, and how many are new")
+  func replacedRows() {
+    let report = TodoImportReport(
+      path: path, run: 1, imported: 2, skippedCount: 0, errors: [], resumedAfterLine: nil, replaced: 1)
+    var applied = AppFixture.signedIn
+    applied.todos.lastImport = report
+    assertUpdate(AppUpdater(), given: applied, when: TodoMessage.importFinished(report, owner: ada.id)) {
+      $0.ui.say(
+        "Imported 2 rows from \(path): 1 new item, 1 replacing the item with its id "
+          + "(in the list, or a row earlier in the file).")
+    }
+  }
+
   @Test("a file that cannot be read ends the import with an error")
   func missingFile() {
     var applied = AppFixture.signedIn
