@@ -21,6 +21,8 @@ public struct UIModel: Hashable, Sendable, Codable {
   public var lifecycle: Lifecycle
   /// What the terminal asks before the next line: the held command waits for the answer.
   public var question: Question?
+  /// How far the export under way has got, once it reports (a long one): the terminal shows it.
+  public var exportProgress: Double?
   /// How many commands failed or could not be understood (the script mode's exit code).
   public var failures: Int
   /// Titles of items being removed, so the confirmation can name them.
@@ -40,6 +42,7 @@ public struct UIModel: Hashable, Sendable, Codable {
     outboxStart = 0
     lifecycle = .running
     question = nil
+    exportProgress = nil
     failures = 0
     removing = [:]
     timeZone = "UTC"

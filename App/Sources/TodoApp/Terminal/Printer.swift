@@ -23,6 +23,7 @@ final class Printer {
   let line: PromptLine
   private var printedUpTo = 0
   private var prompt = "todo> "
+  private var status: String?
 
   /// Creates a printer.
   ///
@@ -92,13 +93,21 @@ final class Printer {
     return TerminalText.visible(prompt) + "> "
   }
 
+  /// What the line shows while work under way holds the prompt back: `ada [export ####------ 42%]`
+  /// during a long export; `nil` when nothing does.
+  static func status(for model: AppModel) -> String? {
+    guard let fraction = model.ui.exportProgress else { return nil }
+    return TerminalText.visible(model.authentication.user?.name ?? "todo") + " "
+      + progressBar(fraction, of: "export")
+  }
+
   /// `[import ####------ 42%]`.
-  static func progressBar(_ fraction: Double) -> String {
+  static func progressBar(_ fraction: Double, of work: String = "import") -> String {
     let width = 10
     let clamped = min(1, max(0, fraction))
     let filled = Int((clamped * Double(width)).rounded(.down))
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-    return "[import \(bar) \(Int((clamped * 100).rounded(.down)))%]"
+    return "[\(work) \(bar) \(Int((clamped * 100).rounded(.down)))%]"
   }
 
   // MARK: - Rendering
@@ -109,6 +118,11 @@ final class Printer {
     if model.ui.outboxEnd != printedUpTo { printNewLines(of: model) }
     let newPrompt = Self.prompt(for: model)
     if newPrompt != prompt { promptChanged(to: newPrompt) }
+    let newStatus = isInteractive ? Self.status(for: model) : nil
+    if newStatus != status {
+      status = newStatus
+      line.showStatus(newStatus)
+    }
   }
 
   private func printNewLines(of model: AppModel) {

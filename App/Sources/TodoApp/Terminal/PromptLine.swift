@@ -27,6 +27,8 @@ final class PromptLine: Sendable {
     var cursor = 0
     /// The first character drawn, when the text is wider than the room after the prompt.
     var scroll = 0
+    /// What the line shows while no line is read (``showStatus(_:)``).
+    var status: String?
   }
 
   private let state: Mutex<State>
@@ -65,8 +67,11 @@ final class PromptLine: Sendable {
       state.text = []
       state.cursor = 0
       state.scroll = 0
-      // The output before ended its line, so the cursor is at the start of an empty one.
-      writeToTerminal(request.label ?? state.prompt)
+      // The output before ended its line, so the cursor is at the start of an empty one, or of
+      // the status, which the line replaces.
+      let erased = state.status == nil ? "" : "\r\u{1B}[K"
+      state.status = nil
+      writeToTerminal(erased + (request.label ?? state.prompt))
     }
     if wakesReader { lineBegun.signal() }
   }
@@ -139,7 +144,27 @@ final class PromptLine: Sendable {
   ///   - text: What to write when no line is shown.
   func print(rows: () -> [String], otherwise text: String) {
     state.withLock { state in
-      writeToTerminal(state.request == nil ? text : TerminalEdits.inserting(rows()))
+      if state.request != nil {
+        writeToTerminal(TerminalEdits.inserting(rows()))
+      } else if let status = state.status {
+        // The status stays on the last line, below what is printed.
+        writeToTerminal("\r\u{1B}[K" + text + status)
+      } else {
+        writeToTerminal(text)
+      }
+    }
+  }
+
+  /// Shows `status` on the line while no line is read, for work under way that holds the prompt
+  /// back (a long export), or erases it (`nil`). Lines printed meanwhile go above it; a line begun
+  /// takes its place.
+  ///
+  /// - Parameter status: One row of text, or `nil`.
+  func showStatus(_ status: String?) {
+    state.withLock { state in
+      guard state.request == nil, status != state.status else { return }
+      writeToTerminal("\r" + (status ?? "") + "\u{1B}[K")
+      state.status = status
     }
   }
 

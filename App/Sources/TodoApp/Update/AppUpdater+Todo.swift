@@ -170,9 +170,14 @@ extension AppUpdater {
     case .importFailed(let failure, let run, _):
       guard model.todos.lastError == failure, !model.todos.isRunningImport(run) else { break }
       model.ui.fail(failure.description)
+    case .exportProgress(_, let fraction, _):
+      model.ui.exportProgress = fraction
     case .exportFinished(let path, let count, _):
+      model.ui.exportProgress = nil
       model.ui.say("Exported \(Listing.counted(count, "item")) to \(path).")
     case .failed(let failure, _):
+      // A failed export ends its progress; other failures find none.
+      model.ui.exportProgress = nil
       model.ui.fail(failure.description)
     }
     return []

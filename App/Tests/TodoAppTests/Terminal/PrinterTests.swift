@@ -54,6 +54,26 @@ struct PrinterTests {
         + "\rada [1 unread]> \u{1B}[K\r\u{1B}[16C")
   }
 
+  @Test(
+    "a long export shows its progress bar on the line while the prompt waits; lines go above it; the result erases it"
+  )
+  func exportStatus() {
+    let screen = Screen()
+    let printer = printer(interactive: true, screen: screen)
+    let store = store()
+    printer.attach(to: store)
+    let out = "/home/ada/out.csv"
+    store.send(TodoMessage.exportProgress(path: out, fraction: 0.42, owner: AppFixture.ada.id))
+    #expect(screen.text == "\rada [export ####------ 42%]\u{1B}[K")
+    store.send(TodoMessage.exportFinished(path: out, count: 2, owner: AppFixture.ada.id))
+    #expect(
+      screen.text
+        == "\rada [export ####------ 42%]\u{1B}[K" + "\r\u{1B}[KExported 2 items to \(out).\n"
+        + "ada [export ####------ 42%]" + "\r\u{1B}[K")
+    printer.showPrompt()
+    #expect(screen.text.hasSuffix("\r\u{1B}[Kada> "))
+  }
+
   @Test("a new prompt redraws the line with the text typed after it, the cursor where it was")
   func promptChangeKeepsTypedText() {
     let screen = Screen()

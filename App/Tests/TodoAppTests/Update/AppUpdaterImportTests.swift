@@ -141,6 +141,30 @@ struct AppUpdaterImportTests {
     ) { $0.ui.say("Exported 2 items to /home/ada/out.csv.") }
   }
 
+  @Test("a long export's progress is kept for the terminal to show, until its result or failure")
+  func exportProgress() {
+    let signedIn = AppFixture.signedIn
+    let out = "/home/ada/out.csv"
+    assertUpdate(
+      AppUpdater(), given: signedIn,
+      when: TodoMessage.exportProgress(path: out, fraction: 0.42, owner: ada.id)
+    ) { $0.ui.exportProgress = 0.42 }
+    var exporting = signedIn
+    exporting.ui.exportProgress = 0.42
+    assertUpdate(
+      AppUpdater(), given: exporting, when: TodoMessage.exportFinished(path: out, count: 2, owner: ada.id)
+    ) {
+      $0.ui.exportProgress = nil
+      $0.ui.say("Exported 2 items to \(out).")
+    }
+    assertUpdate(
+      AppUpdater(), given: exporting, when: TodoMessage.failed(.storage("disk full"), owner: ada.id)
+    ) {
+      $0.ui.exportProgress = nil
+      $0.ui.fail(TodoFailure.storage("disk full").description)
+    }
+  }
+
   @Test("counts print in groups of three in every message, as in list: 200,012")
   func groupedCounts() {
     let signedIn = AppFixture.signedIn

@@ -40,6 +40,12 @@ enum TodoTable {
     return items
   }
 
+  /// How many items `owner` has.
+  static func count(of owner: UserID, in db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM todo_item WHERE owner = ?", arguments: [owner.rawValue])
+      ?? 0
+  }
+
   /// Visits every item of `owner` in display order without holding them all.
   ///
   /// - Parameters:
