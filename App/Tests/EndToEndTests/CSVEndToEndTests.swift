@@ -23,6 +23,24 @@ extension EndToEnd {
       #expect(result.standardOutput.hasSuffix("\n1. [ ] From a spreadsheet\n"))
     }
 
+    @Test(
+      "two rows with one id in a file: the report says the second replaced the first, and the list has one")
+    func sameIDTwiceInAFile() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let csv = folder.appendingPathComponent("twice.csv")
+      try "\(Self.header)\nx1,First,false,,,\nx1,Second,false,,,\n".write(
+        to: csv, atomically: true, encoding: .utf8)
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register zed password1\nlogin zed password1\nimport \(csv.path)\nlist\n")
+      #expect(result.status == 0, "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.hasSuffix(
+          "Imported 2 rows from \(csv.path): 1 new item, 1 replacing the item with its id "
+            + "(in the list, or a row earlier in the file).\nYou have 1 item (1 open).\n1. [ ] Second\n"),
+        "\(result.standardOutput)")
+    }
+
     @Test("a time without a zone means local time, in a CSV file as at the prompt")
     func timeWithoutZoneIsLocal() async throws {
       let folder = AppProcess.temporaryFolder()

@@ -31,6 +31,8 @@ extension EndToEnd {
         try await pane.type("register pia")
         try await pane.waitFor("Password:")
         try await pane.type("three word secret")
+        try await pane.waitFor("Password again:")
+        try await pane.type("three word secret")
         try await pane.waitFor("Registered pia.")
         try await pane.type("login pia")
         try await pane.waitFor("Password:", times: 2)
@@ -38,6 +40,37 @@ extension EndToEnd {
         let screen = try await pane.waitFor("pia>")
         #expect(screen.contains("Signed in as pia."))
         #expect(!screen.contains("three word secret"))
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
+    @Test(
+      "register asks for the password only for a free name, and twice: two that differ register nothing")
+    func registerChecksNameAndAsksTwice() async throws {
+      let folder = AppProcess.temporaryFolder()
+      _ = try await AppProcess.run(["--data-dir", folder.path], input: "register uma password1\n")
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("todo>")
+        try await pane.type("register uma")
+        var screen = try await pane.waitFor("Registration failed: The user name \"uma\" is taken.")
+        #expect(
+          !screen.contains("Password:"), "a taken name is said before any password is asked:\n\(screen)")
+        try await pane.type("register val")
+        try await pane.waitFor("Password:")
+        try await pane.type("first-secret")
+        try await pane.waitFor("Password again:")
+        try await pane.type("first-secrte")
+        try await pane.waitFor("the two passwords differ; nothing was registered")
+        try await pane.type("login val first-secret")
+        screen = try await pane.waitFor("Sign-in failed: Wrong user name or password.")
+        try await pane.type("register val")
+        try await pane.waitFor("Password:", times: 2)
+        try await pane.type("first-secret")
+        try await pane.waitFor("Password again:", times: 2)
+        try await pane.type("first-secret")
+        screen = try await pane.waitFor("Registered val.")
+        #expect(!screen.contains("first-secrte"), "\(screen)")
         try await pane.type("quit")
         #expect(try await pane.waitForExit() == "0")
       }

@@ -17,6 +17,8 @@ extension EndToEnd {
         try await pane.type("register fay")
         try await pane.waitFor("Password:")
         try await pane.type("hidden-passw0rd")
+        try await pane.waitFor("Password again:")
+        try await pane.type("hidden-passw0rd")
         try await pane.waitFor("Registered fay.")
         try await pane.type("login fay")
         try await pane.waitFor("Password:", times: 2)
@@ -135,6 +137,29 @@ extension EndToEnd {
         try StoredItems.expectCancelledImport(
           in: folder.appendingPathComponent("todo.sqlite").path, output: try await pane.capture(),
           fileRows: rows)
+      }
+    }
+
+    @Test("a long export shows its progress bar on the line while it runs, then its result and the prompt")
+    func exportShowsProgress() async throws {
+      let folder = AppProcess.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let csv = folder.appendingPathComponent("big.csv")
+      try AppProcess.writeCSV(rows: 300_000, to: csv)
+      _ = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register lou password1\nlogin lou password1\nimport \(csv.path)\n")
+      // Outside the data folder, where export never writes.
+      let out = AppProcess.temporaryFolder().appendingPathComponent("out.csv")
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("lou>")
+        try await pane.type("export \(out.path)")
+        try await pane.waitFor("lou [export ")
+        let screen = try await pane.waitFor("Exported 300,000 items to \(out.path).")
+        #expect(!screen.contains("[export "), "the result erases the bar:\n\(screen)")
+        try await pane.waitFor("lou>", times: 2)
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
       }
     }
 

@@ -30,6 +30,10 @@ public struct InputParser: Sendable {
   /// How many items a page of `list` shows at a terminal; `nil` in a script, where `list` shows
   /// every item.
   public let pageSize: Int?
+  /// Whether a person types the lines at a terminal, where the app can ask: `register NAME` and
+  /// `login NAME` then leave the password to be asked, and `clear-done` and `rm` of several items
+  /// wait for a yes unless the line says `--yes`.
+  public let atTerminal: Bool
 
   /// How many items `list --page N` shows in a script.
   public static let scriptPageSize = 50
@@ -41,29 +45,19 @@ public struct InputParser: Sendable {
   ///   - workingDirectory: The folder relative paths are resolved against.
   ///   - pageSize: How many items a page of `list` shows at a terminal (`nil` in a script: `list`
   ///     shows everything there).
-  public init(timeZone: TimeZone, workingDirectory: String, pageSize: Int? = nil) {
+  ///   - atTerminal: Whether a person types the lines at a terminal (see ``atTerminal``).
+  public init(timeZone: TimeZone, workingDirectory: String, pageSize: Int? = nil, atTerminal: Bool = false) {
     self.timeZone = timeZone
     self.workingDirectory = workingDirectory
     self.pageSize = pageSize.map { max(1, $0) }
-  }
-
-  /// Whether `line` is confirmed in advance with `--yes` (`clear-done --yes`, `rm --yes 1-5`), so a
-  /// terminal does not ask before deleting.
-  ///
-  /// - Parameter line: One line as typed.
-  /// - Returns: `true` if one of its words after the command is `--yes`.
-  public static func confirmsInAdvance(_ line: String) -> Bool {
-    line.split(whereSeparator: \.isWhitespace).dropFirst().contains { $0.lowercased() == "--yes" }
+    self.atTerminal = atTerminal
   }
 
   /// Parses `line`.
   ///
-  /// - Parameters:
-  ///   - line: One line as typed.
-  ///   - password: The password typed at the prompt that followed `login NAME` or `register NAME`,
-  ///     exactly; `nil` if no prompt asked for one.
+  /// - Parameter line: One line as typed.
   /// - Returns: The intent, `nil` for a blank line, or the failure to show.
-  public func parse(_ line: String, password: String? = nil) -> Result<UserIntent, Failure>? {
+  public func parse(_ line: String) -> Result<UserIntent, Failure>? {
     let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let command = words.first?.lowercased() else { return nil }
     let arguments = Array(words.dropFirst())
@@ -85,21 +79,20 @@ public struct InputParser: Sendable {
       if arguments.map({ $0.lowercased() }) == ["import"] { return .success(.importHelp) }
       return .success(.help)
     case "register", "login":
-      if let password, arguments.count == 1 {
-        let name = arguments[0]
-        let secret = Password(password)
-        return .success(
-          command == "register"
-            ? .register(username: name, password: secret) : .login(username: name, password: secret))
+      let password: Password?
+      switch arguments.count {
+      case 1 where atTerminal: password = nil
+      case 2: password = Password(arguments[1])
+      default:
+        return fail(
+          atTerminal
+            ? "usage: \(command) NAME (the password is asked for)" : "usage: \(command) NAME PASSWORD")
       }
-      guard arguments.count == 2 else {
-        return fail("usage: \(command) NAME PASSWORD")
-      }
-      let password = Password(arguments[1])
+      let shown = password != nil && atTerminal
       return .success(
         command == "register"
-          ? .register(username: arguments[0], password: password)
-          : .login(username: arguments[0], password: password))
+          ? .register(username: arguments[0], password: password, shown: shown)
+          : .login(username: arguments[0], password: password, shown: shown))
     case "logout":
       return arguments.isEmpty ? .success(.logout) : fail("usage: logout")
     case "add":
@@ -130,12 +123,14 @@ public struct InputParser: Sendable {
         return fail("usage: rm N [N…] (numbers or ranges, as in rm 2 5-9)")
       }
       return .success(
-        positions.count == 1 ? .remove(position: positions[0]) : .removeItems(positions: positions))
+        positions.count == 1
+          ? .remove(position: positions[0])
+          : .removeItems(positions: positions, confirmed: confirmed(arguments)))
     case "due":
       return parseDue(arguments).mapError { Failure(command: command, reason: $0.text) }
     case "clear-done":
       return arguments.allSatisfy({ $0.lowercased() == "--yes" })
-        ? .success(.clearDone) : fail("usage: clear-done [--yes]")
+        ? .success(.clearDone(confirmed: confirmed(arguments))) : fail("usage: clear-done [--yes]")
     case "import":
       if arguments == ["cancel"] { return .success(.cancelImport) }
       guard !path.isEmpty else { return fail("usage: import FILE.csv (or: import cancel)") }
@@ -152,6 +147,11 @@ public struct InputParser: Sendable {
     default:
       return fail("unknown command \"\(command)\"; type help for the list")
     }
+  }
+
+  /// Whether a deletion runs without asking: in a script, or with `--yes` among `arguments`.
+  private func confirmed(_ arguments: [String]) -> Bool {
+    !atTerminal || arguments.contains { $0.lowercased() == "--yes" }
   }
 
   private func parseDue(_ arguments: [String]) -> Result<UserIntent, Reason> {

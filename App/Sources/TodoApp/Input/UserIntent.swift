@@ -4,16 +4,22 @@ public import Foundation
 /// What the user asked for, parsed from one line of input.
 ///
 /// Passwords are `Secret`s: an intent can be traced and replayed without the password ever
-/// appearing.
+/// appearing. An intent says what it still needs before it runs: a password the terminal asks for
+/// (`register` and `login` with none), or the answer yes to a question (`clear-done` and `rm` of
+/// several items, not `confirmed`); the app's updater holds it as the model's
+/// ``UIModel/question`` until the ``Answer`` comes.
 public enum UserIntent: Equatable, Sendable, Codable {
   /// Show the commands.
   case help
   /// Show the CSV format that `import` reads (`help import`).
   case importHelp
-  /// Create an account.
-  case register(username: String, password: Password)
-  /// Sign in.
-  case login(username: String, password: Password)
+  /// Create an account. Without a password (`register NAME` at a terminal) the app checks that the
+  /// name is free, then asks for the password twice without showing it. `shown` when the password
+  /// was typed on the line at a terminal, where it shows on screen: the app warns.
+  case register(username: String, password: Password?, shown: Bool = false)
+  /// Sign in. Without a password (`login NAME` at a terminal) the app asks for it without showing
+  /// it; `shown` as for ``register(username:password:shown:)``.
+  case login(username: String, password: Password?, shown: Bool = false)
   /// Sign out.
   case logout
   /// Add an item.
@@ -30,12 +36,13 @@ public enum UserIntent: Equatable, Sendable, Codable {
   /// Delete the item at a position.
   case remove(position: Int)
   /// Delete the items at several positions (`rm 1 3 5-9`), as numbered in the list before any of
-  /// them is deleted.
-  case removeItems(positions: [Int])
+  /// them is deleted; unless `confirmed` (in a script, or `--yes`), only once the user answers yes.
+  case removeItems(positions: [Int], confirmed: Bool = true)
   /// Set or clear the due date of the item at a position.
   case due(position: Int, DueSpec)
-  /// Delete the done items.
-  case clearDone
+  /// Delete the done items; unless `confirmed` (in a script, or `--yes`), only once the user
+  /// answers yes.
+  case clearDone(confirmed: Bool = true)
   /// Import a CSV file (absolute path).
   case importCSV(path: String)
   /// Cancel the running import.

@@ -13,19 +13,16 @@ public struct UIModel: Hashable, Sendable, Codable {
     case shutdownRequested(signal: String)
   }
 
-  /// How many printed lines the outbox may keep before the terminal acknowledges them.
-  ///
-  /// The terminal acknowledges printed lines (``AppMessage/printed(upTo:)``) only once this many are
-  /// kept, so an ordinary session records no acknowledgement in its trace while a long listing
-  /// does not stay in memory. Lines not yet printed are never dropped, whatever their number.
-  public static let acknowledgementThreshold = 500
-
-  /// Lines waiting to be printed (and some already printed), oldest first.
+  /// The lines of the last message the app's updater applied, oldest first.
   public private(set) var outbox: [OutputLine]
   /// The sequence number of `outbox[0]`: line `n` of the session is `outbox[n - outboxStart]`.
   public private(set) var outboxStart: Int
   /// Where the app's life stands.
   public var lifecycle: Lifecycle
+  /// What the terminal asks before the next line: the held command waits for the answer.
+  public var question: Question?
+  /// How far the export under way has got, once it reports (a long one): the terminal shows it.
+  public var exportProgress: Double?
   /// How many commands failed or could not be understood (the script mode's exit code).
   public var failures: Int
   /// Titles of items being removed, so the confirmation can name them.
@@ -44,6 +41,8 @@ public struct UIModel: Hashable, Sendable, Codable {
     outbox = []
     outboxStart = 0
     lifecycle = .running
+    question = nil
+    exportProgress = nil
     failures = 0
     removing = [:]
     timeZone = "UTC"
@@ -77,20 +76,21 @@ public struct UIModel: Hashable, Sendable, Codable {
   /// - Parameter text: The text.
   public mutating func warn(_ text: String) { print(OutputLine(.warning, text)) }
 
-  /// Drops the lines the terminal has printed.
+  /// Drops the lines of the messages before: the terminal has printed them.
   ///
-  /// - Parameter end: The sequence number after the last printed line; lines from there on stay.
-  public mutating func acknowledgePrinted(upTo end: Int) {
-    let printed = min(end, outboxEnd) - outboxStart
-    guard printed > 0 else { return }
-    outbox.removeFirst(printed)
-    outboxStart += printed
+  /// The store tells its listeners after every message (docs/the-loop.md), and the terminal's
+  /// printer listens from before the first, so when the next message reaches the app's updater the
+  /// lines in the outbox are on screen.
+  public mutating func dropPrinted() {
+    guard !outbox.isEmpty else { return }
+    outboxStart = outboxEnd
+    outbox = []
   }
 
   /// The lines with sequence numbers from `start` on.
   ///
   /// - Parameter start: The first sequence number wanted.
-  /// - Returns: The lines still kept from there: all of them if `start` has not been acknowledged.
+  /// - Returns: The lines still kept from there: all of them if `start` has not been dropped.
   public func lines(from start: Int) -> ArraySlice<OutputLine> {
     outbox[min(outbox.count, max(0, start - outboxStart))...]
   }

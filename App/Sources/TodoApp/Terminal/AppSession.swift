@@ -45,14 +45,13 @@ public final class AppSession {
     self.dataFolder = dataFolder
     self.isFirstLaunch = isFirstLaunch
     printer = Printer(isInteractive: input.isInteractive)
-    let completion = CommandCompletion(workingDirectory: FileManager.default.currentDirectoryPath)
-    reader = LineReader(line: printer.line, complete: completion.complete)
+    reader = LineReader(line: printer.line)
     if let tracePath { try PrivateFile.create(atPath: tracePath) }
     recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
     self.tracePath = tracePath
     parser = InputParser(
       timeZone: .current, workingDirectory: FileManager.default.currentDirectoryPath,
-      pageSize: Self.pageSize(isInteractive: input.isInteractive))
+      pageSize: Self.pageSize(isInteractive: input.isInteractive), atTerminal: input.isInteractive)
   }
 
   /// How many items a page of `list` shows: at a terminal, its height as it is now (the window
@@ -158,53 +157,72 @@ public final class AppSession {
     }
   }
 
+  /// Reads lines until the session stops: each one parsed into an intent, or the answer to the
+  /// model's question, which the terminal shows in place of the prompt.
   private func readCommands() async {
-    printer.showPrompt()
     var events = reader.events.makeAsyncIterator()
-    reading: while case .line(let line, let password) = await events.next() {
-      if let pageSize = Self.pageSize(isInteractive: input.isInteractive), pageSize != parser.pageSize {
-        parser = InputParser(
-          timeZone: parser.timeZone, workingDirectory: parser.workingDirectory, pageSize: pageSize)
+    reading: while true {
+      let question = store.model.ui.question
+      if let question {
+        ask(question.label, isSecret: question.isSecret)
+      } else {
+        printer.showPrompt()
       }
-      let parsed = checked(parser.parse(line, password: password))
-      // Each line of a script sees the work of the lines before it done, an import's included, so
-      // the output is the same at every run (apart from how far a cancelled import got); only
-      // `import cancel` must reach the import meanwhile.
-      if !input.isInteractive, !Self.actsOnRunningImport(parsed) {
-        await untilNoImportRuns()
-        await store.settle()
-      }
-      guard store.model.ui.lifecycle == .running else { break reading }
-      let now = Date()
-      switch parsed {
-      case nil: break
-      case .success(let intent):
-        if input.isInteractive && password == nil, let command = Self.commandTakingPassword(intent) {
-          store.send(AppMessage.passwordOnTheLine(command: command))
+      guard case .line(let line) = await events.next() else { break reading }
+      if let question {
+        var answer = question.isSecret ? Answer.password(Password(line)) : Answer.text(line)
+        if case .newPassword = question {
+          // Typed twice, so that a typo cannot lock the user out of the account it names.
+          ask("Password again: ", isSecret: true)
+          guard case .line(let again) = await events.next() else { break reading }
+          if again != line { answer = .passwordsDiffer }
         }
-        if input.isInteractive, !InputParser.confirmsInAdvance(line),
-          let confirmation = Confirmation.question(for: intent, in: store.model)
-        {
-          printer.ask(confirmation.question)
-          guard case .line(let answer, _) = await events.next(), store.model.ui.lifecycle == .running else {
-            break reading
-          }
-          guard Confirmation.isYes(answer) else {
-            store.send(AppMessage.notConfirmed(command: confirmation.command))
-            break
-          }
-        }
-        store.send(AppMessage.intent(intent, at: now))
-      case .failure(let failure):
-        store.send(AppMessage.invalidInput(command: failure.command, reason: failure.reason))
+        guard store.model.ui.lifecycle == .running else { break reading }
+        store.send(AppMessage.answered(answer))
+      } else {
+        guard await send(line) else { break reading }
       }
       // The line's work, but not an import it started (a subscription, which `settle` does not wait
       // for): the prompt comes back while an import runs, so that `import cancel` can be typed.
       await store.settle()
       guard store.model.ui.lifecycle == .running else { break reading }
-      printer.showPrompt()
     }
     printer.leavePrompt()
+  }
+
+  /// Shows `label` in place of the prompt, for the reader to read the answer after it.
+  private func ask(_ label: String, isSecret: Bool) {
+    // Echo goes off before the label shows (it stays on while the line editor has the terminal).
+    if isSecret { reader.hidesInput() }
+    printer.ask(label, isSecret: isSecret)
+  }
+
+  /// Parses `line` and sends what it asks for.
+  ///
+  /// - Returns: Whether the session still runs.
+  private func send(_ line: String) async -> Bool {
+    if let pageSize = Self.pageSize(isInteractive: input.isInteractive), pageSize != parser.pageSize {
+      parser = InputParser(
+        timeZone: parser.timeZone, workingDirectory: parser.workingDirectory, pageSize: pageSize,
+        atTerminal: parser.atTerminal)
+    }
+    let parsed = checked(parser.parse(line))
+    // Each line of a script sees the work of the lines before it done, an import's included, so
+    // the output is the same at every run (apart from how far a cancelled import got); only
+    // `import cancel` must reach the import meanwhile.
+    if !input.isInteractive, !Self.actsOnRunningImport(parsed) {
+      await untilNoImportRuns()
+      await store.settle()
+    }
+    guard store.model.ui.lifecycle == .running else { return false }
+    let now = Date()
+    switch parsed {
+    case nil: break
+    case .success(let intent): store.send(AppMessage.intent(intent, at: now))
+    case .failure(let failure):
+      store.send(AppMessage.invalidInput(command: failure.command, reason: failure.reason))
+    }
+    return true
   }
 
   /// Suspends until the model holds no running import: it finished, failed, or was stopped (by
@@ -232,15 +250,6 @@ public final class AppSession {
       let refusal = ExportTarget.refusal(path: path, replacing: replacing, dataFolder: dataFolder)
     else { return parsed }
     return .failure(InputParser.Failure(command: "export", reason: refusal))
-  }
-
-  /// `login` or `register` when `intent` carries a password.
-  private static func commandTakingPassword(_ intent: UserIntent) -> String? {
-    switch intent {
-    case .login: "login"
-    case .register: "register"
-    default: nil
-    }
   }
 
   private static func actsOnRunningImport(_ parsed: Result<UserIntent, InputParser.Failure>?) -> Bool {

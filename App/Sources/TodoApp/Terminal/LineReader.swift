@@ -10,16 +10,15 @@ import Foundation
 /// typed earlier wait in the terminal's buffer. Signals still come from the keyboard (Ctrl-C is
 /// SIGINT).
 ///
-/// `login NAME` or `register NAME` without a password asks for it at a `Password: ` prompt that
-/// shows nothing of what is typed, so the password is not shown or kept in the shell's scrollback;
-/// it comes with its line, apart, so that it may hold spaces. The terminal's settings are put back
-/// by ``restoreTerminal()`` on every way out of the session: a signal ends the session while the
-/// reading thread is still blocked at the prompt.
+/// What a line answers is the session's business: the reader reads the line the session asks for
+/// (``PromptLine/begin(_:wakesReader:)``), the prompt's or a question's, and a secret one (a
+/// password) shows nothing of what is typed, so the password is not shown or kept in the shell's
+/// scrollback. The terminal's settings are put back by ``restoreTerminal()`` on every way out of the
+/// session: a signal ends the session while the reading thread is still blocked at the prompt.
 final class LineReader: Sendable {
   enum Event: Sendable {
-    /// A line as typed and, when a password prompt followed it, the password typed there, exactly
-    /// (spaces included).
-    case line(String, password: String? = nil)
+    /// A line as typed, exactly (a password's spaces included).
+    case line(String)
     case endOfInput
     /// The session must stop (a signal arrived) even though input may continue.
     case stop
@@ -63,13 +62,15 @@ final class LineReader: Sendable {
     }
     let continuation = continuation
     let terminal = terminal
-    let asksForPasswords = interactive
     let promptLine = line
     let thread = Thread {
       while let typed = readLine(strippingNewline: true) {
-        promptLine.entered()
-        let password = asksForPasswords ? Self.askedPassword(after: typed, terminal: terminal) : nil
-        continuation.yield(.line(typed, password: password))
+        // Echo went off when the line was asked for as a secret (see `hidesInput`).
+        if promptLine.entered()?.isSecret == true {
+          terminal.restore()
+          FileHandle.standardOutput.write(Data("\n".utf8))
+        }
+        continuation.yield(.line(typed))
       }
       continuation.yield(.endOfInput)
       continuation.finish()
@@ -117,20 +118,8 @@ final class LineReader: Sendable {
         else {
           break
         }
-        var password: String?
-        if request.label == nil {
-          history.add(typed)
-          if Self.asksForPassword(after: typed) {
-            let secret = PromptLine.Request(label: "Password: ", isSecret: true)
-            line.begin(secret, wakesReader: false)
-            guard case .submitted(let typedSecret) = Self.edit(secret, history: [], keys: &keys, on: line)
-            else {
-              break
-            }
-            password = typedSecret.isEmpty ? nil : typedSecret
-          }
-        }
-        continuation.yield(.line(typed, password: password))
+        if request.label == nil { history.add(typed) }
+        continuation.yield(.line(typed))
       }
       continuation.yield(.endOfInput)
       continuation.finish()
@@ -181,35 +170,10 @@ final class LineReader: Sendable {
     return nil
   }
 
-  /// Whether `line` is `login NAME` or `register NAME` alone, whose password the prompt asks for.
-  static func asksForPassword(after line: String) -> Bool {
-    let words = line.split(whereSeparator: \.isWhitespace)
-    return words.count == 2 && ["login", "register"].contains(words[0].lowercased())
-  }
-
-  // MARK: - Reading without editing
-
-  /// After `login ada` or `register ada` alone, the password typed at a `Password: ` prompt; `nil`
-  /// after other lines, or if nothing was typed.
-  private static func askedPassword(after line: String, terminal: TerminalSettings) -> String? {
-    guard asksForPassword(after: line) else { return nil }
-    guard let password = readSecretLine(prompt: "Password: ", terminal: terminal), !password.isEmpty else {
-      return nil
-    }
-    return password
-  }
-
-  /// Reads one line from the terminal with echo off, restoring the terminal's settings after.
-  private static func readSecretLine(prompt: String, terminal: TerminalSettings) -> String? {
-    // Echo goes off before the prompt shows, so the printer, seeing the flag, leaves the line alone.
-    let isSilent = terminal.turnEchoOff()
-    FileHandle.standardOutput.write(Data(prompt.utf8))
-    guard isSilent else { return readLine() }
-    defer {
-      terminal.restore()
-      FileHandle.standardOutput.write(Data("\n".utf8))
-    }
-    return readLine(strippingNewline: true)
+  /// Turns echo off for a secret line read without the editor (canonical mode, when the editor
+  /// could not take the terminal); the reading thread puts it back once the line is entered.
+  func hidesInput() {
+    _ = terminal.turnEchoOff()
   }
 }
 

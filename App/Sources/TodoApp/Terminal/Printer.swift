@@ -13,18 +13,17 @@ import TodoAPI
 /// redrawn with what the user has typed after it. In script mode there is no prompt, only the
 /// lines, so the output can be compared exactly.
 ///
-/// Once more than ``UIModel/acknowledgementThreshold`` printed lines are kept in the outbox, the
-/// printer sends ``AppMessage/printed(upTo:)`` so that they can leave it; lines are only ever
-/// dropped after they were printed.
+/// It must listen from before the store's first message: the outbox holds the lines of the last
+/// message only (``UIModel/dropPrinted()``).
 @MainActor
 final class Printer {
   private let isInteractive: Bool
   private let columns: @Sendable () -> Int
   /// The prompt's line, through which everything is written.
   let line: PromptLine
-  private var acknowledge: (Int) -> Void = { _ in }
   private var printedUpTo = 0
   private var prompt = "todo> "
+  private var status: String?
 
   /// Creates a printer.
   ///
@@ -46,7 +45,6 @@ final class Printer {
 
   /// Prints the lines already in the outbox and follows the store from now on.
   func attach(to store: Store<AppModel>) {
-    acknowledge = { [weak store] end in store?.send(AppMessage.printed(upTo: end)) }
     store.addListener { [weak self] model in self?.render(model) }
     prompt = Self.prompt(for: store.model)
     line.setPrompt(prompt)
@@ -61,10 +59,12 @@ final class Printer {
 
   /// Shows a question in place of the prompt, for the line reader to read the answer after it.
   ///
-  /// - Parameter question: The question, ending in the answers it takes (`[y/N] `).
-  func ask(_ question: String) {
+  /// - Parameters:
+  ///   - question: The question, ending in the answers it takes (`[y/N] `), or `Password: `.
+  ///   - isSecret: Whether the answer is hidden as it is typed.
+  func ask(_ question: String, isSecret: Bool = false) {
     guard isInteractive else { return }
-    line.begin(PromptLine.Request(label: TerminalText.visible(question)))
+    line.begin(PromptLine.Request(label: TerminalText.visible(question), isSecret: isSecret))
   }
 
   /// Ends the prompt's line, so that what comes next (the shell's prompt) starts on a line of its
@@ -93,13 +93,21 @@ final class Printer {
     return TerminalText.visible(prompt) + "> "
   }
 
+  /// What the line shows while work under way holds the prompt back: `ada [export ####------ 42%]`
+  /// during a long export; `nil` when nothing does.
+  static func status(for model: AppModel) -> String? {
+    guard let fraction = model.ui.exportProgress else { return nil }
+    return TerminalText.visible(model.authentication.user?.name ?? "todo") + " "
+      + progressBar(fraction, of: "export")
+  }
+
   /// `[import ####------ 42%]`.
-  static func progressBar(_ fraction: Double) -> String {
+  static func progressBar(_ fraction: Double, of work: String = "import") -> String {
     let width = 10
     let clamped = min(1, max(0, fraction))
     let filled = Int((clamped * Double(width)).rounded(.down))
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-    return "[import \(bar) \(Int((clamped * 100).rounded(.down)))%]"
+    return "[\(work) \(bar) \(Int((clamped * 100).rounded(.down)))%]"
   }
 
   // MARK: - Rendering
@@ -110,6 +118,11 @@ final class Printer {
     if model.ui.outboxEnd != printedUpTo { printNewLines(of: model) }
     let newPrompt = Self.prompt(for: model)
     if newPrompt != prompt { promptChanged(to: newPrompt) }
+    let newStatus = isInteractive ? Self.status(for: model) : nil
+    if newStatus != status {
+      status = newStatus
+      line.showStatus(newStatus)
+    }
   }
 
   private func printNewLines(of model: AppModel) {
@@ -126,7 +139,6 @@ final class Printer {
     } else {
       write(text)
     }
-    if model.ui.outbox.count > UIModel.acknowledgementThreshold { acknowledge(printedUpTo) }
   }
 
   /// Redraws the prompt's line when the prompt changes while the user sits at it (not while a

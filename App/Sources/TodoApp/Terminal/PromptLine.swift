@@ -27,6 +27,8 @@ final class PromptLine: Sendable {
     var cursor = 0
     /// The first character drawn, when the text is wider than the room after the prompt.
     var scroll = 0
+    /// What the line shows while no line is read (``showStatus(_:)``).
+    var status: String?
   }
 
   private let state: Mutex<State>
@@ -65,8 +67,11 @@ final class PromptLine: Sendable {
       state.text = []
       state.cursor = 0
       state.scroll = 0
-      // The output before ended its line, so the cursor is at the start of an empty one.
-      writeToTerminal(request.label ?? state.prompt)
+      // The output before ended its line, so the cursor is at the start of an empty one, or of
+      // the status, which the line replaces.
+      let erased = state.status == nil ? "" : "\r\u{1B}[K"
+      state.status = nil
+      writeToTerminal(erased + (request.label ?? state.prompt))
     }
     if wakesReader { lineBegun.signal() }
   }
@@ -109,8 +114,14 @@ final class PromptLine: Sendable {
 
   /// Forgets the line without drawing anything: the terminal itself echoed the line and its end
   /// (canonical mode, when the editor could not take the terminal).
-  func entered() {
-    state.withLock { $0.request = nil }
+  ///
+  /// - Returns: What the line asked for, if it was shown.
+  @discardableResult
+  func entered() -> Request? {
+    state.withLock { state in
+      defer { state.request = nil }
+      return state.request
+    }
   }
 
   /// Changes the prompt, redrawing the line if it shows the prompt.
@@ -133,7 +144,27 @@ final class PromptLine: Sendable {
   ///   - text: What to write when no line is shown.
   func print(rows: () -> [String], otherwise text: String) {
     state.withLock { state in
-      writeToTerminal(state.request == nil ? text : TerminalEdits.inserting(rows()))
+      if state.request != nil {
+        writeToTerminal(TerminalEdits.inserting(rows()))
+      } else if let status = state.status {
+        // The status stays on the last line, below what is printed.
+        writeToTerminal("\r\u{1B}[K" + text + status)
+      } else {
+        writeToTerminal(text)
+      }
+    }
+  }
+
+  /// Shows `status` on the line while no line is read, for work under way that holds the prompt
+  /// back (a long export), or erases it (`nil`). Lines printed meanwhile go above it; a line begun
+  /// takes its place.
+  ///
+  /// - Parameter status: One row of text, or `nil`.
+  func showStatus(_ status: String?) {
+    state.withLock { state in
+      guard state.request == nil, status != state.status else { return }
+      writeToTerminal("\r" + (status ?? "") + "\u{1B}[K")
+      state.status = status
     }
   }
 

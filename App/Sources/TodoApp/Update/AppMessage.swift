@@ -1,7 +1,7 @@
 public import Core
 public import Foundation
 
-/// The app's own messages: what the user typed, the launch, and what the terminal printed.
+/// The app's own messages: what the user typed, the launch, and the OS signals.
 public enum AppMessage: Message, Equatable, Codable {
   /// The app started at this time, in this time zone (an identifier such as `Europe/Rome`): restore
   /// the saved session.
@@ -10,16 +10,10 @@ public enum AppMessage: Message, Equatable, Codable {
   case intent(UserIntent, at: Date)
   /// A line could not be understood.
   case invalidInput(command: String, reason: String)
-  /// The terminal printed every outbox line numbered below `upTo`: they may leave the outbox.
-  case printed(upTo: Int)
+  /// The user answered the model's ``UIModel/question``.
+  case answered(Answer)
   /// The app runs for the first time on the data folder at this path, at a terminal: greet the user.
   case firstLaunch(dataFolder: String)
-  /// At a terminal, a password was typed on the line of `command` (`login` or `register`), so it
-  /// shows on screen: warn the user.
-  case passwordOnTheLine(command: String)
-  /// At a terminal, the user did not answer yes to the question before `command` (`clear-done`,
-  /// `rm` of several items) deleted anything: nothing was deleted.
-  case notConfirmed(command: String)
   /// The process received an OS signal (from a ``SignalSubscription``).
   case signalReceived(OSSignal)
 }

@@ -32,12 +32,16 @@ extension AppUpdater {
       guard let item = item(at: position, in: &model) else { return [] }
       model.ui.removing[item.id] = item.title
       return [TodoCommand.remove(item.id, owner: owner)]
-    case .removeItems(let positions):
+    case .removeItems(let positions, let confirmed):
       // Every position is checked first: a line that names a missing item deletes nothing.
       var items: [TodoItem] = []
       for position in positions {
         guard let item = item(at: position, in: &model) else { return [] }
         items.append(item)
+      }
+      if !confirmed, let question = Confirmation.question(for: .items(positions: positions), in: model) {
+        model.ui.question = question
+        return []
       }
       for item in items { model.ui.removing[item.id] = item.title }
       return items.map { TodoCommand.remove($0.id, owner: owner) }
@@ -60,7 +64,11 @@ extension AppUpdater {
           "\(Listing.format(date, in: model.ui.timeZone)) is already past: no reminder will come for it.")
       }
       return [TodoCommand.setDueDate(item.id, date, owner: owner)]
-    case .clearDone:
+    case .clearDone(let confirmed):
+      if !confirmed, let question = Confirmation.question(for: .clearDone, in: model) {
+        model.ui.question = question
+        return []
+      }
       return [TodoCommand.clearCompleted(owner: owner)]
     case .importCSV(let path):
       guard model.todos.startImport(path: path) != nil else {
@@ -166,9 +174,14 @@ extension AppUpdater {
     case .importFailed(let failure, let run, _):
       guard model.todos.lastError == failure, !model.todos.isRunningImport(run) else { break }
       model.ui.fail(failure.description)
+    case .exportProgress(_, let fraction, _):
+      model.ui.exportProgress = fraction
     case .exportFinished(let path, let count, _):
+      model.ui.exportProgress = nil
       model.ui.say("Exported \(Listing.counted(count, "item")) to \(path).")
     case .failed(let failure, _):
+      // A failed export ends its progress; other failures find none.
+      model.ui.exportProgress = nil
       model.ui.fail(failure.description)
     }
     return []

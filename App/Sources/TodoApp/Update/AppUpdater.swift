@@ -33,6 +33,8 @@ public struct AppUpdater: Updater {
   ///   - commands: Receives feature commands.
   /// - Returns: Whether the message was one of the app's or a feature result it renders.
   public func update<M: Message>(_ model: inout AppModel, message: M, commands: inout [any Command]) -> Bool {
+    // The lines of earlier messages are printed by now: only this message's stay for the printer.
+    model.ui.dropPrinted()
     switch message {
     case let message as AppMessage: commands += update(&model, app: message)
     case let message as AuthenticationMessage: render(message, into: &model)
@@ -62,21 +64,14 @@ public struct AppUpdater: Updater {
       return []
     case .intent(let intent, let now):
       return perform(intent, at: now, in: &model)
-    case .printed(let end):
-      model.ui.acknowledgePrinted(upTo: end)
-      return []
+    case .answered(let answer):
+      guard let question = model.ui.question else { return [] }
+      model.ui.question = nil
+      return self.answer(question, with: answer, in: &model)
     case .firstLaunch(let folder):
       model.ui.say(
         "Welcome to todo. Your lists are kept in \(folder) (todo --data-dir PATH chooses another).")
       model.ui.say("Type help to see the commands. To begin: register NAME.")
-      return []
-    case .notConfirmed(let command):
-      model.ui.say("\(command): not confirmed; nothing was deleted.")
-      return []
-    case .passwordOnTheLine(let command):
-      model.ui.warn(
-        "The password was typed on the line, so it shows on screen and in the scrollback; next time type "
-          + "\(command) NAME alone and it is asked for without being shown.")
       return []
     case .signalReceived(let signal):
       return react(to: signal, in: &model)

@@ -5,32 +5,31 @@ import TodoAPI
 /// The question a terminal asks before a command deletes more than the one item it names:
 /// `clear-done`, and `rm` of several items.
 ///
-/// Pure, so that what is asked is decided from the model like everything else; the session shows
-/// the question and reads the answer. Scripts are never asked (nobody is there to answer), and
-/// `--yes` on the line answers in advance at a terminal.
+/// Pure, so that what is asked is decided from the model like everything else: the app's updater
+/// holds the deletion as the model's ``UIModel/question`` and runs it on a yes. Scripts are never
+/// asked (nobody is there to answer), and `--yes` on the line answers in advance at a terminal.
 enum Confirmation {
-  /// What to ask before `intent` runs on `model`.
+  /// What to ask before `deletion` runs on `model`.
   ///
   /// - Parameters:
-  ///   - intent: What the user asked for.
-  ///   - model: The model the intent will meet.
-  /// - Returns: The command's name and the question, or `nil` when nothing needs asking: another
-  ///   intent, nothing to delete, or a line the updater will refuse anyway (a missing item).
-  static func question(for intent: UserIntent, in model: AppModel) -> (command: String, question: String)? {
+  ///   - deletion: What the user asked to delete.
+  ///   - model: The model the deletion will meet.
+  /// - Returns: The question, or `nil` when nothing needs asking: nothing to delete, or a line the
+  ///   updater will refuse anyway (a missing item).
+  static func question(for deletion: Question.Deletion, in model: AppModel) -> Question? {
     guard model.authentication.user != nil else { return nil }
     let items = model.todos.items
-    switch intent {
+    switch deletion {
     case .clearDone:
       let done = items.filter(\.isDone)
       guard !done.isEmpty else { return nil }
       let what = done.count == 1 ? "the 1 done item" : "the \(Listing.grouped(done.count)) done items"
-      return ("clear-done", "Delete \(what) (\(titles(done.map(\.title))))? [y/N] ")
-    case .removeItems(let positions):
+      return .confirmDeletion(deletion, text: "Delete \(what) (\(titles(done.map(\.title))))? [y/N] ")
+    case .items(let positions):
       guard positions.allSatisfy({ items.indices.contains($0 - 1) }) else { return nil }
       let titles = positions.map { items[$0 - 1].title }
-      return ("rm", "Delete \(Listing.grouped(titles.count)) items (\(self.titles(titles)))? [y/N] ")
-    default:
-      return nil
+      return .confirmDeletion(
+        deletion, text: "Delete \(Listing.grouped(titles.count)) items (\(self.titles(titles)))? [y/N] ")
     }
   }
 
@@ -43,5 +42,23 @@ enum Confirmation {
   private static func titles(_ titles: [String]) -> String {
     let shown = titles.prefix(3).map { "“\($0)”" }.joined(separator: ", ")
     return titles.count > 3 ? shown + " and \(Listing.grouped(titles.count - 3)) more" : shown
+  }
+}
+
+extension Question.Deletion {
+  /// The command's name, as typed.
+  var command: String {
+    switch self {
+    case .clearDone: "clear-done"
+    case .items: "rm"
+    }
+  }
+
+  /// The intent that deletes it, confirmed.
+  var confirmedIntent: UserIntent {
+    switch self {
+    case .clearDone: .clearDone(confirmed: true)
+    case .items(let positions): .removeItems(positions: positions, confirmed: true)
+    }
   }
 }

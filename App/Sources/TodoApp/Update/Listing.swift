@@ -118,7 +118,16 @@ enum Listing {
     if let line = report.resumedAfterLine {
       ui.say("Resumed after line \(grouped(line)), where an earlier import of the file stopped.")
     }
-    ui.say("Imported \(counted(report.imported, "row")) from \(report.path).")
+    if report.replaced > 0 {
+      // A row with the id of an item replaces it: the list gained fewer items than rows were stored.
+      ui.say(
+        "Imported \(counted(report.imported, "row")) from \(report.path): "
+          + "\(counted(report.imported - report.replaced, "new item")), "
+          + "\(grouped(report.replaced)) replacing the item with \(report.replaced == 1 ? "its" : "their") id "
+          + "(in the list, or a row earlier in the file).")
+    } else {
+      ui.say("Imported \(counted(report.imported, "row")) from \(report.path).")
+    }
     guard report.skippedCount > 0 else { return }
     ui.say("Skipped \(counted(report.skippedCount, "malformed row")):")
     for error in report.errors.prefix(10) { ui.say("  line \(grouped(error.line)): \(error.reason)") }

@@ -49,12 +49,16 @@ struct InputParserListingTests {
           .init(command: "rm", reason: "a range holds at most 100,000 items; 1-100001 holds 100,001")))
   }
 
-  @Test("--yes answers in advance and is accepted by clear-done and rm")
+  @Test("at a terminal clear-done and rm of several wait for a yes, unless --yes answers in advance")
   func yes() {
-    #expect(script.parse("clear-done --yes") == .success(.clearDone))
-    #expect(InputParser.confirmsInAdvance("clear-done --YES"))
-    #expect(InputParser.confirmsInAdvance("rm 1 --yes 2"))
-    #expect(!InputParser.confirmsInAdvance("clear-done"))
-    #expect(!InputParser.confirmsInAdvance("--yes"))
+    let terminal = InputParser(
+      timeZone: TimeZone(identifier: "UTC")!, workingDirectory: "/", pageSize: 20, atTerminal: true)
+    #expect(script.parse("clear-done --yes") == .success(.clearDone(confirmed: true)))
+    #expect(script.parse("clear-done") == .success(.clearDone(confirmed: true)))
+    #expect(terminal.parse("clear-done --YES") == .success(.clearDone(confirmed: true)))
+    #expect(terminal.parse("clear-done") == .success(.clearDone(confirmed: false)))
+    #expect(terminal.parse("rm 1 --yes 2") == .success(.removeItems(positions: [1, 2], confirmed: true)))
+    #expect(terminal.parse("rm 1 2") == .success(.removeItems(positions: [1, 2], confirmed: false)))
+    #expect(terminal.parse("rm 1") == .success(.remove(position: 1)))
   }
 }

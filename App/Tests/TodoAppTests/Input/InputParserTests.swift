@@ -26,7 +26,7 @@ struct InputParserTests {
     #expect(parse("undo 2") == .success(.setDone(position: 2, false)))
     #expect(parse("rename 3 Call   mom") == .success(.rename(position: 3, title: "Call   mom")))
     #expect(parse("rm 1") == .success(.remove(position: 1)))
-    #expect(parse("clear-done") == .success(.clearDone))
+    #expect(parse("clear-done") == .success(.clearDone()))
     #expect(parse("import cancel") == .success(.cancelImport))
     #expect(parse("notifications") == .success(.notifications(.show)))
     #expect(parse("notifications read 2") == .success(.notifications(.read(position: 2))))
@@ -100,14 +100,18 @@ struct InputParserTests {
     }
   }
 
-  @Test("a password from the prompt is taken whole, spaces and all, after login NAME or register NAME")
-  func passwordFromThePrompt() {
+  @Test("at a terminal login NAME and register NAME leave the password to be asked; one on the line is shown")
+  func passwordAtATerminal() {
+    let terminal = InputParser(timeZone: parser.timeZone, workingDirectory: "/home/ada", atTerminal: true)
+    #expect(terminal.parse("login ada") == .success(.login(username: "ada", password: nil)))
+    #expect(terminal.parse("register bob") == .success(.register(username: "bob", password: nil)))
     #expect(
-      parser.parse("login ada", password: " two words ")
-        == .success(.login(username: "ada", password: Password(" two words "))))
+      terminal.parse("login ada pw")
+        == .success(.login(username: "ada", password: Password("pw"), shown: true)))
     #expect(
-      parser.parse("register bob", password: "a b c d")
-        == .success(.register(username: "bob", password: Password("a b c d"))))
+      terminal.parse("login")
+        == .failure(.init(command: "login", reason: "usage: login NAME (the password is asked for)")))
+    #expect(parse("login ada") == .failure(.init(command: "login", reason: "usage: login NAME PASSWORD")))
   }
 
   @Test("a line holding a NUL is refused, whatever the command")

@@ -55,6 +55,26 @@ struct PrinterTests {
         + "\rada [1 unread]> \u{1B}[K\r\u{1B}[16C")
   }
 
+  @Test(
+    "a long export shows its progress bar on the line while the prompt waits; lines go above it; the result erases it"
+  )
+  func exportStatus() {
+    let screen = Screen()
+    let printer = printer(interactive: true, screen: screen)
+    let store = store()
+    printer.attach(to: store)
+    let out = "/home/ada/out.csv"
+    store.send(TodoMessage.exportProgress(path: out, fraction: 0.42, owner: AppFixture.ada.id))
+    #expect(screen.text == "\rada [export ####------ 42%]\u{1B}[K")
+    store.send(TodoMessage.exportFinished(path: out, count: 2, owner: AppFixture.ada.id))
+    #expect(
+      screen.text
+        == "\rada [export ####------ 42%]\u{1B}[K" + "\r\u{1B}[KExported 2 items to \(out).\n"
+        + "ada [export ####------ 42%]" + "\r\u{1B}[K")
+    printer.showPrompt()
+    #expect(screen.text.hasSuffix("\r\u{1B}[Kada> "))
+  }
+
   @Test("a new prompt redraws the line with the text typed after it, the cursor where it was")
   func promptChangeKeepsTypedText() {
     let screen = Screen()
@@ -96,10 +116,10 @@ struct PrinterTests {
     #expect(screen.text == "ada> \nSIGINT: finishing in-flight work, then exiting.\n")
   }
 
-  @Test("every line of a listing longer than the outbox threshold is printed, then acknowledged")
+  @Test("every line of a long listing is printed, then dropped from the model at the next message")
   func longListing() {
     var model = AppFixture.signedIn
-    let count = UIModel.acknowledgementThreshold * 2 + 3
+    let count = 1_003
     model.todos = TodoModel(
       owner: AppFixture.ada.id,
       items: (0..<count).map {
@@ -116,8 +136,9 @@ struct PrinterTests {
     #expect(lines.count == count)
     #expect(lines.first.map(String.init) == "   1. [ ] Task 0000")
     #expect(lines.last.map(String.init) == "\(count). [ ] Task \(String(format: "%04d", count - 1))")
-    #expect(store.model.ui.outbox.isEmpty)
-    #expect(store.model.ui.outboxEnd == count)
+    store.send(AppFixture.intent(.help))
+    #expect(store.model.ui.outboxStart == count)
+    #expect(screen.text.split(separator: "\n").count == count + store.model.ui.outbox.count)
   }
 
   @Test("the prompt shows the import's progress bar, from its start")

@@ -57,10 +57,84 @@ struct AppUpdaterAccountTests {
 
   @Test("a password typed on the line at a terminal is warned about, not counted as a failure")
   func passwordOnTheLine() {
-    assertUpdate(AppUpdater(), given: AppModel(), when: AppMessage.passwordOnTheLine(command: "login")) {
+    let password = Password("password1")
+    assertUpdate(
+      AppUpdater(), given: AppModel(),
+      when: AppFixture.intent(.login(username: "bob", password: password, shown: true)),
+      commands: [AuthenticationCommand.signIn(username: "bob", password: password)]
+    ) {
       $0.ui.warn(
         "The password was typed on the line, so it shows on screen and in the scrollback; next time type "
           + "login NAME alone and it is asked for without being shown.")
+      $0.authentication.status = .signingIn(username: "bob")
+    }
+  }
+
+  @Test("login NAME at a terminal asks for the password; the answer signs in, an empty one does not")
+  func loginAsksForPassword() {
+    assertUpdate(
+      AppUpdater(), given: AppModel(), when: AppFixture.intent(.login(username: "bob", password: nil))
+    ) {
+      $0.ui.question = .password(username: "bob")
+    }
+    var asked = AppModel()
+    asked.ui.question = .password(username: "bob")
+    let password = Password("two words")
+    assertUpdate(
+      AppUpdater(), given: asked, when: AppMessage.answered(.password(password)),
+      commands: [AuthenticationCommand.signIn(username: "bob", password: password)]
+    ) {
+      $0.ui.question = nil
+      $0.authentication.status = .signingIn(username: "bob")
+    }
+    assertUpdate(AppUpdater(), given: asked, when: AppMessage.answered(.password(Password("")))) {
+      $0.ui.question = nil
+      $0.ui.fail("login: no password was typed; nobody was signed in.")
+    }
+  }
+
+  @Test("login NAME of another user while signed in is refused before any password is asked")
+  func loginAsAnotherUserAsksNothing() {
+    assertUpdate(
+      AppUpdater(), given: AppFixture.signedIn,
+      when: AppFixture.intent(.login(username: "bob", password: nil))
+    ) { $0.ui.fail("Already signed in as ada; log out first.") }
+  }
+
+  @Test("register NAME at a terminal checks the name before asking for a password")
+  func registerChecksTheNameFirst() {
+    assertUpdate(
+      AppUpdater(), given: AppModel(), when: AppFixture.intent(.register(username: "bob", password: nil)),
+      commands: [AuthenticationCommand.checkUsername("bob")]
+    ) { $0.authentication.status = .registering(username: "bob") }
+    // The feature's updater has run first: the check registered nothing, and the slice says so.
+    assertUpdate(AppUpdater(), given: AppModel(), when: AuthenticationMessage.usernameAvailable("bob")) {
+      $0.ui.question = .newPassword(username: "bob")
+    }
+    var taken = AppModel()
+    taken.authentication.status = .failed(.usernameTaken("bob"))
+    assertUpdate(
+      AppUpdater(), given: taken, when: AuthenticationMessage.registrationFailed(.usernameTaken("bob"))
+    ) {
+      $0.ui.fail("Registration failed: The user name \"bob\" is taken.")
+    }
+  }
+
+  @Test("a new password typed twice the same registers; two that differ register nothing")
+  func newPasswordTypedTwice() {
+    var asked = AppModel()
+    asked.ui.question = .newPassword(username: "bob")
+    let password = Password("correct-horse")
+    assertUpdate(
+      AppUpdater(), given: asked, when: AppMessage.answered(.password(password)),
+      commands: [AuthenticationCommand.register(username: "bob", password: password)]
+    ) {
+      $0.ui.question = nil
+      $0.authentication.status = .registering(username: "bob")
+    }
+    assertUpdate(AppUpdater(), given: asked, when: AppMessage.answered(.passwordsDiffer)) {
+      $0.ui.question = nil
+      $0.ui.fail("register: the two passwords differ; nothing was registered (register bob asks again).")
     }
   }
 

@@ -91,6 +91,19 @@ struct AppUpdaterImportTests {
     }
   }
 
+  @Test("the report of an import some of whose rows replaced an item says how many, and how many are new")
+  func replacedRows() {
+    let report = TodoImportReport(
+      path: path, run: 1, imported: 2, skippedCount: 0, errors: [], resumedAfterLine: nil, replaced: 1)
+    var applied = AppFixture.signedIn
+    applied.todos.lastImport = report
+    assertUpdate(AppUpdater(), given: applied, when: TodoMessage.importFinished(report, owner: ada.id)) {
+      $0.ui.say(
+        "Imported 2 rows from \(path): 1 new item, 1 replacing the item with its id "
+          + "(in the list, or a row earlier in the file).")
+    }
+  }
+
   @Test("a file that cannot be read ends the import with an error")
   func missingFile() {
     var applied = AppFixture.signedIn
@@ -126,6 +139,30 @@ struct AppUpdaterImportTests {
       AppUpdater(), given: signedIn,
       when: TodoMessage.exportFinished(path: "/home/ada/out.csv", count: 2, owner: ada.id)
     ) { $0.ui.say("Exported 2 items to /home/ada/out.csv.") }
+  }
+
+  @Test("a long export's progress is kept for the terminal to show, until its result or failure")
+  func exportProgress() {
+    let signedIn = AppFixture.signedIn
+    let out = "/home/ada/out.csv"
+    assertUpdate(
+      AppUpdater(), given: signedIn,
+      when: TodoMessage.exportProgress(path: out, fraction: 0.42, owner: ada.id)
+    ) { $0.ui.exportProgress = 0.42 }
+    var exporting = signedIn
+    exporting.ui.exportProgress = 0.42
+    assertUpdate(
+      AppUpdater(), given: exporting, when: TodoMessage.exportFinished(path: out, count: 2, owner: ada.id)
+    ) {
+      $0.ui.exportProgress = nil
+      $0.ui.say("Exported 2 items to \(out).")
+    }
+    assertUpdate(
+      AppUpdater(), given: exporting, when: TodoMessage.failed(.storage("disk full"), owner: ada.id)
+    ) {
+      $0.ui.exportProgress = nil
+      $0.ui.fail(TodoFailure.storage("disk full").description)
+    }
   }
 
   @Test("counts print in groups of three in every message, as in list: 200,012")

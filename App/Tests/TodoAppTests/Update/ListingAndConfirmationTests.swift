@@ -108,24 +108,68 @@ struct ListingAndConfirmationTests {
     }
   }
 
-  @Test("a declined deletion says nothing was deleted")
-  func notConfirmed() {
-    assertUpdate(AppUpdater(), given: signedIn, when: AppMessage.notConfirmed(command: "clear-done")) {
+  @Test("clear-done not confirmed becomes the model's question; no deletes nothing, yes deletes")
+  func clearDoneAsks() {
+    let question = Question.confirmDeletion(.clearDone, text: "Delete the 1 done item (“Call mom”)? [y/N] ")
+    assertUpdate(AppUpdater(), given: signedIn, when: AppFixture.intent(.clearDone(confirmed: false))) {
+      $0.ui.question = question
+    }
+    var asked = signedIn
+    asked.ui.question = question
+    assertUpdate(AppUpdater(), given: asked, when: AppMessage.answered(.text("n"))) {
+      $0.ui.question = nil
       $0.ui.say("clear-done: not confirmed; nothing was deleted.")
     }
+    assertUpdate(
+      AppUpdater(), given: asked, when: AppMessage.answered(.text(" Yes")),
+      commands: [TodoCommand.clearCompleted(owner: AppFixture.ada.id)]
+    ) { $0.ui.question = nil }
+  }
+
+  @Test("rm of several not confirmed asks, naming the items; yes removes them as numbered when asked")
+  func removeItemsAsks() {
+    assertUpdate(
+      AppUpdater(), given: model(items: 3),
+      when: AppFixture.intent(.removeItems(positions: [3, 1], confirmed: false))
+    ) {
+      $0.ui.question = .confirmDeletion(
+        .items(positions: [3, 1]), text: "Delete 2 items (“Task 3”, “Task 1”)? [y/N] ")
+    }
+    var asked = model(items: 3)
+    asked.ui.question = .confirmDeletion(.items(positions: [3, 1]), text: "Delete 2 items? [y/N] ")
+    assertUpdate(
+      AppUpdater(), given: asked, when: AppMessage.answered(.text("y")),
+      commands: [
+        TodoCommand.remove(TodoID(rawValue: "t3"), owner: AppFixture.ada.id),
+        TodoCommand.remove(TodoID(rawValue: "t1"), owner: AppFixture.ada.id),
+      ]
+    ) {
+      $0.ui.question = nil
+      $0.ui.removing = [TodoID(rawValue: "t3"): "Task 3", TodoID(rawValue: "t1"): "Task 1"]
+    }
+    assertUpdate(
+      AppUpdater(), given: model(items: 3),
+      when: AppFixture.intent(.removeItems(positions: [1, 4], confirmed: false))
+    ) {
+      $0.ui.fail("There is no item 4; the list has 3 (see list).")
+    }
+  }
+
+  @Test("an answer with no question pending changes nothing")
+  func answerWithoutQuestion() {
+    assertUpdate(AppUpdater(), given: signedIn, when: AppMessage.answered(.text("y")), then: signedIn)
   }
 
   @Test(
     "clear-done and rm of several ask, naming up to three items; rm of one, or nothing to delete, does not")
   func questions() {
     #expect(
-      Confirmation.question(for: .clearDone, in: model(items: 9))?.question
+      Confirmation.question(for: .clearDone, in: model(items: 9))?.label
         == "Delete the 5 done items (“Task 1”, “Task 3”, “Task 5” and 2 more)? [y/N] ")
     #expect(
-      Confirmation.question(for: .removeItems(positions: [2, 1]), in: model(items: 3))?.question
+      Confirmation.question(for: .items(positions: [2, 1]), in: model(items: 3))?.label
         == "Delete 2 items (“Task 2”, “Task 1”)? [y/N] ")
-    #expect(Confirmation.question(for: .remove(position: 1), in: model(items: 3)) == nil)
-    #expect(Confirmation.question(for: .removeItems(positions: [1, 7]), in: model(items: 3)) == nil)
+    #expect(Confirmation.question(for: .items(positions: [1, 7]), in: model(items: 3)) == nil)
     var noneDone = signedIn
     noneDone.todos = TodoModel(owner: AppFixture.ada.id, items: [AppFixture.milk])
     #expect(Confirmation.question(for: .clearDone, in: noneDone) == nil)

@@ -6,6 +6,9 @@ public import Core
 public enum AuthenticationMessage: Message, Hashable, Codable {
   /// An account was registered (it is not signed in by registering).
   case registered(User)
+  /// ``AuthenticationCommand/checkUsername(_:)`` found the name valid and free (as trimmed, the
+  /// name this case carries).
+  case usernameAvailable(String)
   /// Registration was refused or failed.
   case registrationFailed(AuthenticationFailure)
   /// A user signed in, or a saved session was restored at launch.

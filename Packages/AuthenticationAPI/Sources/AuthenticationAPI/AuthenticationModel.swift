@@ -47,7 +47,7 @@ public struct AuthenticationModel: Hashable, Sendable, Codable {
   /// - Parameter command: The command being emitted.
   public mutating func begin(_ command: AuthenticationCommand) {
     switch command {
-    case .register(let username, _): status = .registering(username: username)
+    case .register(let username, _), .checkUsername(let username): status = .registering(username: username)
     case .signIn(let username, _): status = .signingIn(username: username)
     case .restoreSession: status = .restoring
     case .signOut: break

@@ -9,6 +9,7 @@ public import Core
 /// | message | status afterwards | other changes |
 /// | --- | --- | --- |
 /// | `registered(user)` | `signedOut` (registering does not sign in) | `lastRegistered = user` |
+/// | `usernameAvailable(name)` | `signedOut` (the check registers nothing) | |
 /// | `registrationFailed(reason)` | `failed(reason)` | |
 /// | `signedIn(session)` | `signedIn(session)` | |
 /// | `signInFailed(reason)` | `failed(reason)`; unchanged while signed in (a sign-in again as the user signed in) | |
@@ -47,7 +48,7 @@ public struct AuthenticationUpdater: TypedUpdater {
       if model.session == nil { model.status = .failed(failure) }
     case .signedIn(let session):
       model.status = .signedIn(session)
-    case .signedOut, .noSavedSession:
+    case .signedOut, .noSavedSession, .usernameAvailable:
       model.status = .signedOut
     case .sessionExpired(let session):
       if model.session == session { model.status = .failed(.sessionExpired) }

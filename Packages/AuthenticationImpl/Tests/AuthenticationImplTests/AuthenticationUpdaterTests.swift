@@ -94,6 +94,13 @@ struct AuthenticationUpdaterTests {
       then: AuthenticationModel(status: .signedOut))
   }
 
+  @Test("usernameAvailable: the check is over, nothing was registered")
+  func usernameAvailable() {
+    assertUpdate(
+      updater, given: AuthenticationModel(status: .registering(username: "bob")),
+      when: AuthenticationMessage.usernameAvailable("bob"), then: AuthenticationModel(status: .signedOut))
+  }
+
   @Test("other messages are not the updater's")
   func ignoresOthers() {
     assertIgnored(

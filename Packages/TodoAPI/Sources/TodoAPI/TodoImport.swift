@@ -62,6 +62,9 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
   /// The last line an earlier, stopped import of the same file stored, after which this one began;
   /// `nil` if it read the file from its start. ``imported`` counts this import's rows only.
   public let resumedAfterLine: Int?
+  /// How many of the ``imported`` rows replaced an item with the same identity: one in the list
+  /// before, or a row earlier in the same file. The list gained `imported - replaced` items.
+  public let replaced: Int
 
   /// Creates a report.
   ///
@@ -72,9 +75,10 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
   ///   - skippedCount: Malformed rows in all.
   ///   - errors: The first malformed rows.
   ///   - resumedAfterLine: Where a stopped import of the file left off, if this one resumed it.
+  ///   - replaced: How many of the rows stored replaced an item with the same identity.
   public init(
     path: String, run: Int, imported: Int, skippedCount: Int, errors: [TodoImportRowError],
-    resumedAfterLine: Int?
+    resumedAfterLine: Int?, replaced: Int = 0
   ) {
     self.path = path
     self.run = run
@@ -82,6 +86,7 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
     self.skippedCount = skippedCount
     self.errors = errors
     self.resumedAfterLine = resumedAfterLine
+    self.replaced = replaced
   }
 
   /// Creates the report of an import that read its file from the start.

@@ -29,6 +29,9 @@ public enum TodoMessage: Message, Hashable, Codable {
   /// Import `run` ended on `failure`: its file could not be opened or read, or a batch could not be
   /// stored (the batches stored before stay, and the list is then reloaded).
   case importFailed(TodoFailure, run: Int, owner: UserID)
+  /// An export to `path` has written this fraction of the items; sent at the pace of import
+  /// progress (``TodoImportOptions``), so an export that takes less than its interval sends none.
+  case exportProgress(path: String, fraction: Double, owner: UserID)
   /// An export wrote `count` items to `path`.
   case exportFinished(path: String, count: Int, owner: UserID)
   /// A command of `owner` failed.
@@ -45,7 +48,7 @@ extension TodoMessage {
     case .loaded(let owner, _), .added(_, let owner), .renamed(_, let owner), .toggled(_, let owner),
       .dueDateChanged(_, let owner), .removed(_, let owner), .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
-      .exportFinished(_, _, let owner),
+      .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
       .failed(_, let owner):
       owner
     }

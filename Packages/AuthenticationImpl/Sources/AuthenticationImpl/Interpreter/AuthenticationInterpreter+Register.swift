@@ -22,4 +22,19 @@ extension AuthenticationInterpreter {
       return .registrationFailed(.storage(for: error))
     }
   }
+
+  /// Whether `raw` is a valid name no account has yet.
+  func checkUsername(_ raw: String) async -> AuthenticationMessage {
+    switch Username.validate(raw) {
+    case .success(let name):
+      do {
+        let isTaken = try await credentials.hasAccount(named: name)
+        return isTaken ? .registrationFailed(.usernameTaken(name)) : .usernameAvailable(name)
+      } catch {
+        return .registrationFailed(.storage(for: error))
+      }
+    case .failure(let failure):
+      return .registrationFailed(failure)
+    }
+  }
 }

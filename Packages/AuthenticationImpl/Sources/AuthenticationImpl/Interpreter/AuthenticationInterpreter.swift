@@ -83,13 +83,15 @@ public struct AuthenticationInterpreter: CommandInterpreter {
   /// - Parameters:
   ///   - command: The command.
   ///   - dispatch: Receives the answer: ``AuthenticationAPI/AuthenticationMessage/registered(_:)``
-  ///     or `registrationFailed`, `signedIn` or `signInFailed`, `signedOut`, or `noSavedSession`.
+  ///     or `registrationFailed`, `usernameAvailable` or `registrationFailed`, `signedIn` or `signInFailed`, `signedOut`, or `noSavedSession`.
   /// - Throws: The error that kept sign-out from removing the session file (after
   ///   answering `signedOut`); nothing otherwise.
   public func interpret(_ command: AuthenticationCommand, dispatch: Dispatch) async throws {
     switch command {
     case .register(let username, let password):
       dispatch(await register(username: username, password: password))
+    case .checkUsername(let username):
+      dispatch(await checkUsername(username))
     case .signIn(let username, let password):
       dispatch(await signIn(username: username, password: password))
     case .signOut(let id):

@@ -42,6 +42,23 @@ struct AuthenticationInterpreterRegisterTests {
         == [.registrationFailed(.usernameTaken("ADA"))])
   }
 
+  @Test(
+    "checking a name answers whether it is free, taken (whatever its case) or invalid, and registers nothing")
+  func checkUsername() async throws {
+    let environment = try TestEnvironment()
+    _ = try await environment.register("ada", "correct horse")
+    #expect(try await environment.perform(.checkUsername(" bob ")) == [.usernameAvailable("bob")])
+    #expect(
+      try await environment.perform(.checkUsername("ADA")) == [.registrationFailed(.usernameTaken("ADA"))])
+    #expect(
+      try await environment.perform(.checkUsername("1bob"))
+        == [.registrationFailed(.invalidUsername("must start with a letter"))])
+    let names = try await environment.database.read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM authentication_users")
+    }
+    #expect(names == ["ada"])
+  }
+
   @Test("an invalid user name is refused with the rule it breaks")
   func invalidUsername() async throws {
     let environment = try TestEnvironment()

@@ -25,7 +25,7 @@ struct NotificationsSessionUpdater<Model>: TypedUpdater {
     case .sessionExpired(let session):
       signOut(&model, commands: &commands)
       model[keyPath: notifications].postSessionExpired(for: session)
-    case .registered, .registrationFailed, .signInFailed, .noSavedSession:
+    case .registered, .usernameAvailable, .registrationFailed, .signInFailed, .noSavedSession:
       break
     }
     judge.scheduleReminders(&model)

@@ -70,9 +70,10 @@ extension TodoInterpreter {
     var reader = CSVReader()
     var throttle = ProgressThrottle(options: importOptions)
     var imported = 0
+    var replaced = 0
     var hasStarted = false
     // The batch being stored while the next one is parsed: parsing and SQLite each keep a core busy.
-    var inFlight: (task: Task<Void, any Error>, rows: Int, endOffset: Int)?
+    var inFlight: (task: Task<Int, any Error>, rows: Int, endOffset: Int)?
 
     func progress(_ fraction: Double) {
       dispatch(
@@ -84,7 +85,7 @@ extension TodoInterpreter {
     func land() async throws {
       guard let batch = inFlight else { return }
       inFlight = nil
-      try await batch.task.value
+      replaced += try await batch.task.value
       imported += batch.rows
       let fraction = size > 0 ? Double(batch.endOffset) / Double(size) : 1
       if throttle.shouldReport(fraction, at: now()) { progress(fraction) }
@@ -133,7 +134,7 @@ extension TodoInterpreter {
         TodoMessage.importFinished(
           TodoImportReport(
             path: path, run: run, imported: imported, skippedCount: session.skippedCount,
-            errors: session.errors, resumedAfterLine: resumedAfterLine),
+            errors: session.errors, resumedAfterLine: resumedAfterLine, replaced: replaced),
           owner: owner))
     } catch {
       _ = try? await inFlight?.task.value
@@ -156,15 +157,17 @@ extension TodoInterpreter {
   /// asked for after the stop (a reload, the close at exit) never sees a batch of a stopped import
   /// land after it.
   ///
+  /// - Returns: How many rows replaced an item with the same identity.
   /// - Throws: `CancellationError` if the import was stopped first; the database's error.
   private func store(
     _ rows: [ImportRow], owner: UserID, path: String, reaching progress: ImportProgressTable.Progress,
     unless stopped: ImportStop
-  ) async throws {
+  ) async throws -> Int {
     try await database.write { db in
       guard !stopped.isStopped else { throw CancellationError() }
-      try TodoTable.upsert(rows, owner: owner, in: db)
+      let replaced = try TodoTable.upsert(rows, owner: owner, in: db)
       try ImportProgressTable.save(progress, of: owner, path: path, in: db)
+      return replaced
     }
   }
 

@@ -45,6 +45,9 @@ struct TodoResultUpdater: TypedUpdater {
       }
       model.isLoading = true
       return [TodoCommand.load(owner)]
+    case .exportProgress:
+      // The app shows it; the slice keeps only the export's result.
+      break
     case .exportFinished(let path, let count, _):
       model.lastExport = TodoExportSummary(path: path, count: count)
       model.lastError = nil

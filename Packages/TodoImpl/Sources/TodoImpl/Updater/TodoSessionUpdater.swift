@@ -22,7 +22,7 @@ struct TodoSessionUpdater: Updater {
       // The running import goes with the slice, so the store stops it.
       model.clear()
       return true
-    case .registered, .registrationFailed, .signInFailed, .noSavedSession:
+    case .registered, .usernameAvailable, .registrationFailed, .signInFailed, .noSavedSession:
       return false
     }
   }

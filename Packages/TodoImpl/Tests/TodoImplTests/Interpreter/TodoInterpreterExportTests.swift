@@ -41,6 +41,27 @@ struct TodoInterpreterExportTests {
         """)
   }
 
+  @Test("a long export reports its progress, rising, before its result; a short one sends only its result")
+  func progress() async throws {
+    defer { folder.remove() }
+    let harness = try Harness(importOptions: TodoImportOptions(progressInterval: .zero))
+    let csv = folder.path("in.csv")
+    let rows = (0..<5_000).map { ",Task \($0),false,,," }
+    try ([TodoCSV.header] + rows + [""]).joined(separator: "\n").write(
+      toFile: csv, atomically: true, encoding: .utf8)
+    _ = await harness.runImport(csv)
+    let path = folder.path("out.csv")
+
+    let messages = await harness.run(.exportCSV(path: path, owner: Users.alice))
+
+    let fractions = messages.compactMap { message -> Double? in
+      if case .exportProgress(path, let fraction, Users.alice) = message { fraction } else { nil }
+    }
+    #expect(fractions == [0.2, 0.4, 0.6, 0.8], "\(messages)")
+    #expect(messages.last == .exportFinished(path: path, count: 5_000, owner: Users.alice))
+    #expect(messages.count == fractions.count + 1)
+  }
+
   @Test("an export imported into another database gives back the same list, field for field")
   func roundTrip() async throws {
     defer { folder.remove() }

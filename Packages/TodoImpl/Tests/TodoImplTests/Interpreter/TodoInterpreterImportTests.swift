@@ -97,6 +97,27 @@ struct TodoInterpreterImportTests {
     #expect(await harness.load(Users.bob) == [bobs])
   }
 
+  @Test(
+    "rows that replace an item are counted apart: one in the list, or a row earlier in the same file, in one batch or across batches"
+  )
+  func countsReplacedRows() async throws {
+    defer { folder.remove() }
+    for batchSize in [100, 1] {
+      let harness = try Harness(importOptions: TodoImportOptions(batchSize: batchSize))
+      let existing = try #require(await harness.add("in the list"))
+      let path = try write(
+        "\(TodoCSV.header)\nx1,first,false,,,\nx1,second,false,,,\n\(existing.id.rawValue),renamed,false,,,\n,new,false,,,\n"
+      )
+      let messages = await harness.runImport(path)
+      guard case .importFinished(let report, _) = messages.last else {
+        Issue.record("no report: \(messages)")
+        continue
+      }
+      #expect(report.imported == 4 && report.replaced == 2, "batches of \(batchSize): \(report)")
+      #expect(await harness.load().map(\.title).sorted() == ["new", "renamed", "second"])
+    }
+  }
+
   @Test("a missing file fails with fileNotFound")
   func missingFile() async throws {
     defer { folder.remove() }

@@ -1,0 +1,35 @@
+/// What the terminal asks before the line's command can run: a yes before a deletion, or a password.
+///
+/// It is the model's (``UIModel/question``): the app's updater asks it when an intent needs it, the
+/// session shows it in place of the prompt, and the user's ``Answer`` comes back as
+/// ``AppMessage/answered(_:)`` for the updater to decide. A script is never asked (nobody is there
+/// to answer): its intents come confirmed and with their passwords.
+public enum Question: Hashable, Sendable, Codable {
+  /// What a yes deletes.
+  public enum Deletion: Hashable, Sendable, Codable {
+    /// `clear-done`.
+    case clearDone
+    /// `rm` of several items, at these positions.
+    case items(positions: [Int])
+  }
+
+  /// `Delete …? [y/N] `: a yes runs the deletion.
+  case confirmDeletion(Deletion, text: String)
+  /// `Password: `, to sign in as the user of this name.
+  case password(username: String)
+  /// `Password: `, then `Password again: `: the password of a new account of this name, found free.
+  case newPassword(username: String)
+
+  /// What the terminal shows in place of the prompt.
+  public var label: String {
+    switch self {
+    case .confirmDeletion(_, let text): text
+    case .password, .newPassword: "Password: "
+    }
+  }
+
+  /// Whether what is typed after it stays hidden.
+  public var isSecret: Bool {
+    if case .confirmDeletion = self { false } else { true }
+  }
+}
