@@ -45,7 +45,8 @@ public final class AppSession {
     self.dataFolder = dataFolder
     self.isFirstLaunch = isFirstLaunch
     printer = Printer(isInteractive: input.isInteractive)
-    reader = LineReader(line: printer.line)
+    let completion = CommandCompletion(workingDirectory: FileManager.default.currentDirectoryPath)
+    reader = LineReader(line: printer.line, complete: completion.complete)
     if let tracePath { try PrivateFile.create(atPath: tracePath) }
     recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
     self.tracePath = tracePath
