@@ -48,6 +48,10 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case notifications(InboxAction)
   /// Leave the app.
   case quit
+  /// Find the items whose titles hold every word, best match first: page `page` (from 1) of
+  /// `pageSize` matches (`find milk` at a terminal, `find milk --page 2` anywhere), or every match
+  /// when `pageSize` is `nil` (`find milk` in a script, `find milk --all` anywhere).
+  case find(words: String, page: Int, pageSize: Int?)
 }
 
 /// Which items `list` shows.

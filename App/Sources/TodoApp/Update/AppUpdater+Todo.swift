@@ -74,6 +74,10 @@ extension AppUpdater {
       return stopImport(of: owner, in: &model)
     case .exportCSV(let path, _):
       return [TodoCommand.exportCSV(path: path, owner: owner)]
+    case .find(let words, let page, let pageSize):
+      let search = TodoSearch(
+        text: words, offset: pageSize.map { (page - 1) * $0 } ?? 0, limit: pageSize)
+      return [TodoCommand.search(search, owner: owner)]
     default:
       return []
     }
@@ -166,6 +170,8 @@ extension AppUpdater {
       model.ui.say("Exported \(Listing.counted(count, "item")) to \(path).")
     case .failed(let failure, _):
       model.ui.fail(failure.description)
+    case .found(let result, _):
+      Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
     }
     return []
   }

@@ -7,6 +7,8 @@ enum Help {
     "  logout                    sign out",
     "  add TITLE                 add an item (a title holds at most 500 characters)",
     "  list [open|done|due]      show the counts and a page of items (list --page N; list --all shows every one)",
+    "  find WORDS                the items whose titles hold every word (or its start), best match first,",
+    "                            numbered as in list: find milk, find buy mil --page 2, find milk --all",
     "  done N / undo N           mark item N done / not done",
     "  rename N TITLE            rename item N",
     "  rm N [N…]                 delete items: rm 3, rm 2 5-9 (several ask first; --yes answers in advance);",

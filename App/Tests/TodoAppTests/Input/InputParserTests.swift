@@ -36,6 +36,26 @@ struct InputParserTests {
     #expect(parse("   ") == nil)
   }
 
+  @Test("find takes words and pages as list does: every match in a script, a page at a terminal")
+  func find() {
+    #expect(parse("find Buy  milk") == .success(.find(words: "Buy milk", page: 1, pageSize: nil)))
+    #expect(parse("search milk --page 2") == .success(.find(words: "milk", page: 2, pageSize: 50)))
+    #expect(parse("find milk --all") == .success(.find(words: "milk", page: 1, pageSize: nil)))
+    let terminal = InputParser(timeZone: TimeZone(identifier: "UTC")!, workingDirectory: "/", pageSize: 20)
+    #expect(terminal.parse("find milk") == .success(.find(words: "milk", page: 1, pageSize: 20)))
+    #expect(terminal.parse("find milk --all") == .success(.find(words: "milk", page: 1, pageSize: nil)))
+    #expect(terminal.parse("find --page 3 milk") == .success(.find(words: "milk", page: 3, pageSize: 20)))
+    for line in [
+      "find", "find --page 2", "find milk --page 0", "find milk --all --page 2", "find milk --fast",
+    ] {
+      guard case .failure(let failure)? = parse(line) else {
+        Issue.record("\(line) parsed")
+        continue
+      }
+      #expect(failure.command == "find")
+    }
+  }
+
   @Test("due dates: relative, absolute with or without a zone, or none")
   func dueDates() {
     #expect(parse("due 3 in 10m") == .success(.due(position: 3, .after(seconds: 600))))

@@ -26,4 +26,7 @@ public enum TodoCommand: Command, Hashable {
   /// Write the list to a CSV file. Answers ``TodoMessage/exportFinished(path:count:owner:)``; the
   /// file is replaced only once the export is complete.
   case exportCSV(path: String, owner: UserID)
+  /// Find `owner`'s items whose titles hold the search's words, ranked, one page of them (see
+  /// ``TodoSearch``). Answers ``TodoMessage/found(_:owner:)``; reads only.
+  case search(TodoSearch, owner: UserID)
 }

@@ -33,6 +33,8 @@ public enum TodoMessage: Message, Hashable, Codable {
   case exportFinished(path: String, count: Int, owner: UserID)
   /// A command of `owner` failed.
   case failed(TodoFailure, owner: UserID)
+  /// A search of `owner`'s titles found these matches (one page of them).
+  case found(TodoSearchResult, owner: UserID)
 }
 
 extension TodoMessage {
@@ -46,7 +48,7 @@ extension TodoMessage {
       .dueDateChanged(_, let owner), .removed(_, let owner), .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportFinished(_, _, let owner),
-      .failed(_, let owner):
+      .failed(_, let owner), .found(_, let owner):
       owner
     }
   }

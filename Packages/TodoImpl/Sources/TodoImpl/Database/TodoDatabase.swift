@@ -1,7 +1,8 @@
 public import GRDB
 
-/// The to-do feature's part of the app's SQLite database: `todo_item`, keyed by user, and
-/// `todo_import_progress`, where each unfinished import stopped.
+/// The to-do feature's part of the app's SQLite database: `todo_item`, keyed by user,
+/// `todo_import_progress`, where each unfinished import stopped, and `todo_search`, the full-text
+/// index of the titles.
 ///
 /// The app owns the database and may share one file among features; this type only adds the to-do
 /// feature's migrations, whose identifiers start with `todo.` as its table names start with `todo_`.
@@ -27,9 +28,14 @@ public import GRDB
 /// the last row an unfinished import stored, written in the transaction of each batch and deleted
 /// when the import reads its file to the end; the next import of the same, unchanged file resumes
 /// after that line.
+///
+/// `todo_search` is an FTS5 index of the titles, with `todo_search_key(key, owner, id)` giving each
+/// item the integer rowid FTS5 needs; triggers on `todo_item` keep both in step in the transaction of
+/// every change, an import's batches included. The migration that creates them indexes the titles
+/// already stored.
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
-  public static let migrationIdentifiers = ["todo.v1", "todo.v2"]
+  public static let migrationIdentifiers = ["todo.v1", "todo.v2", "todo.v3"]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
   /// once.
@@ -54,6 +60,9 @@ public enum TodoDatabase {
     }
     migrator.registerMigration("todo.v2") { db in
       try db.execute(sql: ImportProgressTable.createSQL)
+    }
+    migrator.registerMigration("todo.v3") { db in
+      try db.execute(sql: TodoSearchIndex.createSQL)
     }
   }
 

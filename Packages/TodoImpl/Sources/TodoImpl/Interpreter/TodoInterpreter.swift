@@ -118,6 +118,12 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
+    case .search(let search, let owner):
+      await perform(dispatch, owner: owner) {
+        .found(
+          try await database.read { db in try TodoSearchIndex.search(search, owner: owner, in: db) },
+          owner: owner)
+      }
     }
   }
 

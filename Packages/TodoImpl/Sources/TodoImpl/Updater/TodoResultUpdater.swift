@@ -48,6 +48,9 @@ struct TodoResultUpdater: TypedUpdater {
     case .exportFinished(let path, let count, _):
       model.lastExport = TodoExportSummary(path: path, count: count)
       model.lastError = nil
+    case .found(let result, _):
+      model.lastSearch = result
+      model.lastError = nil
     case .failed(let failure, _):
       // A failure ends a pending load: messages carry no request identity, and a load left
       // pending forever is worse than one shown as done when another command failed meanwhile.

@@ -228,6 +228,7 @@ struct TodoUpdaterTests {
     .importFailed(.storage("full"), run: 1, owner: Users.alice),
     .exportFinished(path: "/f.csv", count: 1, owner: Users.alice),
     .failed(.emptyTitle, owner: Users.alice),
+    .found(TodoSearchResult(search: TodoSearch(text: "a"), total: 0, items: []), owner: Users.alice),
   ]
 
   /// Bob's list, with an item whose identity Alice's results also name.
@@ -360,6 +361,18 @@ struct TodoUpdaterTests {
       when: TodoMessage.exportFinished(path: "/out.csv", count: 2, owner: Users.alice)
     ) {
       $0.lastExport = TodoExportSummary(path: "/out.csv", count: 2)
+    }
+  }
+
+  @Test("a page of search results is kept as the last search and clears the last error")
+  func found() {
+    var failed = aliceList
+    failed.lastError = .emptyTitle
+    let result = TodoSearchResult(
+      search: TodoSearch(text: "item", limit: 1), total: 2, items: [item("a", at: 1)])
+    assertUpdate(updater, given: failed, when: TodoMessage.found(result, owner: Users.alice)) {
+      $0.lastSearch = result
+      $0.lastError = nil
     }
   }
 
