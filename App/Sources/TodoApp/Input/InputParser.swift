@@ -1,6 +1,7 @@
 import AuthenticationAPI
 import Core
 public import Foundation
+import TodoAPI
 
 /// Parses one line of input into a ``UserIntent``. Pure: the time zone and the working directory
 /// are parameters.
@@ -146,6 +147,13 @@ public struct InputParser: Sendable {
       return parseInbox(arguments).mapError { Failure(command: command, reason: $0.text) }
     case "quit", "exit":
       return .success(.quit)
+    case "pri", "priority":
+      let usage = "usage: pri N high|medium|low|none"
+      guard arguments.count == 2, let position = Int(arguments[0]), position > 0 else { return fail(usage) }
+      guard let priority = TodoPriority(rawValue: arguments[1].lowercased()) else {
+        return fail("unknown priority \"\(arguments[1])\"; use high, medium, low or none")
+      }
+      return .success(.setPriority(position: position, priority))
     case "find", "search":
       return parseFind(arguments).mapError { Failure(command: command, reason: $0.text) }
     default:

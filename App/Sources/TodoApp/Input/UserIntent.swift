@@ -1,5 +1,6 @@
 public import AuthenticationAPI
 public import Foundation
+public import TodoAPI
 
 /// What the user asked for, parsed from one line of input.
 ///
@@ -52,6 +53,8 @@ public enum UserIntent: Equatable, Sendable, Codable {
   /// `pageSize` matches (`find milk` at a terminal, `find milk --page 2` anywhere), or every match
   /// when `pageSize` is `nil` (`find milk` in a script, `find milk --all` anywhere).
   case find(words: String, page: Int, pageSize: Int?)
+  /// Set the priority of the item at a 1-based position (`pri 3 high`).
+  case setPriority(position: Int, TodoPriority)
 }
 
 /// Which items `list` shows.

@@ -74,6 +74,9 @@ extension AppUpdater {
       return stopImport(of: owner, in: &model)
     case .exportCSV(let path, _):
       return [TodoCommand.exportCSV(path: path, owner: owner)]
+    case .setPriority(let position, let priority):
+      guard let item = item(at: position, in: &model) else { return [] }
+      return [TodoCommand.setPriority(item.id, priority, owner: owner)]
     case .find(let words, let page, let pageSize):
       let search = TodoSearch(
         text: words, offset: pageSize.map { (page - 1) * $0 } ?? 0, limit: pageSize)
@@ -151,6 +154,11 @@ extension AppUpdater {
       } else {
         model.ui.say("\(position(of: item.id)). \(item.title) has no due date now.")
       }
+    case .priorityChanged(let item, _):
+      model.ui.say(
+        item.priority == .none
+          ? "\(position(of: item.id)). \(item.title) has no priority now."
+          : "\(position(of: item.id)). \(item.title) has \(item.priority.rawValue) priority.")
     case .removed(let id, _):
       let title = model.ui.removing.removeValue(forKey: id)
       model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")

@@ -6,7 +6,9 @@ enum Help {
     "  login NAME                sign in (asks for the password; the session is restored at the next launch)",
     "  logout                    sign out",
     "  add TITLE                 add an item (a title holds at most 500 characters)",
-    "  list [open|done|due]      show the counts and a page of items (list --page N; list --all shows every one)",
+    "  list [open|done|due]      show the counts and a page of items (list --page N; list --all shows every one);",
+    "                            open items first, by priority, then due time, then creation",
+    "  pri N high|medium|low|none  set item N's priority (list shows it)",
     "  find WORDS                the items whose titles hold every word (or its start), best match first,",
     "                            numbered as in list: find milk, find buy mil --page 2, find milk --all",
     "  done N / undo N           mark item N done / not done",
@@ -31,7 +33,7 @@ enum Help {
 
   static let importLines = [
     "import FILE.csv reads a CSV file (RFC 4180, UTF-8) whose first line is the header",
-    "  id,title,done,due,created,updated",
+    "  id,title,done,due,created,updated,priority     (priority may be left out)",
     "then one item per line:",
     "  id        empty for a new item, or an identity: a row with the id of an item replaces it",
     "  title     the text, at most 500 characters; quote it (\"…\") if it holds a comma, a quote",
@@ -40,6 +42,8 @@ enum Help {
     "  due       empty, or a time: 2026-11-22T09:30:00Z, 2026-11-22T10:30:00+01:00,",
     "            or 2026-11-22T09:30:00 without a zone, which is local time (as at the prompt)",
     "  created, updated   empty (the time of the import) or a time, as due",
+    "  priority  high, medium, low, none or empty (none); a file without the column keeps the",
+    "            priorities of the items it replaces",
     "Malformed rows are skipped and reported with their line; the others are imported.",
     "An import stopped part way resumes after its last stored row when the same file is imported again.",
     "An example file: docs/examples/todos.csv; export writes the same format.",

@@ -53,16 +53,34 @@ enum Listing {
     ui.say(footer + " Everything: \(command) --all.")
   }
 
-  /// The 0-based positions of the items that pass `filter`, in the order they are listed.
+  /// The 0-based positions of the items that pass `filter`, in the order they are listed: open items
+  /// by priority, then due time, then creation (``openOrder(_:of:)``), before done items in creation
+  /// order; `due` by due time.
   private static func positions(in todos: TodoModel, filter: ListFilter) -> [Int] {
     let items = todos.items
     switch filter {
-    case .all: return Array(items.indices)
-    case .open: return items.indices.filter { !items[$0].isDone }
+    case .all:
+      return openOrder(items.indices.filter { !items[$0].isDone }, of: items)
+        + items.indices.filter { items[$0].isDone }
+    case .open: return openOrder(items.indices.filter { !items[$0].isDone }, of: items)
     case .done: return items.indices.filter { items[$0].isDone }
     case .due:
       return items.indices.filter { items[$0].dueDate != nil }
         .sorted { (items[$0].dueDate!, $0) < (items[$1].dueDate!, $1) }
+    }
+  }
+
+  /// `positions` (in creation order) ordered by priority, highest first, then by due time, soonest
+  /// first and none last, then by creation. Linear but for the items with a due time, which are
+  /// sorted: a list of 200,000 items without due times is ordered in one pass.
+  private static func openOrder(_ positions: [Int], of items: [TodoItem]) -> [Int] {
+    var byPriority = [[Int]](repeating: [], count: TodoPriority.allCases.count)
+    for position in positions {
+      byPriority[TodoPriority.high.rank - items[position].priority.rank].append(position)
+    }
+    return byPriority.flatMap { group in
+      group.filter { items[$0].dueDate != nil }.sorted { (items[$0].dueDate!, $0) < (items[$1].dueDate!, $1) }
+        + group.filter { items[$0].dueDate == nil }
     }
   }
 
@@ -75,16 +93,19 @@ enum Listing {
     }
   }
 
-  /// `  3. [ ] Buy milk  (due 2026-11-22 10:05, overdue)`: the number right-aligned in `width`.
+  /// `  3. [ ] Buy milk  (high priority, due 2026-11-22 10:05, overdue)`: the number right-aligned in
+  /// `width`.
   private static func row(_ item: TodoItem, number: Int?, width: Int, now: Date, timeZone: String) -> String {
     let number = number.map(String.init) ?? "?"
     let padded = String(repeating: " ", count: max(0, width - number.count)) + number
-    let due =
-      item.dueDate.map { date in
-        let overdue = !item.isDone && date < now ? ", overdue" : ""
-        return "  (due \(format(date, in: timeZone))\(overdue))"
-      } ?? ""
-    return "\(padded). [\(item.isDone ? "x" : " ")] \(item.title)\(due)"
+    var notes: [String] = []
+    if item.priority != .none { notes.append("\(item.priority.rawValue) priority") }
+    if let date = item.dueDate {
+      notes.append("due \(format(date, in: timeZone))")
+      if !item.isDone && date < now { notes.append("overdue") }
+    }
+    let suffix = notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"
+    return "\(padded). [\(item.isDone ? "x" : " ")] \(item.title)\(suffix)"
   }
 
   /// A page of `find`'s matches, best first, each numbered as in the whole list (so `done N` acts on

@@ -2,6 +2,7 @@ import AuthenticationAPI
 import Core
 import Foundation
 import Testing
+import TodoAPI
 import TodoApp
 
 @Suite("InputParser")
@@ -53,6 +54,19 @@ struct InputParserTests {
         continue
       }
       #expect(failure.command == "find")
+    }
+  }
+
+  @Test("pri N takes a priority by name, in any case")
+  func priority() {
+    #expect(parse("pri 3 HIGH") == .success(.setPriority(position: 3, .high)))
+    #expect(parse("priority 1 none") == .success(.setPriority(position: 1, .none)))
+    for line in ["pri", "pri 3", "pri x high", "pri 0 low", "pri 3 urgent", "pri 3 high now"] {
+      guard case .failure(let failure)? = parse(line) else {
+        Issue.record("\(line) parsed")
+        continue
+      }
+      #expect(failure.command == "pri")
     }
   }
 

@@ -19,6 +19,8 @@ public enum TodoCommand: Command, Hashable {
   case setDone(TodoID, Bool, owner: UserID)
   /// Set or remove the due date. Answers ``TodoMessage/dueDateChanged(_:owner:)``.
   case setDueDate(TodoID, Date?, owner: UserID)
+  /// Set an item's priority. Answers ``TodoMessage/priorityChanged(_:owner:)``.
+  case setPriority(TodoID, TodoPriority, owner: UserID)
   /// Delete an item. Answers ``TodoMessage/removed(_:owner:)``.
   case remove(TodoID, owner: UserID)
   /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:owner:)``.

@@ -18,6 +18,8 @@ public enum TodoMessage: Message, Hashable, Codable {
   case toggled(TodoItem, owner: UserID)
   /// An item's due date was set or removed.
   case dueDateChanged(TodoItem, owner: UserID)
+  /// An item's priority was set.
+  case priorityChanged(TodoItem, owner: UserID)
   /// An item was deleted.
   case removed(TodoID, owner: UserID)
   /// The done items were deleted.
@@ -45,7 +47,8 @@ extension TodoMessage {
   public var owner: UserID {
     switch self {
     case .loaded(let owner, _), .added(_, let owner), .renamed(_, let owner), .toggled(_, let owner),
-      .dueDateChanged(_, let owner), .removed(_, let owner), .clearedCompleted(_, let owner),
+      .dueDateChanged(_, let owner), .priorityChanged(_, let owner), .removed(_, let owner),
+      .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportFinished(_, _, let owner),
       .failed(_, let owner), .found(_, let owner):

@@ -32,7 +32,7 @@ public struct TodoSearch: Hashable, Sendable, Codable {
 /// One page of a ``TodoSearch``'s matches, best first.
 ///
 /// Matches are ranked by relevance (SQLite FTS5's BM25: a rarer word and a shorter title rank
-/// higher), then in ``TodoItem/displayOrder(_:_:)``.
+/// higher), then in the order the items were first stored.
 public struct TodoSearchResult: Hashable, Sendable, Codable {
   /// The search this page answers.
   public let search: TodoSearch

@@ -17,10 +17,11 @@ public import GRDB
 /// ```
 ///
 /// ## Schema
-/// `todo_item(owner, id, title, done, due, created, updated)`, a `WITHOUT ROWID` table whose
+/// `todo_item(owner, id, title, done, due, created, updated, priority)`, a `WITHOUT ROWID` table whose
 /// primary key is `(owner, id)`: finding one item, as toggling does, is one B-tree lookup in a list
 /// of any size, and one user's identities never collide with another's. Dates are whole
-/// milliseconds since 1970 (`INTEGER`), so they sort and compare exactly. The index
+/// milliseconds since 1970 (`INTEGER`), so they sort and compare exactly; `priority` is
+/// ``TodoAPI/TodoPriority/rank``, 0 (none) to 3 (high). The index
 /// `todo_item_display` on `(owner, created, id)` reads a list in ``TodoAPI/TodoItem/displayOrder(_:_:)``
 /// without sorting.
 ///
@@ -35,7 +36,7 @@ public import GRDB
 /// already stored.
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
-  public static let migrationIdentifiers = ["todo.v1", "todo.v2", "todo.v3"]
+  public static let migrationIdentifiers = ["todo.v1", "todo.v2", "todo.v3", "todo.v4"]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
   /// once.
@@ -63,6 +64,12 @@ public enum TodoDatabase {
     }
     migrator.registerMigration("todo.v3") { db in
       try db.execute(sql: TodoSearchIndex.createSQL)
+    }
+    migrator.registerMigration("todo.v4") { db in
+      try db.execute(
+        sql:
+          "ALTER TABLE todo_item ADD COLUMN priority INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3)"
+      )
     }
   }
 

@@ -57,19 +57,23 @@ enum TodoSearchIndex {
   }
 
   // The index drives both statements (`CROSS JOIN` keeps SQLite from scanning the owner's keys and
-  // probing the index for each), so their cost follows the number of matches, not of items.
+  // probing the index for each), so their cost follows the number of matches, not of items. Ties
+  // in rank go by key, the order the items were first stored, so that `todo_item` is read for the
+  // page's rows only, not for every match.
   private static let countSQL = """
     SELECT count(*) FROM todo_search CROSS JOIN todo_search_key ON key = todo_search.rowid
     WHERE todo_search MATCH ?1 AND owner = ?2
     """
+  /// The columns are ``TodoTable/columns``, in its order.
   private static let pageSQL = """
-    SELECT todo_item.id, todo_item.title, todo_item.done, todo_item.due, todo_item.created,
-      todo_item.updated
-    FROM todo_search CROSS JOIN todo_search_key ON key = todo_search.rowid
-    CROSS JOIN todo_item ON todo_item.owner = todo_search_key.owner AND todo_item.id = todo_search_key.id
-    WHERE todo_search MATCH ?1 AND todo_search_key.owner = ?2
-    ORDER BY todo_search.rank, todo_item.created, todo_item.id
-    LIMIT ?3 OFFSET ?4
+    SELECT item.id, item.title, item.done, item.due, item.created, item.updated, item.priority
+    FROM (
+      SELECT key, owner, id, rank FROM todo_search CROSS JOIN todo_search_key ON key = todo_search.rowid
+      WHERE todo_search MATCH ?1 AND owner = ?2
+      ORDER BY rank, key LIMIT ?3 OFFSET ?4
+    ) AS match
+    CROSS JOIN todo_item AS item ON item.owner = match.owner AND item.id = match.id
+    ORDER BY match.rank, match.key
     """
 
   /// One page of `owner`'s items matching `search`, best first, and how many match in all.

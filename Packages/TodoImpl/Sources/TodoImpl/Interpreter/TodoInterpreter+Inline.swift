@@ -43,6 +43,10 @@ extension TodoInterpreter: SynchronousCommandInterpreter {
       performNow(dispatch, owner: owner) {
         .dueDateChanged(try updateHere(id, owner: owner, .due(dueDate?.milliseconds)), owner: owner)
       }
+    case .setPriority(let id, let priority, let owner):
+      performNow(dispatch, owner: owner) {
+        .priorityChanged(try updateHere(id, owner: owner, .priority(priority)), owner: owner)
+      }
     case .remove(let id, let owner):
       performNow(dispatch, owner: owner) {
         try removeHere(id, owner: owner)

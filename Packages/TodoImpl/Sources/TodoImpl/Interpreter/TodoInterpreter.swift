@@ -51,7 +51,7 @@ public struct TodoInterpreter: CommandInterpreter {
   ///     of hopping to GRDB's writer queue and back; `nil`: they run on the cooperative pool and
   ///     write with GRDB's asynchronous API.
   ///   - changesInline: Whether a change of one item (add, rename, toggle, set done, due date,
-  ///     remove) is written at once, on the store's actor, while no import is storing batches
+  ///     priority, remove) is written at once, on the store's actor, while no import is storing batches
   ///     (``interpretNow(_:dispatch:)``): one SQLite statement of tens of microseconds, without a
   ///     thread switch there and back. Default `false`.
   public init(
@@ -104,6 +104,10 @@ public struct TodoInterpreter: CommandInterpreter {
     case .setDueDate(let id, let dueDate, let owner):
       await perform(dispatch, owner: owner) {
         .dueDateChanged(try await update(id, owner: owner, .due(dueDate?.milliseconds)), owner: owner)
+      }
+    case .setPriority(let id, let priority, let owner):
+      await perform(dispatch, owner: owner) {
+        .priorityChanged(try await update(id, owner: owner, .priority(priority)), owner: owner)
       }
     case .remove(let id, let owner):
       await perform(dispatch, owner: owner) {

@@ -12,7 +12,8 @@ struct TodoResultUpdater: TypedUpdater {
     case .loaded(_, let items):
       model.replaceItems(with: items)
       model.isLoading = false
-    case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _):
+    case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _),
+      .priorityChanged(let item, _):
       model.upsert(item)
       model.lastError = nil
     case .removed(let id, _):

@@ -36,7 +36,7 @@ struct TodoSearchIndexTests {
 
   // MARK: - Matching and ranking
 
-  @Test("a search finds the items holding every word, the best match first, ties in list order")
+  @Test("a search finds the items holding every word, the best match first, ties in the order stored")
   func ranking() async {
     await add(
       "Buy bread for the week and for the weekend trip", "Call the bank", "milk", "Buy milk",

@@ -190,6 +190,21 @@ struct TodoUpdaterTests {
         == Date(timeIntervalSince1970: 99))
   }
 
+  @Test("an item with a new priority replaces the stored one in place")
+  func priorityChanged() {
+    var changed = item("a", at: 1)
+    changed.priority = .high
+    assertUpdate(
+      updater, given: aliceList, when: TodoMessage.priorityChanged(changed, owner: Users.alice)
+    ) {
+      $0.upsert(changed)
+    }
+    #expect(
+      updater.result(of: TodoMessage.priorityChanged(changed, owner: Users.alice), on: aliceList).model.items
+        .first
+        == changed)
+  }
+
   @Test("a removed item leaves the list")
   func removed() {
     let message = TodoMessage.removed(TodoID(rawValue: "a"), owner: Users.alice)
@@ -229,6 +244,9 @@ struct TodoUpdaterTests {
     .exportFinished(path: "/f.csv", count: 1, owner: Users.alice),
     .failed(.emptyTitle, owner: Users.alice),
     .found(TodoSearchResult(search: TodoSearch(text: "a"), total: 0, items: []), owner: Users.alice),
+    .priorityChanged(
+      TodoItem(id: TodoID(rawValue: "a"), title: "a", priority: .high, createdAt: .distantPast),
+      owner: Users.alice),
   ]
 
   /// Bob's list, with an item whose identity Alice's results also name.
