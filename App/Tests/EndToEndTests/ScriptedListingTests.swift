@@ -19,8 +19,10 @@ extension EndToEnd {
       let listed = lines.filter { $0.hasSuffix(". [ ] item 60") }
       #expect(listed.count == 3, "list, list --page 2 and list --all each show item 60")
       let summary = try #require(lines.firstIndex(of: "You have 60 items (59 open, 1 done)."))
+      // Open items first, then the done one.
       #expect(
-        lines[(summary + 1)...(summary + 10)].map(String.init) == (51...60).map { "\($0). [ ] item \($0)" })
+        lines[(summary + 1)...(summary + 10)].map(String.init)
+          == (52...60).map { "\($0). [ ] item \($0)" } + [" 2. [x] item 2"])
       #expect(lines[summary + 11] == "Page 2 of 2: 51–60 of 60 items. Everything: list --all.")
       #expect(result.standardOutput.hasSuffix("There is no page 3; the list has 2 pages of 50 (see list).\n"))
       #expect(result.status == 1)

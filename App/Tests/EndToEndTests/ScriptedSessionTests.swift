@@ -31,9 +31,9 @@ extension EndToEnd {
           Added 2. Write the report
           Added 3. Call mom
           Done 1. Buy milk
-          1. [x] Buy milk
           2. [ ] Write the report
           3. [ ] Call mom
+          1. [x] Buy milk
 
           """)
     }
@@ -136,8 +136,13 @@ extension EndToEnd {
       let listed = result.standardOutput.split(separator: "\n").filter { $0.contains(". [") }
       #expect(listed.count == rows)
       #expect(Set(listed.map { $0.split(separator: "]", maxSplits: 1)[1] }).count == rows, "each item once")
-      #expect(listed.first?.hasPrefix("   1. [") == true)
-      #expect(listed.last?.hasPrefix("\(rows). [") == true)
+      // Open items first, then done ones; each keeps its number in the list.
+      let numbers = listed.compactMap {
+        Int($0.split(separator: ".")[0].trimmingCharacters(in: .whitespaces))
+      }
+      #expect(Set(numbers) == Set(1...rows))
+      #expect(listed.first?.hasPrefix("   2. [ ]") == true)
+      #expect(listed.last?.hasPrefix("\(rows). [x]") == true)
     }
 
     @Test("import cancel typed right after a large import stops it; the count it reports is what is stored")

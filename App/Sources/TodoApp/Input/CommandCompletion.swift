@@ -8,9 +8,8 @@ import Foundation
 struct CommandCompletion: Sendable {
   /// The commands, as `help` lists them (aliases left out: one name per command).
   static let commands = [
-    "add", "clear-done", "done", "due", "export", "help", "import", "list", "login", "logout",
-    "notifications",
-    "quit", "register", "rename", "rm", "undo",
+    "add", "clear-done", "done", "due", "export", "find", "help", "import", "list", "login", "logout",
+    "notifications", "pri", "quit", "register", "rename", "rm", "undo",
   ]
 
   /// The topics `help` has a page for (`help import`).

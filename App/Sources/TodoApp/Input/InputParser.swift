@@ -1,6 +1,7 @@
 import AuthenticationAPI
 import Core
 public import Foundation
+import TodoAPI
 
 /// Parses one line of input into a ``UserIntent``. Pure: the time zone and the working directory
 /// are parameters.
@@ -144,6 +145,15 @@ public struct InputParser: Sendable {
       return parseInbox(arguments).mapError { Failure(command: command, reason: $0.text) }
     case "quit", "exit":
       return .success(.quit)
+    case "pri", "priority":
+      let usage = "usage: pri N high|medium|low|none"
+      guard arguments.count == 2, let position = Int(arguments[0]), position > 0 else { return fail(usage) }
+      guard let priority = TodoPriority(rawValue: arguments[1].lowercased()) else {
+        return fail("unknown priority \"\(arguments[1])\"; use high, medium, low or none")
+      }
+      return .success(.setPriority(position: position, priority))
+    case "find", "search":
+      return parseFind(arguments).mapError { Failure(command: command, reason: $0.text) }
     default:
       return fail("unknown command \"\(command)\"; type help for the list")
     }
@@ -215,6 +225,31 @@ public struct InputParser: Sendable {
     if let page { return .success(.listPage(filter, page: page, pageSize: pageSize ?? Self.scriptPageSize)) }
     guard let pageSize, !all else { return .success(.list(filter)) }
     return .success(.listPage(filter, page: 1, pageSize: pageSize))
+  }
+
+  /// `find WORDS [--all | --page N]`: the words are every argument that is not an option.
+  private func parseFind(_ arguments: [String]) -> Result<UserIntent, Reason> {
+    let usage = "usage: find WORDS [--all | --page N]"
+    var words: [String] = []
+    var page: Int?
+    var all = false
+    var rest = arguments[...]
+    while let word = rest.popFirst() {
+      switch word.lowercased() {
+      case "--all" where page == nil: all = true
+      case "--page" where !all && page == nil:
+        guard let number = rest.popFirst().flatMap({ Int($0) }), number > 0 else {
+          return .failure(Reason("--page takes a page number from 1: find milk --page 2"))
+        }
+        page = number
+      case let option where option.hasPrefix("--"): return .failure(Reason(usage))
+      default: words.append(word)
+      }
+    }
+    guard !words.isEmpty else { return .failure(Reason(usage)) }
+    let text = words.joined(separator: " ")
+    if let page { return .success(.find(words: text, page: page, pageSize: pageSize ?? Self.scriptPageSize)) }
+    return .success(.find(words: text, page: 1, pageSize: all ? nil : pageSize))
   }
 
   /// How many items one range of `rm` may hold: `rm 1-100000`.

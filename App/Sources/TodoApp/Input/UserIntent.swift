@@ -1,5 +1,6 @@
 public import AuthenticationAPI
 public import Foundation
+public import TodoAPI
 
 /// What the user asked for, parsed from one line of input.
 ///
@@ -55,6 +56,12 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case notifications(InboxAction)
   /// Leave the app.
   case quit
+  /// Find the items whose titles hold every word, best match first: page `page` (from 1) of
+  /// `pageSize` matches (`find milk` at a terminal, `find milk --page 2` anywhere), or every match
+  /// when `pageSize` is `nil` (`find milk` in a script, `find milk --all` anywhere).
+  case find(words: String, page: Int, pageSize: Int?)
+  /// Set the priority of the item at a 1-based position (`pri 3 high`).
+  case setPriority(position: Int, TodoPriority)
 }
 
 /// Which items `list` shows.

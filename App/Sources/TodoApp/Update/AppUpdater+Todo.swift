@@ -86,6 +86,13 @@ extension AppUpdater {
       return stopImport(of: owner, in: &model)
     case .exportCSV(let path, _):
       return [TodoCommand.exportCSV(path: path, owner: owner)]
+    case .setPriority(let position, let priority):
+      guard let item = item(at: position, in: &model) else { return [] }
+      return [TodoCommand.setPriority(item.id, priority, owner: owner)]
+    case .find(let words, let page, let pageSize):
+      let search = TodoSearch(
+        text: words, offset: pageSize.map { (page - 1) * $0 } ?? 0, limit: pageSize)
+      return [TodoCommand.search(search, owner: owner)]
     default:
       return []
     }
@@ -159,6 +166,11 @@ extension AppUpdater {
       } else {
         model.ui.say("\(position(of: item.id)). \(item.title) has no due date now.")
       }
+    case .priorityChanged(let item, _):
+      model.ui.say(
+        item.priority == .none
+          ? "\(position(of: item.id)). \(item.title) has no priority now."
+          : "\(position(of: item.id)). \(item.title) has \(item.priority.rawValue) priority.")
     case .removed(let id, _):
       let title = model.ui.removing.removeValue(forKey: id)
       model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
@@ -183,6 +195,8 @@ extension AppUpdater {
       // A failed export ends its progress; other failures find none.
       model.ui.exportProgress = nil
       model.ui.fail(failure.description)
+    case .found(let result, _):
+      Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
     }
     return []
   }

@@ -53,16 +53,34 @@ enum Listing {
     ui.say(footer + " Everything: \(command) --all.")
   }
 
-  /// The 0-based positions of the items that pass `filter`, in the order they are listed.
+  /// The 0-based positions of the items that pass `filter`, in the order they are listed: open items
+  /// by priority, then due time, then creation (``openOrder(_:of:)``), before done items in creation
+  /// order; `due` by due time.
   private static func positions(in todos: TodoModel, filter: ListFilter) -> [Int] {
     let items = todos.items
     switch filter {
-    case .all: return Array(items.indices)
-    case .open: return items.indices.filter { !items[$0].isDone }
+    case .all:
+      return openOrder(items.indices.filter { !items[$0].isDone }, of: items)
+        + items.indices.filter { items[$0].isDone }
+    case .open: return openOrder(items.indices.filter { !items[$0].isDone }, of: items)
     case .done: return items.indices.filter { items[$0].isDone }
     case .due:
       return items.indices.filter { items[$0].dueDate != nil }
         .sorted { (items[$0].dueDate!, $0) < (items[$1].dueDate!, $1) }
+    }
+  }
+
+  /// `positions` (in creation order) ordered by priority, highest first, then by due time, soonest
+  /// first and none last, then by creation. Linear but for the items with a due time, which are
+  /// sorted: a list of 200,000 items without due times is ordered in one pass.
+  private static func openOrder(_ positions: [Int], of items: [TodoItem]) -> [Int] {
+    var byPriority = [[Int]](repeating: [], count: TodoPriority.allCases.count)
+    for position in positions {
+      byPriority[TodoPriority.high.rank - items[position].priority.rank].append(position)
+    }
+    return byPriority.flatMap { group in
+      group.filter { items[$0].dueDate != nil }.sorted { (items[$0].dueDate!, $0) < (items[$1].dueDate!, $1) }
+        + group.filter { items[$0].dueDate == nil }
     }
   }
 
@@ -71,16 +89,57 @@ enum Listing {
   ) {
     let width = String(todos.items.count).count
     for offset in positions {
-      let item = todos.items[offset]
-      let number = String(offset + 1)
-      let padded = String(repeating: " ", count: width - number.count) + number
-      let due =
-        item.dueDate.map { date in
-          let overdue = !item.isDone && date < now ? ", overdue" : ""
-          return "  (due \(format(date, in: ui.timeZone))\(overdue))"
-        } ?? ""
-      ui.say("\(padded). [\(item.isDone ? "x" : " ")] \(item.title)\(due)")
+      ui.say(row(todos.items[offset], number: offset + 1, width: width, now: now, timeZone: ui.timeZone))
     }
+  }
+
+  /// `  3. [ ] Buy milk  (high priority, due 2026-11-22 10:05, overdue)`: the number right-aligned in
+  /// `width`.
+  private static func row(_ item: TodoItem, number: Int?, width: Int, now: Date, timeZone: String) -> String {
+    let number = number.map(String.init) ?? "?"
+    let padded = String(repeating: " ", count: max(0, width - number.count)) + number
+    var notes: [String] = []
+    if item.priority != .none { notes.append("\(item.priority.rawValue) priority") }
+    if let date = item.dueDate {
+      notes.append("due \(format(date, in: timeZone))")
+      if !item.isDone && date < now { notes.append("overdue") }
+    }
+    let suffix = notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"
+    return "\(padded). [\(item.isDone ? "x" : " ")] \(item.title)\(suffix)"
+  }
+
+  /// A page of `find`'s matches, best first, each numbered as in the whole list (so `done N` acts on
+  /// it), then a footer naming the next page and every match when there are more.
+  static func print(_ result: TodoSearchResult, of todos: TodoModel, now: Date, into ui: inout UIModel) {
+    let search = result.search
+    let words = search.text
+    guard result.total > 0 else {
+      ui.say("No item matches \"\(words)\".")
+      return
+    }
+    guard !result.items.isEmpty else {
+      let size = search.limit ?? result.total
+      let pages = (result.total + size - 1) / size
+      ui.fail(
+        "There is no page \(search.offset / size + 1); \(counted(result.total, "item")) "
+          + "\(result.total == 1 ? "matches" : "match") \"\(words)\": \(counted(pages, "page")) of \(size).")
+      return
+    }
+    ui.say(
+      "\(counted(result.total, "item")) \(result.total == 1 ? "matches" : "match") \"\(words)\", best first:")
+    let width = String(todos.items.count).count
+    for item in result.items {
+      let number = todos.position(of: item.id).map { $0 + 1 }
+      ui.say(row(item, number: number, width: width, now: now, timeZone: ui.timeZone))
+    }
+    guard let size = search.limit, result.total > result.items.count else { return }
+    let page = search.offset / size + 1
+    let pages = (result.total + size - 1) / size
+    var footer =
+      "Page \(grouped(page)) of \(grouped(pages)): \(grouped(search.offset + 1))–"
+      + "\(grouped(search.offset + result.items.count)) of \(grouped(result.total)) matches."
+    if page < pages { footer += " Next: find \(words) --page \(page + 1)." }
+    ui.say(footer + " Everything: find \(words) --all.")
   }
 
   /// `1 item`, `200,000 items`.

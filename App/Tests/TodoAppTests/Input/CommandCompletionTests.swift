@@ -46,6 +46,14 @@ struct CommandCompletionTests {
       }
       #expect(listed, "help does not list \(command)")
     }
+    // And every command of help's first column is offered: `  pri N …`, `  done N / undo N …`.
+    let commandLines = Help.lines.prefix { !$0.hasPrefix("Keys:") }.filter {
+      $0.hasPrefix("  ") && !$0.hasPrefix("   ")
+    }
+    for line in commandLines {
+      let first = String(line.dropFirst(2).prefix { $0 != " " })
+      #expect(CommandCompletion.commands.contains(first), "help lists \(first), which Tab does not offer")
+    }
   }
 
   @Test("after help, the topics; after a title or a number, nothing")

@@ -2,6 +2,7 @@ import AuthenticationAPI
 import Core
 import Foundation
 import Testing
+import TodoAPI
 import TodoApp
 
 @Suite("InputParser")
@@ -34,6 +35,39 @@ struct InputParserTests {
     #expect(parse("notifications clear") == .success(.notifications(.clear)))
     #expect(parse("quit") == .success(.quit))
     #expect(parse("   ") == nil)
+  }
+
+  @Test("find takes words and pages as list does: every match in a script, a page at a terminal")
+  func find() {
+    #expect(parse("find Buy  milk") == .success(.find(words: "Buy milk", page: 1, pageSize: nil)))
+    #expect(parse("search milk --page 2") == .success(.find(words: "milk", page: 2, pageSize: 50)))
+    #expect(parse("find milk --all") == .success(.find(words: "milk", page: 1, pageSize: nil)))
+    let terminal = InputParser(timeZone: TimeZone(identifier: "UTC")!, workingDirectory: "/", pageSize: 20)
+    #expect(terminal.parse("find milk") == .success(.find(words: "milk", page: 1, pageSize: 20)))
+    #expect(terminal.parse("find milk --all") == .success(.find(words: "milk", page: 1, pageSize: nil)))
+    #expect(terminal.parse("find --page 3 milk") == .success(.find(words: "milk", page: 3, pageSize: 20)))
+    for line in [
+      "find", "find --page 2", "find milk --page 0", "find milk --all --page 2", "find milk --fast",
+    ] {
+      guard case .failure(let failure)? = parse(line) else {
+        Issue.record("\(line) parsed")
+        continue
+      }
+      #expect(failure.command == "find")
+    }
+  }
+
+  @Test("pri N takes a priority by name, in any case")
+  func priority() {
+    #expect(parse("pri 3 HIGH") == .success(.setPriority(position: 3, .high)))
+    #expect(parse("priority 1 none") == .success(.setPriority(position: 1, .none)))
+    for line in ["pri", "pri 3", "pri x high", "pri 0 low", "pri 3 urgent", "pri 3 high now"] {
+      guard case .failure(let failure)? = parse(line) else {
+        Issue.record("\(line) parsed")
+        continue
+      }
+      #expect(failure.command == "pri")
+    }
   }
 
   @Test("due dates: relative, absolute with or without a zone, or none")

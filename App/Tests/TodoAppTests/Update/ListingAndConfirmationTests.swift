@@ -23,14 +23,16 @@ struct ListingAndConfirmationTests {
     return model
   }
 
-  @Test("a page says the counts, shows its items numbered as in the whole list, and how to see more")
+  @Test(
+    "a page says the counts, shows its items numbered as in the whole list, open first, and how to see more")
   func page() {
     assertUpdate(
       AppUpdater(), given: model(items: 5), when: AppFixture.intent(.listPage(.all, page: 2, pageSize: 2))
     ) {
+      // Open items first (2, 4), then done ones (1, 3, 5).
       $0.ui.say("You have 5 items (2 open, 3 done).")
+      $0.ui.say("1. [x] Task 1")
       $0.ui.say("3. [x] Task 3")
-      $0.ui.say("4. [ ] Task 4")
       $0.ui.say("Page 2 of 3: 3–4 of 5 items. Next: list --page 3. Everything: list --all.")
     }
     assertUpdate(
@@ -60,8 +62,8 @@ struct ListingAndConfirmationTests {
           createdAt: AppFixture.now + 2),
       ])
     let rows = [
-      "1. [ ] Late  (due 2026-11-22 11:59, overdue)", "2. [x] Done late  (due 2026-11-22 11:59)",
-      "3. [ ] Soon  (due 2026-11-22 12:01)",
+      "1. [ ] Late  (due 2026-11-22 11:59, overdue)", "3. [ ] Soon  (due 2026-11-22 12:01)",
+      "2. [x] Done late  (due 2026-11-22 11:59)",
     ]
     assertUpdate(AppUpdater(), given: model, when: AppFixture.intent(.list(.all))) {
       for row in rows { $0.ui.say(row) }

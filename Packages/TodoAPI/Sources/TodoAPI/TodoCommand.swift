@@ -19,6 +19,8 @@ public enum TodoCommand: Command, Hashable {
   case setDone(TodoID, Bool, owner: UserID)
   /// Set or remove the due date. Answers ``TodoMessage/dueDateChanged(_:owner:)``.
   case setDueDate(TodoID, Date?, owner: UserID)
+  /// Set an item's priority. Answers ``TodoMessage/priorityChanged(_:owner:)``.
+  case setPriority(TodoID, TodoPriority, owner: UserID)
   /// Delete an item. Answers ``TodoMessage/removed(_:owner:)``.
   case remove(TodoID, owner: UserID)
   /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:owner:)``.
@@ -26,4 +28,7 @@ public enum TodoCommand: Command, Hashable {
   /// Write the list to a CSV file. Answers ``TodoMessage/exportFinished(path:count:owner:)``; the
   /// file is replaced only once the export is complete.
   case exportCSV(path: String, owner: UserID)
+  /// Find `owner`'s items whose titles hold the search's words, ranked, one page of them (see
+  /// ``TodoSearch``). Answers ``TodoMessage/found(_:owner:)``; reads only.
+  case search(TodoSearch, owner: UserID)
 }

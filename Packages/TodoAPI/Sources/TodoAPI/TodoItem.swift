@@ -15,7 +15,7 @@ public struct TodoID: RawRepresentable, Hashable, Comparable, Sendable, Codable 
 }
 
 /// A to-do item.
-public struct TodoItem: Hashable, Sendable, Codable, Identifiable {
+public struct TodoItem: Hashable, Sendable, Identifiable {
   /// The item's stable identity.
   public let id: TodoID
   /// The title, validated by ``TodoTitle``.
@@ -24,6 +24,8 @@ public struct TodoItem: Hashable, Sendable, Codable, Identifiable {
   public var isDone: Bool
   /// When the item is due, if ever.
   public var dueDate: Date?
+  /// How much the item matters.
+  public var priority: TodoPriority
   /// When the item was created.
   public let createdAt: Date
   /// When the item last changed.
@@ -36,16 +38,18 @@ public struct TodoItem: Hashable, Sendable, Codable, Identifiable {
   ///   - title: The title.
   ///   - isDone: Whether it is done.
   ///   - dueDate: When it is due.
+  ///   - priority: How much it matters; none by default.
   ///   - createdAt: When it was created.
   ///   - updatedAt: When it last changed; defaults to `createdAt`.
   public init(
-    id: TodoID, title: String, isDone: Bool = false, dueDate: Date? = nil, createdAt: Date,
-    updatedAt: Date? = nil
+    id: TodoID, title: String, isDone: Bool = false, dueDate: Date? = nil, priority: TodoPriority = .none,
+    createdAt: Date, updatedAt: Date? = nil
   ) {
     self.id = id
     self.title = title
     self.isDone = isDone
     self.dueDate = dueDate
+    self.priority = priority
     self.createdAt = createdAt
     self.updatedAt = updatedAt ?? createdAt
   }
@@ -53,5 +57,27 @@ public struct TodoItem: Hashable, Sendable, Codable, Identifiable {
   /// The order the list shows: oldest first, ties broken by identity.
   public static func displayOrder(_ lhs: TodoItem, _ rhs: TodoItem) -> Bool {
     (lhs.createdAt, lhs.id) < (rhs.createdAt, rhs.id)
+  }
+}
+
+extension TodoItem: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, title, isDone, dueDate, priority, createdAt, updatedAt
+  }
+
+  /// Decodes an item; one encoded without a priority (a trace recorded before items had one) has
+  /// none.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: The decoder's error.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(TodoID.self, forKey: .id)
+    title = try container.decode(String.self, forKey: .title)
+    isDone = try container.decode(Bool.self, forKey: .isDone)
+    dueDate = try container.decodeIfPresent(Date.self, forKey: .dueDate)
+    priority = try container.decodeIfPresent(TodoPriority.self, forKey: .priority) ?? .none
+    createdAt = try container.decode(Date.self, forKey: .createdAt)
+    updatedAt = try container.decode(Date.self, forKey: .updatedAt)
   }
 }

@@ -18,6 +18,8 @@ public enum TodoMessage: Message, Hashable, Codable {
   case toggled(TodoItem, owner: UserID)
   /// An item's due date was set or removed.
   case dueDateChanged(TodoItem, owner: UserID)
+  /// An item's priority was set.
+  case priorityChanged(TodoItem, owner: UserID)
   /// An item was deleted.
   case removed(TodoID, owner: UserID)
   /// The done items were deleted.
@@ -36,6 +38,8 @@ public enum TodoMessage: Message, Hashable, Codable {
   case exportFinished(path: String, count: Int, owner: UserID)
   /// A command of `owner` failed.
   case failed(TodoFailure, owner: UserID)
+  /// A search of `owner`'s titles found these matches (one page of them).
+  case found(TodoSearchResult, owner: UserID)
 }
 
 extension TodoMessage {
@@ -46,10 +50,11 @@ extension TodoMessage {
   public var owner: UserID {
     switch self {
     case .loaded(let owner, _), .added(_, let owner), .renamed(_, let owner), .toggled(_, let owner),
-      .dueDateChanged(_, let owner), .removed(_, let owner), .clearedCompleted(_, let owner),
+      .dueDateChanged(_, let owner), .priorityChanged(_, let owner), .removed(_, let owner),
+      .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
-      .failed(_, let owner):
+      .failed(_, let owner), .found(_, let owner):
       owner
     }
   }

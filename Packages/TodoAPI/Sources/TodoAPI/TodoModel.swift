@@ -25,6 +25,8 @@ public struct TodoModel: Hashable, Sendable, Codable {
   public var lastImport: TodoImportReport?
   /// The last finished export.
   public var lastExport: TodoExportSummary?
+  /// The last page of search results.
+  public var lastSearch: TodoSearchResult?
   /// The due dates of the items that are open and have one, by identity: what reminders are made
   /// from. Kept up to date by every mutation, so readers need not scan the whole list (a provider
   /// runs after every message).
@@ -46,6 +48,7 @@ public struct TodoModel: Hashable, Sendable, Codable {
     self.importProgress = nil
     self.lastImport = nil
     self.lastExport = nil
+    self.lastSearch = nil
     self.positions = [:]
     self.openDueDates = [:]
     reindex()

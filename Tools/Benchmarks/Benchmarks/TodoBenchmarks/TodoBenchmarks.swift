@@ -13,6 +13,9 @@ import TodoImpl
 // opens its own. Beside the toggle, its anchor: the same `UPDATE … RETURNING` on the same database,
 // prepared once and run through SQLite's C interface alone. The import's anchor, the sqlite3 shell,
 // runs in `make bench-import` (Tools/Scripts/bench-import.sh).
+//
+// B9 (issue 31): `find WORDS` on a 1,000,000-item list through the store, by SQLite's full-text
+// index, beside a `LIKE '%word%'` scan of the same table in the same run.
 
 let rowCount = 1_000_000
 
@@ -84,6 +87,44 @@ func runToggleStatement(on database: DatabasePool, ids: [String], measuring benc
   }
 }
 
+/// A store whose database and model hold the 1,000,000 items of ``searchCSV(count:)``, imported
+/// through the store (so the index was built by its triggers), made once and shared by B9's runs.
+@MainActor
+var searchStore: (store: Store<TodoModel>, database: DatabasePool)?
+
+@MainActor
+func preparedSearchStore() async throws -> (store: Store<TodoModel>, database: DatabasePool) {
+  if let searchStore { return searchStore }
+  let (store, database) = try freshStore()
+  store.send(Request.importCSV(path: try searchCSV(count: rowCount)))
+  await importFinished(in: store)
+  precondition(store.model.items.count == rowCount, "the import stored \(store.model.items.count) items")
+  searchStore = (store, database)
+  return (store, database)
+}
+
+/// One search a sample, in milliseconds.
+var perSearch: Benchmark.Configuration {
+  Benchmark.Configuration(
+    metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 40)
+}
+
+/// B9: `find WORD` through the store, on the 1,000,000 items of ``searchCSV(count:)``: the search
+/// command, FTS5's ranked first page of 20 and its total, the message back. The clock stops when the
+/// page is in the model.
+@MainActor
+func searchThroughStore(_ text: String, expecting range: ClosedRange<Int>, _ benchmark: Benchmark) async {
+  guard let (store, _) = try? await preparedSearchStore() else { return }
+  benchmark.startMeasurement()
+  for _ in benchmark.scaledIterations {
+    store.send(Request.search(text))
+    await store.settle()
+  }
+  benchmark.stopMeasurement()
+  let total = store.model.lastSearch?.total ?? -1
+  precondition(range.contains(total), "\(text) matched \(total) items, not \(range)")
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark(
     "B5 import: 1,000,000 generated rows into a SQLite file, through the store",
@@ -127,5 +168,54 @@ let benchmarks: @Sendable () -> Void = {
     }
     toggleStep &+= ids.count
     try? runToggleStatement(on: database, ids: ids, measuring: benchmark)
+  }
+
+  Benchmark(
+    "B9 search: a rare word (~0.06 % of 1,000,000 titles), first page and total, through the store",
+    configuration: perSearch
+  ) { @MainActor benchmark async in
+    await searchThroughStore(searchWord(rank: 998), expecting: 300...1_000, benchmark)
+  }
+
+  Benchmark(
+    "B9 search: a word in ~0.6 % of 1,000,000 titles, first page and total, through the store",
+    configuration: perSearch
+  ) { @MainActor benchmark async in
+    await searchThroughStore(searchWord(rank: 100), expecting: 3_000...10_000, benchmark)
+  }
+
+  Benchmark(
+    "B9 search: a word in ~1/3 of 1,000,000 titles, first page and total, through the store",
+    configuration: perSearch
+  ) { @MainActor benchmark async in
+    await searchThroughStore(searchWord(rank: 0), expecting: 250_000...450_000, benchmark)
+  }
+
+  Benchmark(
+    "B9 search: two words (~1/3 and ~0.6 %), first page and total, through the store",
+    configuration: perSearch
+  ) { @MainActor benchmark async in
+    await searchThroughStore(
+      "\(searchWord(rank: 0)) \(searchWord(rank: 100))", expecting: 500...4_000, benchmark)
+  }
+
+  Benchmark(
+    "B9 search anchor: LIKE '%word%' counting the ~0.6 % word's matches, a scan of the same table",
+    configuration: perSearch
+  ) { @MainActor benchmark async in
+    guard let (_, database) = try? await preparedSearchStore() else { return }
+    let pattern = "%\(searchWord(rank: 100))%"
+    var total = 0
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      total =
+        (try? await database.read { db in
+          try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM todo_item WHERE owner = ? AND title LIKE ?",
+            arguments: [benchmarkOwner.rawValue, pattern])
+        }) ?? -1
+    }
+    benchmark.stopMeasurement()
+    precondition((3_000...10_000).contains(total), "LIKE matched \(total) items")
   }
 }

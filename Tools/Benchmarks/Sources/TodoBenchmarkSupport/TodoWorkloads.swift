@@ -21,6 +21,8 @@ public enum Request: Message, Codable {
   case toggle(index: Int)
   /// Import this CSV file.
   case importCSV(path: String)
+  /// Search the titles for these words, a page of 20 matches, as `find` at a terminal asks.
+  case search(String)
 }
 
 /// TodoImpl's updater on the slice, plus the requests that become `TodoCommand`s.
@@ -38,6 +40,8 @@ public func benchmarkUpdater() -> CombinedUpdater<TodoModel> {
           // The slice now says the import runs; the store starts it (`TodoSubscriptions`).
           model.startImport(path: path)
           return []
+        case .search(let text):
+          return [TodoCommand.search(TodoSearch(text: text, limit: 20), owner: benchmarkOwner)]
         }
       })
   )
@@ -52,10 +56,53 @@ public func benchmarkUpdater() -> CombinedUpdater<TodoModel> {
 public func generatedCSV(count: Int) throws -> String {
   let file = FileManager.default.temporaryDirectory.appendingPathComponent("b5-\(count).csv")
   if FileManager.default.fileExists(atPath: file.path) { return file.path }
-  var text = TodoCSV.header + "\n"
+  var text = TodoCSV.headerWithoutPriority + "\n"
   text.reserveCapacity(count * 64)
   for index in 0..<count {
     text += ",Generated task \(index),\(index % 4 == 0),,2026-01-01T00:00:00Z,2026-01-01T00:00:00Z\n"
+  }
+  try text.write(to: file, atomically: true, encoding: .utf8)
+  return file.path
+}
+
+/// The word of rank `rank` (0 is the most frequent) in the titles of ``searchCSV(count:)``: three
+/// syllables naming the rank's three decimal digits (`bababa` for 0, `zuzuzu` for 999), so no word is
+/// the start of another.
+///
+/// - Parameter rank: From 0 to 999.
+/// - Returns: The word.
+public func searchWord(rank: Int) -> String {
+  let syllables = ["ba", "ke", "mi", "no", "ru", "sa", "te", "vi", "lo", "zu"]
+  return syllables[rank / 100 % 10] + syllables[rank / 10 % 10] + syllables[rank % 10]
+}
+
+/// The search benchmark's file: a header and `count` rows whose titles hold 2 to 6 words of a
+/// vocabulary of 1,000 (``searchWord(rank:)``), drawn log-uniformly by rank, so that word frequencies
+/// fall as in prose (about 1/rank): the most frequent word is in about a third of the titles, the
+/// word of rank 100 in about 0.6 %, the rarest (rank 998) in about 0.06 %. The same rows every time (a fixed
+/// pseudo-random sequence); written once to the temporary folder and reused.
+///
+/// - Parameter count: The rows.
+/// - Returns: The file's path.
+/// - Throws: The file system's error.
+public func searchCSV(count: Int) throws -> String {
+  let file = FileManager.default.temporaryDirectory.appendingPathComponent("b9-search-\(count).csv")
+  if FileManager.default.fileExists(atPath: file.path) { return file.path }
+  var text = TodoCSV.headerWithoutPriority + "\n"
+  text.reserveCapacity(count * 48)
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  func next() -> Double {
+    // SplitMix64: a fixed, well-spread sequence without Foundation's random source.
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+  }
+  for _ in 0..<count {
+    let words = 2 + Int(next() * 5)
+    let title = (0..<words).map { _ in searchWord(rank: Int(pow(1000, next())) - 1) }
+    text += ",\(title.joined(separator: " ")),false,,2026-01-01T00:00:00Z,2026-01-01T00:00:00Z\n"
   }
   try text.write(to: file, atomically: true, encoding: .utf8)
   return file.path

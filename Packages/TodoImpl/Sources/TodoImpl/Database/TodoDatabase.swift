@@ -1,7 +1,8 @@
 public import GRDB
 
-/// The to-do feature's part of the app's SQLite database: `todo_item`, keyed by user, and
-/// `todo_import_progress`, where each unfinished import stopped.
+/// The to-do feature's part of the app's SQLite database: `todo_item`, keyed by user,
+/// `todo_import_progress`, where each unfinished import stopped, and `todo_search`, the full-text
+/// index of the titles.
 ///
 /// The app owns the database and may share one file among features; this type only adds the to-do
 /// feature's migrations, whose identifiers start with `todo.` as its table names start with `todo_`.
@@ -16,10 +17,11 @@ public import GRDB
 /// ```
 ///
 /// ## Schema
-/// `todo_item(owner, id, title, done, due, created, updated)`, a `WITHOUT ROWID` table whose
+/// `todo_item(owner, id, title, done, due, created, updated, priority)`, a `WITHOUT ROWID` table whose
 /// primary key is `(owner, id)`: finding one item, as toggling does, is one B-tree lookup in a list
 /// of any size, and one user's identities never collide with another's. Dates are whole
-/// milliseconds since 1970 (`INTEGER`), so they sort and compare exactly. The index
+/// milliseconds since 1970 (`INTEGER`), so they sort and compare exactly; `priority` is
+/// ``TodoAPI/TodoPriority/rank``, 0 (none) to 3 (high). The index
 /// `todo_item_display` on `(owner, created, id)` reads a list in ``TodoAPI/TodoItem/displayOrder(_:_:)``
 /// without sorting.
 ///
@@ -27,9 +29,14 @@ public import GRDB
 /// the last row an unfinished import stored, written in the transaction of each batch and deleted
 /// when the import reads its file to the end; the next import of the same, unchanged file resumes
 /// after that line.
+///
+/// `todo_search` is an FTS5 index of the titles, with `todo_search_key(key, owner, id)` giving each
+/// item the integer rowid FTS5 needs; triggers on `todo_item` keep both in step in the transaction of
+/// every change, an import's batches included. The migration that creates them indexes the titles
+/// already stored.
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
-  public static let migrationIdentifiers = ["todo.v1", "todo.v2"]
+  public static let migrationIdentifiers = ["todo.v1", "todo.v2", "todo.v3", "todo.v4"]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
   /// once.
@@ -54,6 +61,15 @@ public enum TodoDatabase {
     }
     migrator.registerMigration("todo.v2") { db in
       try db.execute(sql: ImportProgressTable.createSQL)
+    }
+    migrator.registerMigration("todo.v3") { db in
+      try db.execute(sql: TodoSearchIndex.createSQL)
+    }
+    migrator.registerMigration("todo.v4") { db in
+      try db.execute(
+        sql:
+          "ALTER TABLE todo_item ADD COLUMN priority INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3)"
+      )
     }
   }
 

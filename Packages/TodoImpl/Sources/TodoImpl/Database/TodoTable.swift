@@ -11,7 +11,7 @@ import TodoAPI
 /// through ``upsert(_:owner:in:)`` and a load reads as many, so neither goes through `Codable`.
 enum TodoTable {
   /// The columns every read selects, in the order ``item(from:)`` expects.
-  static let columns = "id, title, done, due, created, updated"
+  static let columns = "id, title, done, due, created, updated, priority"
 
   /// The item a row selected with ``columns`` describes.
   ///
@@ -21,7 +21,8 @@ enum TodoTable {
     let due: Int64? = row[3]
     return TodoItem(
       id: TodoID(rawValue: row[0]), title: row[1], isDone: row[2], dueDate: due.map(Date.init(milliseconds:)),
-      createdAt: Date(milliseconds: row[4]), updatedAt: Date(milliseconds: row[5]))
+      priority: TodoPriority(rank: row[6]) ?? .none, createdAt: Date(milliseconds: row[4]),
+      updatedAt: Date(milliseconds: row[5]))
   }
 
   /// Every item of `owner`, in display order.
@@ -80,12 +81,12 @@ enum TodoTable {
     let row = try Row.fetchOne(
       db,
       sql: """
-        INSERT INTO todo_item (owner, id, title, done, due, created, updated)
-        VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING \(columns)
+        INSERT INTO todo_item (owner, id, title, done, due, created, updated, priority)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(columns)
         """,
       arguments: [
         owner.rawValue, item.id.rawValue, item.title, item.isDone, item.dueDate?.milliseconds,
-        item.createdAt.milliseconds, item.updatedAt.milliseconds,
+        item.createdAt.milliseconds, item.updatedAt.milliseconds, item.priority.rank,
       ])
     // An INSERT … RETURNING that did not throw returns its row.
     return self.item(from: row!)
@@ -101,6 +102,8 @@ enum TodoTable {
     case title(String)
     /// The due date becomes this, in milliseconds since 1970, or none.
     case due(Int64?)
+    /// The priority becomes this.
+    case priority(TodoPriority)
 
     /// The statement, one per kind of change, so the statement cache finds it by a constant text.
     var sql: String {
@@ -109,6 +112,7 @@ enum TodoTable {
       case .done: Self.doneSQL
       case .title: Self.titleSQL
       case .due: Self.dueSQL
+      case .priority: Self.prioritySQL
       }
     }
 
@@ -119,6 +123,7 @@ enum TodoTable {
       case .done(let isDone): [isDone, updated, owner.rawValue, id.rawValue]
       case .title(let title): [title, updated, owner.rawValue, id.rawValue]
       case .due(let due): [due, updated, owner.rawValue, id.rawValue]
+      case .priority(let priority): [priority.rank, updated, owner.rawValue, id.rawValue]
       }
     }
 
@@ -129,6 +134,7 @@ enum TodoTable {
     private static let doneSQL = statement(setting: "done = ?,")
     private static let titleSQL = statement(setting: "title = ?,")
     private static let dueSQL = statement(setting: "due = ?,")
+    private static let prioritySQL = statement(setting: "priority = ?,")
   }
 
   /// Changes one item of `owner` and reads it back as stored, in one statement.
@@ -188,16 +194,18 @@ enum TodoTable {
   }
 
   /// The statement that stores one imported row as a new item, if `owner` has none with its
-  /// identity.
+  /// identity. A row of a file without the priority column binds `NULL` for it: the item has none.
   static let insertSQL = """
-    INSERT INTO todo_item (owner, id, title, done, due, created, updated)
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+    INSERT INTO todo_item (owner, id, title, done, due, created, updated, priority)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 0))
     ON CONFLICT (owner, id) DO NOTHING
     """
 
-  /// The statement that stores one imported row in place of `owner`'s item with its identity.
+  /// The statement that stores one imported row in place of `owner`'s item with its identity. A
+  /// row without a priority (`NULL`) keeps the item's own.
   static let replaceSQL = """
-    UPDATE todo_item SET title = ?3, done = ?4, due = ?5, created = ?6, updated = ?7
+    UPDATE todo_item SET title = ?3, done = ?4, due = ?5, created = ?6, updated = ?7,
+      priority = coalesce(?8, priority)
     WHERE owner = ?1 AND id = ?2
     """
 
@@ -238,7 +246,7 @@ enum TodoTable {
       // follows, while they are alive; each row binds its own before its step.
       try check(sqlite3_bind_text(handle, index, bytes, Int32(text.count), nil))
     }
-    /// Binds `row` to `handle`'s parameters 2…7 and runs it.
+    /// Binds `row` to `handle`'s parameters 2…8 and runs it.
     func run(
       _ handle: OpaquePointer?, _ row: ImportRow, id: UnsafeBufferPointer<UInt8>,
       title: UnsafeBufferPointer<UInt8>
@@ -249,6 +257,8 @@ enum TodoTable {
       try check(row.due.map { sqlite3_bind_int64(handle, 5, $0) } ?? sqlite3_bind_null(handle, 5))
       try check(sqlite3_bind_int64(handle, 6, row.created))
       try check(sqlite3_bind_int64(handle, 7, row.updated))
+      try check(
+        row.priority.map { sqlite3_bind_int64(handle, 8, Int64($0.rank)) } ?? sqlite3_bind_null(handle, 8))
       try check(sqlite3_step(handle), success: SQLITE_DONE)
       try check(sqlite3_reset(handle))
     }

@@ -12,12 +12,18 @@ struct ImportRow: Sendable, Equatable {
   var due: Int64?
   var created: Int64
   var updated: Int64
+  /// The priority, or `nil` if the file has no priority column (a replaced item keeps its own).
+  var priority: TodoPriority?
 
   /// The number of fields of a row: the columns of ``TodoAPI/TodoCSV/header``.
-  static let fieldCount = 6
+  static let fieldCount = 7
 
   /// The column names of ``TodoAPI/TodoCSV/header``.
   static let headerFields = TodoCSV.header.split(separator: ",").map(String.init)
+
+  /// The column names of ``TodoAPI/TodoCSV/headerWithoutPriority``.
+  static let headerFieldsWithoutPriority = TodoCSV.headerWithoutPriority.split(separator: ",").map(
+    String.init)
 
   /// The zone of the process when first asked, read once rather than for each of a million rows.
   static let localTimeZone = TimeZone.current
@@ -28,19 +34,23 @@ struct ImportRow: Sendable, Equatable {
   ///   - record: The record as parsed.
   ///   - now: The import time in milliseconds, for empty `created` and `updated`.
   ///   - makeID: Makes an identity for a row whose `id` is empty.
+  ///   - hasPriority: Whether the file's header has the `priority` column.
   ///   - timeZone: The zone of a date written without one: local time by default, as the app's
   ///     prompt reads a time typed without a zone.
   /// - Returns: The row, or the error to report for its line.
   static func decode(
-    _ record: CSVRecord, now: Int64, makeID: () -> TodoID, timeZone: TimeZone = localTimeZone
+    _ record: CSVRecord, now: Int64, makeID: () -> TodoID, hasPriority: Bool = false,
+    timeZone: TimeZone = localTimeZone
   ) -> Decoded {
     func failure(_ reason: String) -> Decoded {
       .malformed(TodoImportRowError(line: record.line, reason: reason))
     }
     if let problem = record.problem { return failure(problem) }
     let fields = record.fields
-    guard fields.count == fieldCount else {
-      return failure("expected \(fieldCount) fields (\(TodoCSV.header)), found \(fields.count)")
+    let expected = hasPriority ? fieldCount : fieldCount - 1
+    guard fields.count == expected else {
+      let header = hasPriority ? TodoCSV.header : TodoCSV.headerWithoutPriority
+      return failure("expected \(expected) fields (\(header)), found \(fields.count)")
     }
     if let problem = idProblem(fields[0]) { return failure(problem) }
     let title: String
@@ -62,14 +72,22 @@ struct ImportRow: Sendable, Equatable {
       return failure(
         "\(name) is \(quoted(fields[index])); expected an ISO 8601 date such as 2026-11-22T09:30:00Z")
     }
+    var priority: TodoPriority?
+    if hasPriority {
+      let text = fields[6].lowercased()
+      guard let named = text.isEmpty ? TodoPriority.none : TodoPriority(rawValue: text) else {
+        return failure("priority is \(quoted(fields[6])); expected high, medium, low, none or nothing")
+      }
+      priority = named
+    }
     let id = fields[0].isEmpty ? makeID().rawValue : fields[0]
     return .row(
       ImportRow(
         id: id, title: title, isDone: isDone, due: due.milliseconds, created: created.milliseconds ?? now,
-        updated: updated.milliseconds ?? now))
+        updated: updated.milliseconds ?? now, priority: priority))
   }
 
-  /// What ``decode(_:now:makeID:)`` made of a record.
+  /// What ``decode(_:now:makeID:hasPriority:timeZone:)`` made of a record.
   enum Decoded: Equatable {
     /// A valid row.
     case row(ImportRow)

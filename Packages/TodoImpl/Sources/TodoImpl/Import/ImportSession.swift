@@ -27,6 +27,8 @@ struct ImportSession {
   private let makeID: () -> TodoID
   /// Whether the header was read: the rows come next.
   private(set) var hasHeader = false
+  /// Whether the header has the optional `priority` column.
+  private var hasPriority = true
   private var pending: [ImportRow] = []
   private var pendingOffsets: [Int] = []
   private var pendingLines: [Int] = []
@@ -58,14 +60,15 @@ struct ImportSession {
   /// - Throws: ``HeaderError`` if the first record is not ``TodoAPI/TodoCSV/header``.
   mutating func accept(_ record: CSVRecord) throws(HeaderError) {
     guard hasHeader else {
-      guard Self.isHeader(record) else {
+      guard let columns = Self.headerColumns(record) else {
         throw HeaderError(reason: "line \(record.line) is not the header \(TodoCSV.header)")
       }
       hasHeader = true
+      hasPriority = columns == ImportRow.headerFields
       return
     }
     guard record.line > resumedAfterLine else { return }
-    switch ImportRow.decode(record, now: importTime, makeID: makeID) {
+    switch ImportRow.decode(record, now: importTime, makeID: makeID, hasPriority: hasPriority) {
     case .row(let row):
       pending.append(row)
       pendingOffsets.append(record.endOffset)
@@ -100,10 +103,13 @@ struct ImportSession {
     return batch
   }
 
-  private static func isHeader(_ record: CSVRecord) -> Bool {
-    guard record.problem == nil, let first = record.fields.first else { return false }
+  /// The columns of `record` if it is a header, with or without the `priority` column.
+  private static func headerColumns(_ record: CSVRecord) -> [String]? {
+    guard record.problem == nil, let first = record.fields.first else { return nil }
     // A byte-order mark, which some spreadsheets write, is not part of the first column's name.
     let firstName = first.hasPrefix("\u{FEFF}") ? String(first.dropFirst()) : first
-    return [firstName] + record.fields.dropFirst() == ImportRow.headerFields
+    let columns = [firstName] + record.fields.dropFirst()
+    return columns == ImportRow.headerFields || columns == ImportRow.headerFieldsWithoutPriority
+      ? columns : nil
   }
 }

@@ -56,7 +56,7 @@ extension TodoInterpreter {
       item.id.rawValue, item.title, item.isDone ? "true" : "false",
       item.dueDate.map { ISO8601Timestamp.string(fromMilliseconds: $0.milliseconds) } ?? "",
       ISO8601Timestamp.string(fromMilliseconds: item.createdAt.milliseconds),
-      ISO8601Timestamp.string(fromMilliseconds: item.updatedAt.milliseconds),
+      ISO8601Timestamp.string(fromMilliseconds: item.updatedAt.milliseconds), item.priority.rawValue,
     ]
   }
 }

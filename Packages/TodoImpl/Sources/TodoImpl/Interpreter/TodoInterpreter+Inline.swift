@@ -8,7 +8,7 @@ public import TodoAPI
 extension TodoInterpreter: SynchronousCommandInterpreter {
   /// Writes a change of one item at once, on the store's actor, when the interpreter was made with
   /// `changesInline` and no import is storing batches; declines otherwise, and for the commands
-  /// that read or write many rows (load, clear completed, export), which run in a task as usual.
+  /// that read or write many rows (load, clear completed, export, search), which run in a task as usual.
   ///
   /// A change is one SQLite statement by primary key (tens of microseconds in WAL mode with
   /// `synchronous = NORMAL`); writing it here saves the switch to the database thread and the
@@ -43,12 +43,16 @@ extension TodoInterpreter: SynchronousCommandInterpreter {
       performNow(dispatch, owner: owner) {
         .dueDateChanged(try updateHere(id, owner: owner, .due(dueDate?.milliseconds)), owner: owner)
       }
+    case .setPriority(let id, let priority, let owner):
+      performNow(dispatch, owner: owner) {
+        .priorityChanged(try updateHere(id, owner: owner, .priority(priority)), owner: owner)
+      }
     case .remove(let id, let owner):
       performNow(dispatch, owner: owner) {
         try removeHere(id, owner: owner)
         return .removed(id, owner: owner)
       }
-    case .load, .clearCompleted, .exportCSV:
+    case .load, .clearCompleted, .exportCSV, .search:
       return false
     }
     return true

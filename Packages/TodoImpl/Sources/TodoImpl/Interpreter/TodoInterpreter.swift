@@ -51,7 +51,7 @@ public struct TodoInterpreter: CommandInterpreter {
   ///     of hopping to GRDB's writer queue and back; `nil`: they run on the cooperative pool and
   ///     write with GRDB's asynchronous API.
   ///   - changesInline: Whether a change of one item (add, rename, toggle, set done, due date,
-  ///     remove) is written at once, on the store's actor, while no import is storing batches
+  ///     priority, remove) is written at once, on the store's actor, while no import is storing batches
   ///     (``interpretNow(_:dispatch:)``): one SQLite statement of tens of microseconds, without a
   ///     thread switch there and back. Default `false`.
   public init(
@@ -105,6 +105,10 @@ public struct TodoInterpreter: CommandInterpreter {
       await perform(dispatch, owner: owner) {
         .dueDateChanged(try await update(id, owner: owner, .due(dueDate?.milliseconds)), owner: owner)
       }
+    case .setPriority(let id, let priority, let owner):
+      await perform(dispatch, owner: owner) {
+        .priorityChanged(try await update(id, owner: owner, .priority(priority)), owner: owner)
+      }
     case .remove(let id, let owner):
       await perform(dispatch, owner: owner) {
         let existed = try await database.write { db in try TodoTable.delete(id, owner: owner, in: db) }
@@ -118,6 +122,12 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
+    case .search(let search, let owner):
+      await perform(dispatch, owner: owner) {
+        .found(
+          try await database.read { db in try TodoSearchIndex.search(search, owner: owner, in: db) },
+          owner: owner)
+      }
     }
   }
 

@@ -12,7 +12,8 @@ struct TodoResultUpdater: TypedUpdater {
     case .loaded(_, let items):
       model.replaceItems(with: items)
       model.isLoading = false
-    case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _):
+    case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _),
+      .priorityChanged(let item, _):
       model.upsert(item)
       model.lastError = nil
     case .removed(let id, _):
@@ -50,6 +51,9 @@ struct TodoResultUpdater: TypedUpdater {
       break
     case .exportFinished(let path, let count, _):
       model.lastExport = TodoExportSummary(path: path, count: count)
+      model.lastError = nil
+    case .found(let result, _):
+      model.lastSearch = result
       model.lastError = nil
     case .failed(let failure, _):
       // A failure ends a pending load: messages carry no request identity, and a load left

@@ -27,7 +27,10 @@ struct TodoDatabaseTests {
     let database = try DatabaseQueue()
     try TodoDatabase.migrate(database)
     try database.write { db in
-      try db.execute(sql: "INSERT INTO todo_item VALUES (1, 'a', 't', 0, NULL, 0, 0)")
+      try db.execute(
+        sql:
+          "INSERT INTO todo_item (owner, id, title, done, due, created, updated) VALUES (1, 'a', 't', 0, NULL, 0, 0)"
+      )
     }
     try TodoDatabase.migrate(database)
     #expect(try database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM todo_item") } == 1)
@@ -46,6 +49,10 @@ struct TodoDatabaseTests {
       try String.fetchAll(
         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb_%'")
     }
-    #expect(Set(tables) == ["todo_item", "todo_import_progress", "other_thing"])
+    #expect(
+      Set(tables) == [
+        "todo_item", "todo_import_progress", "todo_search", "todo_search_key", "todo_search_data",
+        "todo_search_idx", "todo_search_docsize", "todo_search_config", "other_thing",
+      ])
   }
 }

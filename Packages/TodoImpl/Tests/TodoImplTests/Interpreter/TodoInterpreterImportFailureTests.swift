@@ -132,7 +132,7 @@ struct TodoInterpreterImportFailureTests {
   )
   func databaseFailure() async throws {
     defer { folder.remove() }
-    var text = TodoCSV.header + "\n"
+    var text = TodoCSV.headerWithoutPriority + "\n"
     for index in 0..<400 {
       text += "row-\(index),Task \(index),false,,\(GeneratedCSV.timestamp(secondsIntoJanuary: index)),\n"
     }

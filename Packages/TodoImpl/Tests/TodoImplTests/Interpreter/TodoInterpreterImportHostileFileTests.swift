@@ -46,7 +46,8 @@ struct TodoInterpreterImportHostileFileTests {
   func link() async throws {
     defer { folder.remove() }
     let target = folder.path("in.csv")
-    try "\(TodoCSV.header)\n,Linked,false,,,\n".write(toFile: target, atomically: true, encoding: .utf8)
+    try "\(TodoCSV.headerWithoutPriority)\n,Linked,false,,,\n".write(
+      toFile: target, atomically: true, encoding: .utf8)
     let link = folder.path("link.csv")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
     let harness = try Harness()

@@ -91,7 +91,8 @@ struct TodoInterpreterImportTests {
     let alices = try #require(await harness.add("old title"))
     let bobs = try #require(await harness.add("Bob's", for: Users.bob))
     let path = try write(
-      "\(TodoCSV.header)\n\(alices.id.rawValue),new title,true,,,\n\(bobs.id.rawValue),not Bob's,false,,,\n")
+      "\(TodoCSV.headerWithoutPriority)\n\(alices.id.rawValue),new title,true,,,\n\(bobs.id.rawValue),not Bob's,false,,,\n"
+    )
     _ = await harness.runImport(path)
     #expect(await harness.load().map(\.title).sorted() == ["new title", "not Bob's"])
     #expect(await harness.load(Users.bob) == [bobs])

@@ -15,7 +15,7 @@ struct GeneratedCSV {
   let multilineRow = 997
 
   init(rowCount: Int) {
-    var text = TodoCSV.header + "\n"
+    var text = TodoCSV.headerWithoutPriority + "\n"
     var errors: [TodoImportRowError] = []
     var line = 2
     for index in 0..<rowCount {

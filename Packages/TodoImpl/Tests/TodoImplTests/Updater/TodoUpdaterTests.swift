@@ -190,6 +190,21 @@ struct TodoUpdaterTests {
         == Date(timeIntervalSince1970: 99))
   }
 
+  @Test("an item with a new priority replaces the stored one in place")
+  func priorityChanged() {
+    var changed = item("a", at: 1)
+    changed.priority = .high
+    assertUpdate(
+      updater, given: aliceList, when: TodoMessage.priorityChanged(changed, owner: Users.alice)
+    ) {
+      $0.upsert(changed)
+    }
+    #expect(
+      updater.result(of: TodoMessage.priorityChanged(changed, owner: Users.alice), on: aliceList).model.items
+        .first
+        == changed)
+  }
+
   @Test("a removed item leaves the list")
   func removed() {
     let message = TodoMessage.removed(TodoID(rawValue: "a"), owner: Users.alice)
@@ -228,6 +243,10 @@ struct TodoUpdaterTests {
     .importFailed(.storage("full"), run: 1, owner: Users.alice),
     .exportFinished(path: "/f.csv", count: 1, owner: Users.alice),
     .failed(.emptyTitle, owner: Users.alice),
+    .found(TodoSearchResult(search: TodoSearch(text: "a"), total: 0, items: []), owner: Users.alice),
+    .priorityChanged(
+      TodoItem(id: TodoID(rawValue: "a"), title: "a", priority: .high, createdAt: .distantPast),
+      owner: Users.alice),
   ]
 
   /// Bob's list, with an item whose identity Alice's results also name.
@@ -360,6 +379,18 @@ struct TodoUpdaterTests {
       when: TodoMessage.exportFinished(path: "/out.csv", count: 2, owner: Users.alice)
     ) {
       $0.lastExport = TodoExportSummary(path: "/out.csv", count: 2)
+    }
+  }
+
+  @Test("a page of search results is kept as the last search and clears the last error")
+  func found() {
+    var failed = aliceList
+    failed.lastError = .emptyTitle
+    let result = TodoSearchResult(
+      search: TodoSearch(text: "item", limit: 1), total: 2, items: [item("a", at: 1)])
+    assertUpdate(updater, given: failed, when: TodoMessage.found(result, owner: Users.alice)) {
+      $0.lastSearch = result
+      $0.lastError = nil
     }
   }
 
