@@ -47,7 +47,7 @@ struct TodoInterpreterExportTests {
     let harness = try Harness(importOptions: TodoImportOptions(progressInterval: .zero))
     let csv = folder.path("in.csv")
     let rows = (0..<5_000).map { ",Task \($0),false,,," }
-    try ([TodoCSV.header] + rows + [""]).joined(separator: "\n").write(
+    try ([TodoCSV.headerWithoutPriority] + rows + [""]).joined(separator: "\n").write(
       toFile: csv, atomically: true, encoding: .utf8)
     _ = await harness.runImport(csv)
     let path = folder.path("out.csv")

@@ -107,7 +107,7 @@ struct TodoInterpreterImportTests {
       let harness = try Harness(importOptions: TodoImportOptions(batchSize: batchSize))
       let existing = try #require(await harness.add("in the list"))
       let path = try write(
-        "\(TodoCSV.header)\nx1,first,false,,,\nx1,second,false,,,\n\(existing.id.rawValue),renamed,false,,,\n,new,false,,,\n"
+        "\(TodoCSV.headerWithoutPriority)\nx1,first,false,,,\nx1,second,false,,,\n\(existing.id.rawValue),renamed,false,,,\n,new,false,,,\n"
       )
       let messages = await harness.runImport(path)
       guard case .importFinished(let report, _) = messages.last else {
