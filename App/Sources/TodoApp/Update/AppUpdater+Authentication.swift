@@ -50,7 +50,6 @@ extension AppUpdater {
   func answerPassword(
     _ answer: Answer, forNewAccount isNew: Bool, username: String, in model: inout AppModel
   ) -> [any Command] {
-    let command = isNew ? "register" : "login"
     switch answer {
     case .password(let password) where password.isRedacted || !password.revealed.isEmpty:
       return account(
@@ -65,7 +64,7 @@ extension AppUpdater {
       model.ui.fail(
         isNew
           ? "register: no password was typed; nothing was registered."
-          : "\(command): no password was typed; nobody was signed in.")
+          : "login: no password was typed; nobody was signed in.")
     }
     return []
   }

@@ -83,7 +83,8 @@ public struct AuthenticationInterpreter: CommandInterpreter {
   /// - Parameters:
   ///   - command: The command.
   ///   - dispatch: Receives the answer: ``AuthenticationAPI/AuthenticationMessage/registered(_:)``
-  ///     or `registrationFailed`, `usernameAvailable` or `registrationFailed`, `signedIn` or `signInFailed`, `signedOut`, or `noSavedSession`.
+  ///     or `registrationFailed`, `usernameAvailable` or `registrationFailed` (a name checked),
+  ///     `signedIn` or `signInFailed`, `signedOut`, or `noSavedSession`.
   /// - Throws: The error that kept sign-out from removing the session file (after
   ///   answering `signedOut`); nothing otherwise.
   public func interpret(_ command: AuthenticationCommand, dispatch: Dispatch) async throws {
