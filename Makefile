@@ -22,8 +22,9 @@ test-packages: ## Run `swift test` in every package
 	  echo "==> swift test   $$package"; swift test --package-path $$package; done
 
 .PHONY: check-names
-check-names: ## Check that Core's sources declare one main type per file, named after it
+check-names: ## Check that Core's sources declare one main type per file, named after it, and that every Impl package has the same folders
 	@python3 Tools/Scripts/check-file-names.py --strict Packages/Core/Sources
+	@python3 Tools/Scripts/check-impl-layout.py Packages
 
 lint: ## Check formatting with swift format (no changes)
 	@swift format lint --strict --recursive --parallel $(SWIFT_SOURCES)
