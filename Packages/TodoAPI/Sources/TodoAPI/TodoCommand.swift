@@ -32,3 +32,15 @@ public enum TodoCommand: Command, Hashable {
   /// ``TodoSearch``). Answers ``TodoMessage/found(_:owner:)``; reads only.
   case search(TodoSearch, owner: UserID)
 }
+
+extension TodoCommand {
+  /// The user whose list the command reads or changes: the owner its answer names.
+  public var owner: UserID {
+    switch self {
+    case .load(let owner), .add(_, _, let owner), .rename(_, _, let owner), .toggle(_, let owner),
+      .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
+      .remove(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner), .search(_, let owner):
+      owner
+    }
+  }
+}

@@ -23,37 +23,10 @@ extension TodoInterpreter: SynchronousCommandInterpreter {
   ///   - dispatch: Receives the result message, as ``interpret(_:dispatch:)`` would send it.
   /// - Returns: Whether the change was written.
   public func interpretNow(_ command: TodoCommand, dispatch: Dispatch) -> Bool {
-    guard changesInline, !imports.isRunning else { return false }
-    switch command {
-    case .add(let title, let dueDate, let owner):
-      performNow(dispatch, owner: owner) {
-        .added(try addHere(title: title, dueDate: dueDate, owner: owner), owner: owner)
-      }
-    case .rename(let id, let title, let owner):
-      performNow(dispatch, owner: owner) {
-        .renamed(try updateHere(id, owner: owner, .title(title.text)), owner: owner)
-      }
-    case .toggle(let id, let owner):
-      performNow(dispatch, owner: owner) { .toggled(try updateHere(id, owner: owner, .toggle), owner: owner) }
-    case .setDone(let id, let isDone, let owner):
-      performNow(dispatch, owner: owner) {
-        .toggled(try updateHere(id, owner: owner, .done(isDone)), owner: owner)
-      }
-    case .setDueDate(let id, let dueDate, let owner):
-      performNow(dispatch, owner: owner) {
-        .dueDateChanged(try updateHere(id, owner: owner, .due(dueDate?.milliseconds)), owner: owner)
-      }
-    case .setPriority(let id, let priority, let owner):
-      performNow(dispatch, owner: owner) {
-        .priorityChanged(try updateHere(id, owner: owner, .priority(priority)), owner: owner)
-      }
-    case .remove(let id, let owner):
-      performNow(dispatch, owner: owner) {
-        try removeHere(id, owner: owner)
-        return .removed(id, owner: owner)
-      }
-    case .load, .clearCompleted, .exportCSV, .search:
-      return false
+    guard changesInline, !imports.isRunning, Self.isChangeOfOneItem(command) else { return false }
+    // The same write as in a task (`prepareChange(_:)`), here on the store's actor.
+    performNow(dispatch, owner: command.owner) {
+      try writeHere(try prepareChange(command))
     }
     return true
   }

@@ -85,35 +85,14 @@ public struct TodoInterpreter: CommandInterpreter {
         try await database.writeWithoutTransaction { _ in }
         return .loaded(user, try await database.read { db in try TodoTable.items(of: user, in: db) })
       }
-    case .add(let title, let dueDate, let owner):
+    case .add(_, _, let owner), .rename(_, _, let owner), .toggle(_, let owner), .setDone(_, _, let owner),
+      .setDueDate(_, _, let owner), .setPriority(_, _, let owner), .remove(_, let owner):
+      // A change of one item: the same body as inline (`change(_:in:)`), written here on the
+      // database thread, or through GRDB's writer queue without one.
       await perform(dispatch, owner: owner) {
-        .added(try await add(title: title, dueDate: dueDate, owner: owner), owner: owner)
-      }
-    case .rename(let id, let title, let owner):
-      await perform(dispatch, owner: owner) {
-        .renamed(try await update(id, owner: owner, .title(title.text)), owner: owner)
-      }
-    case .toggle(let id, let owner):
-      await perform(dispatch, owner: owner) {
-        .toggled(try await update(id, owner: owner, .toggle), owner: owner)
-      }
-    case .setDone(let id, let isDone, let owner):
-      await perform(dispatch, owner: owner) {
-        .toggled(try await update(id, owner: owner, .done(isDone)), owner: owner)
-      }
-    case .setDueDate(let id, let dueDate, let owner):
-      await perform(dispatch, owner: owner) {
-        .dueDateChanged(try await update(id, owner: owner, .due(dueDate?.milliseconds)), owner: owner)
-      }
-    case .setPriority(let id, let priority, let owner):
-      await perform(dispatch, owner: owner) {
-        .priorityChanged(try await update(id, owner: owner, .priority(priority)), owner: owner)
-      }
-    case .remove(let id, let owner):
-      await perform(dispatch, owner: owner) {
-        let existed = try await database.write { db in try TodoTable.delete(id, owner: owner, in: db) }
-        guard existed else { throw TodoFailure.notFound(id) }
-        return .removed(id, owner: owner)
+        let change = try prepareChange(command)
+        if databaseThread != nil { return try writeHere(change) }
+        return try await database.writeWithoutTransaction(change)
       }
     case .clearCompleted(let owner):
       await perform(dispatch, owner: owner) {
@@ -131,61 +110,79 @@ public struct TodoInterpreter: CommandInterpreter {
     }
   }
 
-  // MARK: - Single changes
+  // MARK: - Changes of one item
 
-  private func add(title: TodoTitle, dueDate: Date?, owner: UserID) async throws -> TodoItem {
-    let item = newItem(title: title, dueDate: dueDate)
-    return try await database.write { db in try TodoTable.insert(item, owner: owner, in: db) }
-  }
-
-  /// ``add(title:dueDate:owner:)`` on the calling thread, waiting for the writer if it is busy.
-  func addHere(title: TodoTitle, dueDate: Date?, owner: UserID) throws -> TodoItem {
-    let item = newItem(title: title, dueDate: dueDate)
-    return try database.write { db in try TodoTable.insert(item, owner: owner, in: db) }
-  }
-
-  /// A new item, with a new identity, created now.
-  private func newItem(title: TodoTitle, dueDate: Date?) -> TodoItem {
-    TodoItem(id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
-  }
-
-  /// Removes one item on the calling thread, waiting for the writer if it is busy.
+  /// The one write of a change of one item (add, rename, toggle, set done, due date, priority,
+  /// remove), as a function of the connection: ``interpret(_:dispatch:)`` runs it in a task,
+  /// ``interpretNow(_:dispatch:)`` on the store's actor; where it runs is the caller's choice, what
+  /// it writes is said once, here.
   ///
-  /// - Throws: ``TodoAPI/TodoFailure/notFound(_:)`` if `owner` has no such item.
-  func removeHere(_ id: TodoID, owner: UserID) throws {
-    guard try database.write({ db in try TodoTable.delete(id, owner: owner, in: db) }) else {
-      throw TodoFailure.notFound(id)
-    }
-  }
-
-  /// Applies `change` (and a new change time) to one item and returns it as stored.
+  /// Each is one SQLite statement by primary key (an insert, an update or a delete, with the search
+  /// index's triggers), atomic by itself, so it runs in no transaction of its own: a `BEGIN` and a
+  /// `COMMIT` around it would be two more statements. The time of the change and a new item's
+  /// identity are taken before the write.
   ///
-  /// One statement, atomic by itself, in no transaction of its own: a `BEGIN` and a `COMMIT`
-  /// around it would be two more statements for SQLite to run.
-  private func update(_ id: TodoID, owner: UserID, _ change: TodoTable.Change) async throws -> TodoItem {
-    if databaseThread != nil { return try updateHere(id, owner: owner, change) }
+  /// - Parameter command: A change of one item.
+  /// - Returns: The write, which returns the message the command answers with.
+  /// - Throws: ``TodoAPI/TodoFailure/notFound(_:)`` from the write if `owner` has no such item.
+  func prepareChange(_ command: TodoCommand) throws -> @Sendable (Database) throws -> TodoMessage {
     let updated = now().milliseconds
-    let item = try await database.writeWithoutTransaction { db in
-      try TodoTable.update(change, updated: updated, id: id, owner: owner, in: db)
+    func updating(
+      _ id: TodoID, _ owner: UserID, _ change: TodoTable.Change
+    ) -> @Sendable (Database) throws -> TodoItem {
+      { db in
+        guard let item = try TodoTable.update(change, updated: updated, id: id, owner: owner, in: db) else {
+          throw TodoFailure.notFound(id)
+        }
+        return item
+      }
     }
-    guard let item else { throw TodoFailure.notFound(id) }
-    return item
+    switch command {
+    case .add(let title, let dueDate, let owner):
+      let item = TodoItem(id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
+      return { db in .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner) }
+    case .rename(let id, let title, let owner):
+      let write = updating(id, owner, .title(title.text))
+      return { db in .renamed(try write(db), owner: owner) }
+    case .toggle(let id, let owner):
+      let write = updating(id, owner, .toggle)
+      return { db in .toggled(try write(db), owner: owner) }
+    case .setDone(let id, let isDone, let owner):
+      let write = updating(id, owner, .done(isDone))
+      return { db in .toggled(try write(db), owner: owner) }
+    case .setDueDate(let id, let dueDate, let owner):
+      let write = updating(id, owner, .due(dueDate?.milliseconds))
+      return { db in .dueDateChanged(try write(db), owner: owner) }
+    case .setPriority(let id, let priority, let owner):
+      let write = updating(id, owner, .priority(priority))
+      return { db in .priorityChanged(try write(db), owner: owner) }
+    case .remove(let id, let owner):
+      return { db in
+        guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
+        return .removed(id, owner: owner)
+      }
+    case .load, .clearCompleted, .exportCSV, .search:
+      throw NotAChange()
+    }
   }
 
-  /// ``update(_:owner:_:)`` on the calling thread, waiting for the writer if it is busy.
-  func updateHere(_ id: TodoID, owner: UserID, _ change: TodoTable.Change) throws -> TodoItem {
-    let updated = now().milliseconds
-    let item = try writeHere { db in
-      try TodoTable.update(change, updated: updated, id: id, owner: owner, in: db)
-    }
-    guard let item else { throw TodoFailure.notFound(id) }
-    return item
-  }
-
-  /// Runs `write` on the calling thread (the database thread), waiting for the writer if it is busy.
-  private func writeHere<T>(_ write: (Database) throws -> T) throws -> T {
+  /// Runs `write` on the calling thread (the database thread, or the store's actor inline), waiting
+  /// for the writer if it is busy.
+  func writeHere<T>(_ write: (Database) throws -> T) throws -> T {
     try database.writeWithoutTransaction(write)
   }
+
+  /// Whether `command` changes one item: the commands ``prepareChange(_:)`` writes.
+  static func isChangeOfOneItem(_ command: TodoCommand) -> Bool {
+    switch command {
+    case .add, .rename, .toggle, .setDone, .setDueDate, .setPriority, .remove: true
+    case .load, .clearCompleted, .exportCSV, .search: false
+    }
+  }
+
+  /// ``prepareChange(_:)`` was given a command that reads or writes many rows; never thrown by the
+  /// interpreter, which asks ``isChangeOfOneItem(_:)`` first.
+  struct NotAChange: Error {}
 
   /// Sends the message `work` returns, or the failure it throws as `owner`'s.
   func perform(_ dispatch: Dispatch, owner: UserID, _ work: () async throws -> TodoMessage) async {
