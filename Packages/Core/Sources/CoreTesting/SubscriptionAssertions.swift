@@ -4,6 +4,9 @@ public import Testing
 /// Asserts that `provider`, given `model` after `message`, asks for exactly `expected` (as a set:
 /// order and duplicates do not matter, as for the store).
 ///
+/// A child's subscription (from `SubscriptionProviderPart.forEach` or `.ifPresent`) is compared as a
+/// test writes it, `ChildSubscription(id: 2, TimerTick())`, as ``TestStore`` compares it.
+///
 /// ```swift
 /// assertSubscriptions(
 ///   ReminderSubscriptions(),
@@ -25,7 +28,11 @@ public func assertSubscriptions<P: SubscriptionProvider>(
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let actual = provider.subscriptions(for: model, message: message)
-  let actualSet = Set(actual.map { AnyHashable($0) })
+  let actualSet = Set(
+    actual.map { subscription in
+      (subscription as? ChildSubscription).map { AnyHashable($0.asWrittenInTests) }
+        ?? AnyHashable(subscription)
+    })
   let expectedSet = Set(expected.map { AnyHashable($0) })
   guard actualSet != expectedSet else { return }
   let missing = expectedSet.subtracting(actualSet).map { Dump.text(of: $0.base) }.sorted()

@@ -68,4 +68,16 @@ struct ChildFeatureTestingTests {
     }
     await store.finish()
   }
+
+  @Test("assertSubscriptions compares a forEach provider's subscriptions as a test writes them")
+  func assertSubscriptionsOfElements() {
+    var model = Timers()
+    model.timers[id: 2]?.isRunning = true
+    assertSubscriptions(timersSubscriptions, given: model, then: [ChildSubscription(id: 2, TimerTick())])
+    withKnownIssue {
+      assertSubscriptions(timersSubscriptions, given: model, then: [ChildSubscription(id: 1, TimerTick())])
+    } matching: { issue in
+      issue.description.contains("Missing") && issue.description.contains("Unexpected")
+    }
+  }
 }
