@@ -2,7 +2,9 @@
 import PackageDescription
 
 // The composition root: the only package that imports Impl packages. `TodoApp` holds everything
-// testable (model, parser, updater, rendering, wiring); `todo` is the executable.
+// testable that knows the app (model, parser, updater, rendering, wiring, the session); `Terminal`
+// is the terminal front end it uses (line editor, key decoder, prompt line), which knows no to-do;
+// `todo` is the executable.
 let package = Package(
   name: "App",
   platforms: [.macOS(.v15)],
@@ -23,9 +25,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
+    .target(name: "Terminal"),
     .target(
       name: "TodoApp",
       dependencies: [
+        "Terminal",
         .product(name: "Core", package: "Core"),
         .product(name: "Tracing", package: "Core"),
         .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
@@ -41,13 +45,16 @@ let package = Package(
       name: "todo",
       dependencies: [
         "TodoApp",
+        "Terminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(
       name: "TodoAppTests",
       dependencies: [
         "TodoApp",
+        "Terminal",
         .product(name: "Core", package: "Core"),
         .product(name: "CoreTesting", package: "Core"),
         .product(name: "Tracing", package: "Core"),

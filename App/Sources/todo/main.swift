@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Terminal
 import TodoApp
 
 /// The terminal to-do app.

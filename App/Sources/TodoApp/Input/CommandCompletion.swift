@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 /// What Tab completes at the prompt: a command's name, a topic after `help`, a file's path after
 /// `import` and `export` (and `export --force`).

@@ -15,8 +15,8 @@ import Foundation
 /// password) shows nothing of what is typed, so the password is not shown or kept in the shell's
 /// scrollback. The terminal's settings are put back by ``restoreTerminal()`` on every way out of the
 /// session: a signal ends the session while the reading thread is still blocked at the prompt.
-final class LineReader: Sendable {
-  enum Event: Sendable {
+package final class LineReader: Sendable {
+  package enum Event: Sendable {
     /// A line as typed, exactly (a password's spaces included).
     case line(String)
     case endOfInput
@@ -24,12 +24,12 @@ final class LineReader: Sendable {
     case stop
   }
 
-  let events: AsyncStream<Event>
+  package let events: AsyncStream<Event>
   private let continuation: AsyncStream<Event>.Continuation
   private let terminal: TerminalSettings
   private let line: PromptLine
   /// The lines typed before, for Up and Down.
-  let history: LineHistory
+  package let history: LineHistory
   /// What Tab completes at the prompt.
   private let complete: @Sendable (String) -> Completion
 
@@ -40,7 +40,7 @@ final class LineReader: Sendable {
   ///   - history: The lines typed before.
   ///   - complete: What Tab completes at the prompt, given the text before the cursor (never at a
   ///     password or a question).
-  init(
+  package init(
     line: PromptLine, history: LineHistory = LineHistory(),
     complete: @escaping @Sendable (String) -> Completion = { _ in .none }
   ) {
@@ -55,7 +55,7 @@ final class LineReader: Sendable {
   ///
   /// - Parameter interactive: Whether a person types at a terminal: the reader then edits the line
   ///   and asks for a missing password without showing it.
-  func start(interactive: Bool) {
+  package func start(interactive: Bool) {
     if interactive && terminal.enterRawMode() {
       startEditing()
       return
@@ -82,20 +82,20 @@ final class LineReader: Sendable {
   /// Lines from a script file, delivered in order.
   ///
   /// - Parameter lines: The script's lines.
-  func feed(_ lines: [String]) {
+  package func feed(_ lines: [String]) {
     for line in lines { continuation.yield(.line(line)) }
     continuation.yield(.endOfInput)
     continuation.finish()
   }
 
   /// Ends the session's reading at once, whatever the input does.
-  func interrupt() {
+  package func interrupt() {
     continuation.yield(.stop)
   }
 
   /// Puts back the terminal's settings as they were before the session (or before a password prompt
   /// turned echo off).
-  func restoreTerminal() {
+  package func restoreTerminal() {
     terminal.restore()
   }
 
@@ -130,7 +130,7 @@ final class LineReader: Sendable {
 
   /// Edits one line on `line` until return, Ctrl-D on an empty line, or the end of input (`nil`),
   /// drawing it whenever no key waits.
-  static func edit<Keys: KeySource>(
+  package static func edit<Keys: KeySource>(
     _ request: PromptLine.Request, history: [String],
     complete: @escaping (String) -> Completion = { _ in .none }, keys: inout Keys, on line: PromptLine
   )
@@ -172,13 +172,13 @@ final class LineReader: Sendable {
 
   /// Turns echo off for a secret line read without the editor (canonical mode, when the editor
   /// could not take the terminal); the reading thread puts it back once the line is entered.
-  func hidesInput() {
+  package func hidesInput() {
     _ = terminal.turnEchoOff()
   }
 }
 
 /// Where the line editor's keys come from.
-protocol KeySource {
+package protocol KeySource {
   /// The next key, blocking until one is typed; `nil` at the end of input.
   mutating func next() -> Key?
   /// Whether a key is already waiting, read with the last one (typed ahead, or pasted).

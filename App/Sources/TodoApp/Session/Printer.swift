@@ -2,6 +2,7 @@ import AuthenticationAPI
 import Core
 import Foundation
 import NotificationsAPI
+import Terminal
 import TodoAPI
 
 /// Prints what the model says to print: new outbox lines and the prompt, which shows the unread

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import NotificationsAPI
 import Synchronization
+import Terminal
 import Testing
 import TodoAPI
 

@@ -3,23 +3,23 @@ import Synchronization
 
 /// A terminal's settings saved while echo is off (or the line editor has the terminal in
 /// non-canonical mode), so that whichever thread ends the session can put them back.
-final class TerminalSettings: Sendable {
+package final class TerminalSettings: Sendable {
   private let descriptor: Int32
   /// The settings from before echo was turned off; `nil` while echo is as the user had it.
   private let saved = Mutex<termios?>(nil)
 
   /// - Parameter descriptor: The terminal.
-  init(descriptor: Int32) {
+  package init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
   /// Whether echo is off.
-  var isEchoOff: Bool { saved.withLock { $0 != nil } }
+  package var isEchoOff: Bool { saved.withLock { $0 != nil } }
 
   /// Turns echo off, saving the settings to put back.
   ///
   /// - Returns: `false` if the descriptor is not a terminal or echo is already off.
-  func turnEchoOff() -> Bool {
+  package func turnEchoOff() -> Bool {
     let descriptor = descriptor
     return saved.withLock { saved -> Bool in
       var current = termios()
@@ -36,7 +36,7 @@ final class TerminalSettings: Sendable {
   /// saving the settings to put back; signals (Ctrl-C, Ctrl-Z) and the output's line ends are kept.
   ///
   /// - Returns: `false` if the descriptor is not a terminal or the settings are already changed.
-  func enterRawMode() -> Bool {
+  package func enterRawMode() -> Bool {
     let descriptor = descriptor
     return saved.withLock { saved -> Bool in
       var current = termios()
@@ -58,7 +58,7 @@ final class TerminalSettings: Sendable {
   /// default), or hands them to the reader as bytes (`false`).
   ///
   /// - Parameter enabled: Whether the terminal sends the signals.
-  func setKeyboardSignals(_ enabled: Bool) {
+  package func setKeyboardSignals(_ enabled: Bool) {
     var current = termios()
     guard tcgetattr(descriptor, &current) == 0 else { return }
     if enabled { current.c_lflag |= tcflag_t(ISIG) } else { current.c_lflag &= ~tcflag_t(ISIG) }
@@ -67,7 +67,7 @@ final class TerminalSettings: Sendable {
 
   /// Puts back the settings saved by ``turnEchoOff()`` or ``enterRawMode()``; does nothing if they
   /// were not changed.
-  func restore() {
+  package func restore() {
     let descriptor = descriptor
     saved.withLock { saved in
       guard var settings = saved else { return }

@@ -12,7 +12,7 @@
 /// The database keeps such characters as they were typed or imported: the data is the user's, an
 /// export gives back exactly what an import read, and the danger lies only in how a terminal
 /// reacts to them, so the defence sits where text meets the terminal, at one place (the
-/// ``Printer``) that every line passes, rather than in a validation each new input path would
+/// App's `Printer`) that every line passes, rather than in a validation each new input path would
 /// have to remember.
 public enum TerminalText {
   /// `text` with every control and bidirectional formatting character replaced by a visible

@@ -1,6 +1,5 @@
+import Terminal
 import Testing
-
-@testable import TodoApp
 
 @Suite("TerminalText")
 struct TerminalTextTests {

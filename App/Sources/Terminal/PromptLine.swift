@@ -10,14 +10,20 @@ import Synchronization
 /// import's progress bar). The line is one row: text wider than the terminal scrolls sideways
 /// inside it, so that lines printed meanwhile can be inserted above it (see
 /// ``TerminalEdits/inserting(_:)``) without touching it.
-final class PromptLine: Sendable {
+package final class PromptLine: Sendable {
   /// What a line being read shows before its text, and whether its text is shown at all.
-  struct Request: Equatable, Sendable {
+  package struct Request: Equatable, Sendable {
     /// A question or `Password: ` in place of the prompt; `nil` for the prompt, which alone offers
     /// the history.
-    var label: String?
+    package var label: String?
     /// Whether the text is hidden (a password): nothing of it is drawn, not even its length.
-    var isSecret = false
+    package var isSecret = false
+
+    /// Creates a request: the prompt, shown, unless told otherwise.
+    package init(label: String? = nil, isSecret: Bool = false) {
+      self.label = label
+      self.isSecret = isSecret
+    }
   }
 
   private struct State {
@@ -42,7 +48,7 @@ final class PromptLine: Sendable {
   ///   - prompt: The prompt.
   ///   - columns: The terminal's width.
   ///   - write: Writes text to the terminal.
-  init(
+  package init(
     prompt: String = "todo> ", columns: @escaping @Sendable () -> Int,
     write: @escaping @Sendable (String) -> Void
   ) {
@@ -52,7 +58,7 @@ final class PromptLine: Sendable {
   }
 
   /// Whether the line is on screen, waiting for the user.
-  var isShown: Bool { state.withLock { $0.request != nil } }
+  package var isShown: Bool { state.withLock { $0.request != nil } }
 
   /// Shows the prompt (or `request`'s label) on a line of its own, empty, and lets a reader blocked
   /// in ``waitForLine()`` read it.
@@ -61,7 +67,7 @@ final class PromptLine: Sendable {
   ///   - request: What to show before the text.
   ///   - wakesReader: Whether a reader is waiting for the line (`false` when the reader begins it
   ///     itself, as the password prompt after `login NAME`).
-  func begin(_ request: Request = Request(), wakesReader: Bool = true) {
+  package func begin(_ request: Request = Request(), wakesReader: Bool = true) {
     state.withLock { state in
       state.request = request
       state.text = []
@@ -79,7 +85,7 @@ final class PromptLine: Sendable {
   /// Blocks until ``begin(_:wakesReader:)`` shows a line for the reader.
   ///
   /// - Returns: What the line shows before its text.
-  func waitForLine() -> Request {
+  package func waitForLine() -> Request {
     lineBegun.wait()
     return state.withLock { $0.request ?? Request() }
   }
@@ -89,7 +95,7 @@ final class PromptLine: Sendable {
   /// - Parameters:
   ///   - text: The text typed.
   ///   - cursor: Where the cursor is in `text`.
-  func update(text: [Character], cursor: Int) {
+  package func update(text: [Character], cursor: Int) {
     state.withLock { state in
       guard state.request != nil else { return }
       state.text = text
@@ -100,7 +106,7 @@ final class PromptLine: Sendable {
 
   /// Ends the line (the user pressed return, or the session stops): the cursor goes after its text
   /// and down to a new line.
-  func end() {
+  package func end() {
     state.withLock { state in
       guard state.request != nil else { return }
       if state.cursor != state.text.count {
@@ -117,7 +123,7 @@ final class PromptLine: Sendable {
   ///
   /// - Returns: What the line asked for, if it was shown.
   @discardableResult
-  func entered() -> Request? {
+  package func entered() -> Request? {
     state.withLock { state in
       defer { state.request = nil }
       return state.request
@@ -127,7 +133,7 @@ final class PromptLine: Sendable {
   /// Changes the prompt, redrawing the line if it shows the prompt.
   ///
   /// - Parameter prompt: The new prompt.
-  func setPrompt(_ prompt: String) {
+  package func setPrompt(_ prompt: String) {
     state.withLock { state in
       guard prompt != state.prompt else { return }
       state.prompt = prompt
@@ -142,7 +148,7 @@ final class PromptLine: Sendable {
   ///   - rows: Makes the rows to insert, each no wider than the terminal; called only when the line
   ///     is shown (a listing printed after a line was entered needs none).
   ///   - text: What to write when no line is shown.
-  func print(rows: () -> [String], otherwise text: String) {
+  package func print(rows: () -> [String], otherwise text: String) {
     state.withLock { state in
       if state.request != nil {
         writeToTerminal(TerminalEdits.inserting(rows()))
@@ -160,7 +166,7 @@ final class PromptLine: Sendable {
   /// takes its place.
   ///
   /// - Parameter status: One row of text, or `nil`.
-  func showStatus(_ status: String?) {
+  package func showStatus(_ status: String?) {
     state.withLock { state in
       guard state.request == nil, status != state.status else { return }
       writeToTerminal("\r" + (status ?? "") + "\u{1B}[K")
@@ -172,7 +178,7 @@ final class PromptLine: Sendable {
   /// as many to a row as the terminal's width holds; the line and its cursor stay.
   ///
   /// - Parameter choices: The choices, in order.
-  func printChoices(_ choices: [String]) {
+  package func printChoices(_ choices: [String]) {
     let cells = choices.map { TerminalText.visible($0) }
     let width = (cells.map(TerminalEdits.width(of:)).max() ?? 0) + 2
     let perRow = max(1, columns() / max(width, 1))
@@ -193,7 +199,7 @@ final class PromptLine: Sendable {
   /// Writes `text` as it is, whatever the line shows: the caller ended the line first.
   ///
   /// - Parameter text: The text.
-  func write(_ text: String) {
+  package func write(_ text: String) {
     state.withLock { _ in writeToTerminal(text) }
   }
 

@@ -1,6 +1,5 @@
+import Terminal
 import Testing
-
-@testable import TodoApp
 
 // Restoring echo after a password prompt interrupted by Ctrl-C is tested at a real terminal, under
 // tmux (`InteractiveTmuxTests`).

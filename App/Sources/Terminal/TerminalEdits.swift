@@ -5,7 +5,7 @@ import Foundation
 /// The line the user types on is one row (``PromptLine`` scrolls text wider than the terminal
 /// sideways), and lines inserted above it leave it and the cursor where they were (`ESC 7` saves
 /// the cursor, `ESC 8` restores it).
-enum TerminalEdits {
+package enum TerminalEdits {
   private static let escape = "\u{1B}"
 
   /// Inserts `rows` above the cursor's line, which keeps its text and the cursor its place.
@@ -18,7 +18,7 @@ enum TerminalEdits {
   ///
   /// - Parameter rows: The rows, each at most as wide as the terminal, styles included.
   /// - Returns: The text to write.
-  static func inserting(_ rows: [String]) -> String {
+  package static func inserting(_ rows: [String]) -> String {
     guard !rows.isEmpty else { return "" }
     let count = rows.count
     var text = String(repeating: "\(escape)D", count: count) + "\(escape)[\(count)A"
@@ -34,7 +34,7 @@ enum TerminalEdits {
   ///   - text: One line of output, without escape sequences.
   ///   - columns: The terminal's width.
   /// - Returns: At least one row.
-  static func rows(of text: String, columns: Int) -> [String] {
+  package static func rows(of text: String, columns: Int) -> [String] {
     let columns = max(1, columns)
     var rows: [String] = []
     var row = ""
@@ -57,7 +57,7 @@ enum TerminalEdits {
   ///
   /// - Parameter text: Text without escape sequences.
   /// - Returns: The width.
-  static func width(of text: String) -> Int {
+  package static func width(of text: String) -> Int {
     text.reduce(0) { $0 + width(of: $1) }
   }
 
@@ -76,7 +76,7 @@ enum TerminalEdits {
   }
 
   /// The width of the terminal on standard output (or input), 80 if neither is a terminal.
-  static func columns() -> Int {
+  package static func columns() -> Int {
     var size = winsize()
     for descriptor in [STDOUT_FILENO, STDIN_FILENO] where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 {
       if size.ws_col > 0 { return Int(size.ws_col) }
@@ -85,7 +85,7 @@ enum TerminalEdits {
   }
 
   /// The height of the terminal on standard output (or input), 24 if neither is a terminal.
-  static func rows() -> Int {
+  package static func rows() -> Int {
     var size = winsize()
     for descriptor in [STDOUT_FILENO, STDIN_FILENO] where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 {
       if size.ws_row > 0 { return Int(size.ws_row) }

@@ -2,6 +2,7 @@ import AuthenticationAPI
 public import Core
 public import Foundation
 import GRDB
+import Terminal
 import TodoAPI
 import Tracing
 
@@ -46,7 +47,7 @@ public final class AppSession {
     self.isFirstLaunch = isFirstLaunch
     printer = Printer(isInteractive: input.isInteractive)
     let completion = CommandCompletion(workingDirectory: FileManager.default.currentDirectoryPath)
-    reader = LineReader(line: printer.line, complete: completion.complete)
+    reader = LineReader(line: printer.line, history: .forCommands(), complete: completion.complete)
     if let tracePath { try PrivateFile.create(atPath: tracePath) }
     recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
     self.tracePath = tracePath

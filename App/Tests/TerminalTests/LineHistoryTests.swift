@@ -1,7 +1,6 @@
 import Foundation
+import Terminal
 import Testing
-
-@testable import TodoApp
 
 @Suite("LineHistory")
 struct LineHistoryTests {
@@ -9,23 +8,35 @@ struct LineHistoryTests {
     FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
   }
 
-  @Test("login and register lines, blank lines and repeats of the newest line are not kept")
+  /// A history that refuses the lines starting with `secret`.
+  private func history() -> LineHistory {
+    LineHistory(keeping: { !$0.hasPrefix("secret") })
+  }
+
+  @Test("lines the filter refuses, blank lines and repeats of the newest line are not kept")
   func keeps() {
-    let history = LineHistory()
-    for line in ["login ada secret", "  REGISTER bob pw", "login ada", "", "   ", "list", "list", "add x"] {
+    let history = history()
+    for line in ["secret 1", "", "   ", "list", "list", "add x", "two\nlines"] {
       history.add(line)
     }
     #expect(history.lines == ["list", "add x"])
+  }
+
+  @Test("without a filter, every line that is not blank is kept")
+  func keepsEveryLine() {
+    let history = LineHistory()
+    for line in ["secret 1", " ", "list"] { history.add(line) }
+    #expect(history.lines == ["secret 1", "list"])
   }
 
   @Test("lines go to the user's file, mode 0600, and come back when the user is used again")
   func persisted() throws {
     let file = temporaryFile()
     defer { try? FileManager.default.removeItem(at: file) }
-    let history = LineHistory()
+    let history = history()
     history.use(file: file)
     history.add("add milk")
-    history.add("login ada pw")
+    history.add("secret pw")
     history.add("list")
     let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -34,6 +45,21 @@ struct LineHistoryTests {
     #expect(history.lines.isEmpty)
     history.use(file: file)
     #expect(history.lines == ["add milk", "list"])
+  }
+
+  @Test("an existing file is made private, and lines the filter refuses are dropped when it is read")
+  func existingFile() throws {
+    let file = temporaryFile()
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data("secret 1\nlist\n".utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+    let history = history()
+    history.use(file: file)
+    #expect(history.lines == ["list"])
+    history.add("add x")
+    let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    #expect(try String(contentsOf: file, encoding: .utf8) == "secret 1\nlist\nadd x\n")
   }
 
   @Test("a file longer than the limit keeps its newest lines, and is rewritten so")

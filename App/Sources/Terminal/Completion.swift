@@ -1,21 +1,31 @@
 /// What Tab may put in place of the end of the line before the cursor: the completer's answer.
 ///
 /// The terminal front end knows nothing of the words it completes; the App gives the line editor a
-/// function from the text before the cursor to a `Completion` (``CommandCompletion`` for the
+/// function from the text before the cursor to a `Completion` (the App's `CommandCompletion` for the
 /// prompt's commands, help topics and file paths).
-struct Completion: Equatable, Sendable {
+package struct Completion: Equatable, Sendable {
   /// How many characters before the cursor a candidate replaces: the word being completed (for a
   /// file path, the whole path typed so far, spaces included).
-  var length: Int
+  package var length: Int
   /// The whole texts that may replace those characters, sorted. A candidate ending in `/` (a
   /// folder) is not followed by a space, so its contents can be completed next.
-  var candidates: [String]
+  package var candidates: [String]
+
+  /// Creates a completion.
+  ///
+  /// - Parameters:
+  ///   - length: How many characters before the cursor a candidate replaces.
+  ///   - candidates: The whole texts that may replace them.
+  package init(length: Int, candidates: [String]) {
+    self.length = length
+    self.candidates = candidates
+  }
 
   /// No completion: Tab does nothing.
-  static let none = Completion(length: 0, candidates: [])
+  package static let none = Completion(length: 0, candidates: [])
 
   /// The longest prefix every candidate shares, in whole characters.
-  var commonPrefix: String {
+  package var commonPrefix: String {
     guard var prefix = candidates.first.map(Array.init) else { return "" }
     for candidate in candidates.dropFirst() {
       let characters = Array(candidate)
@@ -28,7 +38,7 @@ struct Completion: Equatable, Sendable {
 
   /// The candidates as a list of choices shows them: a path's last component only (a folder's with
   /// its `/`), as a shell lists them.
-  var choices: [String] {
+  package var choices: [String] {
     candidates.map { candidate in
       let isFolder = candidate.hasSuffix("/")
       let trimmed = isFolder ? candidate.dropLast() : Substring(candidate)

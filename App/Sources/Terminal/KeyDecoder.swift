@@ -1,7 +1,7 @@
 import Foundation
 
 /// A key the line editor acts on, decoded from the bytes a terminal sends.
-enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
   /// A character to insert.
   case character(Character)
   /// Return: submit the line.
@@ -47,15 +47,18 @@ enum Key: Equatable, Sendable {
 /// Turns the bytes a terminal in non-canonical mode sends into ``Key``s: UTF-8 characters, control
 /// characters and the escape sequences of arrows, Home, End and Delete (`ESC [ A`, `ESC O H`,
 /// `ESC [ 3 ~`, …, as xterm, tmux and the Linux console send them).
-struct KeyDecoder {
+package struct KeyDecoder {
   private var pending: [UInt8] = []
+
+  /// Creates a decoder that has read nothing.
+  package init() {}
 
   /// Adds one byte.
   ///
   /// - Parameter byte: The next byte read from the terminal.
   /// - Returns: The key the bytes so far complete, or `nil` while a character or a sequence is
   ///   incomplete.
-  mutating func feed(_ byte: UInt8) -> Key? {
+  package mutating func feed(_ byte: UInt8) -> Key? {
     pending.append(byte)
     if pending[0] == 0x1B { return escapeSequence() }
     if pending[0] < 0x80 {
@@ -68,12 +71,12 @@ struct KeyDecoder {
   /// Ends a read: a lone `ESC` left over is the Escape key, which the editor ignores. A terminal
   /// writes a whole sequence at once, so one split across reads is rare; its rest then shows up as
   /// ignored keys and characters, never as a control sequence.
-  mutating func endOfRead() {
+  package mutating func endOfRead() {
     if pending == [0x1B] { pending.removeAll() }
   }
 
   /// Decodes `bytes`, ending the read after them.
-  static func keys(in bytes: some Sequence<UInt8>) -> [Key] {
+  package static func keys(in bytes: some Sequence<UInt8>) -> [Key] {
     var decoder = KeyDecoder()
     var keys: [Key] = []
     for byte in bytes {

@@ -1,7 +1,6 @@
 import Synchronization
+import Terminal
 import Testing
-
-@testable import TodoApp
 
 @Suite("LineReader: editing a line")
 struct LineReaderTests {

@@ -3,9 +3,9 @@
 ///
 /// Pure: the keys come in, the text, the cursor and the outcome come out; ``LineReader`` reads the
 /// keys and ``PromptLine`` draws the result.
-struct LineEditor {
+package struct LineEditor {
   /// What a key did.
-  enum Outcome: Equatable {
+  package enum Outcome: Equatable {
     /// The line changed, or did not; keep reading.
     case editing
     /// Return was pressed: the line as typed.
@@ -21,16 +21,16 @@ struct LineEditor {
     case choices([String])
 
     /// Whether the line goes on after this outcome with a list of choices to show.
-    var isChoices: Bool {
+    package var isChoices: Bool {
       if case .choices = self { return true }
       return false
     }
   }
 
   /// The characters typed.
-  private(set) var text: [Character] = []
+  package private(set) var text: [Character] = []
   /// The cursor's position in ``text``: 0 before the first character, `text.count` after the last.
-  private(set) var cursor = 0
+  package private(set) var cursor = 0
   /// What the last cut removed, for Ctrl-Y.
   private var cut: [Character] = []
   /// Earlier lines, oldest first.
@@ -51,19 +51,19 @@ struct LineEditor {
   ///     offer them (a password, an answer to a question).
   ///   - complete: What Tab may complete, given the text before the cursor; by default nothing (a
   ///     password, an answer to a question).
-  init(history: [String] = [], complete: @escaping (String) -> Completion = { _ in .none }) {
+  package init(history: [String] = [], complete: @escaping (String) -> Completion = { _ in .none }) {
     self.history = history
     self.complete = complete
   }
 
   /// The line as typed so far.
-  var line: String { String(text) }
+  package var line: String { String(text) }
 
   /// Applies one key.
   ///
   /// - Parameter key: The key.
   /// - Returns: Whether the line goes on, was submitted, or input ended.
-  mutating func apply(_ key: Key) -> Outcome {
+  package mutating func apply(_ key: Key) -> Outcome {
     if key == .tab { return completeWord() }
     isListingNext = false
     switch key {

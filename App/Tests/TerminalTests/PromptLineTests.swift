@@ -1,7 +1,6 @@
 import Synchronization
+import Terminal
 import Testing
-
-@testable import TodoApp
 
 @Suite("PromptLine")
 struct PromptLineTests {

@@ -1,6 +1,5 @@
+import Terminal
 import Testing
-
-@testable import TodoApp
 
 @Suite("KeyDecoder")
 struct KeyDecoderTests {
