@@ -289,10 +289,15 @@ public final class Store<Model: Sendable> {
   /// hold their slot. Default: 1,024. Changing it affects commands started from then on.
   public var maximumRunningCommands: Int {
     get { loop.commands.maximumRunning }
-    set {
-      precondition(newValue > 0, "maximumRunningCommands must be at least 1.")
-      loop.commands.maximumRunning = newValue
-    }
+    set { setMaximumRunningCommands(newValue) }
+  }
+
+  /// Sets ``maximumRunningCommands``, the form both hosts share (``StoreHost``).
+  ///
+  /// - Parameter limit: At least 1.
+  public func setMaximumRunningCommands(_ limit: Int) {
+    precondition(limit > 0, "maximumRunningCommands must be at least 1.")
+    loop.commands.maximumRunning = limit
   }
 
   // MARK: - Life
@@ -346,22 +351,61 @@ public final class Store<Model: Sendable> {
     set { loop.reportsProblemsWhenUnmonitored = newValue }
   }
 
+  /// Sets ``reportsProblemsWhenUnmonitored``, the form both hosts share (``StoreHost``).
+  ///
+  /// - Parameter reports: The new setting.
+  public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
+    loop.reportsProblemsWhenUnmonitored = reports
+  }
+
   // MARK: - Monitors
 
-  /// Attaches a monitor; it receives every event from now on.
+  /// Attaches a monitor object; it receives every event from now on, synchronously.
   ///
   /// - Parameter monitor: The monitor. The store keeps a strong reference until it is removed.
-  public func addMonitor(_ monitor: some StoreMonitor<Model>) {
+  /// - Returns: An identifier for ``removeMonitor(_:)-(MonitorID)``.
+  @discardableResult
+  public func addMonitor(_ monitor: some StoreMonitor<Model>) -> MonitorID {
     loop.observers.addMonitor(
-      .object(ObjectIdentifier(monitor)), processed: monitor as? any ProcessedMessageMonitor
+      object: ObjectIdentifier(monitor), processed: monitor as? any ProcessedMessageMonitor
     ) { monitor.receive($0) }
   }
 
-  /// Detaches a monitor attached with ``addMonitor(_:)``.
+  /// Attaches a monitor that receives every event from now on, in order, on the main actor.
+  ///
+  /// The same form as ``ActorStore``'s closure monitor: `receive` gets the store, so it can send
+  /// (the message is queued behind everything already queued) without capturing it.
+  ///
+  /// ```swift
+  /// store.addMonitor { store, event in
+  ///   if case .unhandledMessage(let record) = event { print("unhandled", record.message) }
+  /// }
+  /// ```
+  ///
+  /// - Parameter receive: Called with the store and each event.
+  /// - Returns: An identifier for ``removeMonitor(_:)-(MonitorID)``.
+  @discardableResult
+  public func addMonitor(
+    _ receive: @escaping @MainActor (Store<Model>, StoreEvent<Model>) -> Void
+  ) -> MonitorID {
+    // Weak: a drain holds the loop, not the store, and may outlive it by the rest of a drain.
+    loop.observers.addMonitor { [weak self] event in
+      if let self { receive(self, event) }
+    }
+  }
+
+  /// Detaches a monitor attached with ``addMonitor(_:)-(StoreMonitor)``.
   ///
   /// - Parameter monitor: The monitor to remove; nothing happens if it is not attached.
   public func removeMonitor(_ monitor: some StoreMonitor<Model>) {
-    loop.observers.removeMonitor(.object(ObjectIdentifier(monitor)))
+    _ = loop.observers.removeMonitors(of: ObjectIdentifier(monitor))
+  }
+
+  /// Detaches a monitor.
+  ///
+  /// - Parameter id: The identifier returned when it was added; nothing happens if it is unknown.
+  public func removeMonitor(_ id: MonitorID) {
+    loop.observers.removeMonitor(id)
   }
 
   // MARK: - Listeners
@@ -425,6 +469,8 @@ private final class DrainTarget {
 }
 
 extension Store: Observable {}
+
+extension Store: StoreHost {}
 
 extension Store: ConsequenceWaiting {
   @inline(never)
