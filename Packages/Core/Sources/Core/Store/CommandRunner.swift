@@ -121,17 +121,16 @@ final class CommandRunner {
 
   /// Removes a finished command, and starts the next waiting one if a slot is free.
   ///
-  /// - Returns: The finished command, and the one started in its place.
-  func finish(
-    _ id: CommandID, timed: Bool
-  ) -> (finished: RunningCommand?, started: CommandRecord?, performed: Bool) {
+  /// - Returns: The finished command, and the one started in its place (if performed inside the
+  ///   loop, its messages and its end are queued).
+  func finish(_ id: CommandID, timed: Bool) -> (finished: RunningCommand?, started: CommandRecord?) {
     let finished = removeRunning(id)
     if let slot = finished?.inTaskSlot { inTask[slot] -= 1 }
-    guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil, false) }
+    guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil) }
     let next = waiting[waitingHead]
     advance(&waiting, head: &waitingHead)
-    let performed = launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
-    return (finished, next.record, performed)
+    _ = launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
+    return (finished, next.record)
   }
 
   private func removeRunning(_ id: CommandID) -> RunningCommand? {

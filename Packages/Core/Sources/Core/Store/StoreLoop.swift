@@ -9,9 +9,9 @@
 /// While the loop runs (``isInLoop``), anything sent on the host's actor (by a monitor, a
 /// listener, an Observation observer, a subscription's `start()` or `stop()`, a monitor of the
 /// mailbox's own events) is posted to the mailbox, behind everything already there, and handled
-/// after the current envelope by the same drain. There is one drain loop and it never nests: the
-/// only places that enter it (``send(_:cause:)``, ``runLoop(limit:)``, ``start()``,
-/// ``processHeld()``) first check that it is not running.
+/// after the current envelope by the same drain. There is one drain loop and it never nests: every
+/// way in (``send(_:cause:)``, ``runLoop(limit:)``, ``start()``, ``processHeld()``) checks that it
+/// is not running and goes through ``enter(limit:_:)``.
 final class StoreLoop<Model: Sendable> {
   // Safety of `@exclusivity(unchecked)` on the properties the hot path touches: the loop is
   // confined to its host's actor (it is not `Sendable`), so no two threads access them at once;
@@ -45,10 +45,6 @@ final class StoreLoop<Model: Sendable> {
   /// Reused for every message, so emitting commands allocates only when it grows.
   @exclusivity(unchecked) private var commandBuffer: [any Command] = []
   @exclusivity(unchecked) private(set) var isInLoop = false
-  /// Whether something was sent on the actor while the loop ran (queued as `.sent`): the outer
-  /// `send` then drains before returning, so a listener's follow-up is processed when it returns.
-  /// Without it, `send` leaves messages from other tasks to the scheduled drain, as they arrive.
-  @exclusivity(unchecked) private var sentWhileInLoop = false
   @exclusivity(unchecked) private(set) var isShutDown = false
   /// Whether ``observeMutation`` must wrap updates: set by an observed host.
   @exclusivity(unchecked) var isObserved = false
@@ -107,6 +103,22 @@ final class StoreLoop<Model: Sendable> {
 
   // MARK: - Entering the loop
 
+  /// The one way into the loop: marks it running, runs `first` (a message sent on the actor, the
+  /// subscriptions of ``start()``, a held message, or nothing), drains the mailbox of what that
+  /// and other tasks queued, then resumes ``settle()``'s waiters. Every entry point checks
+  /// ``isInLoop`` first, so the drain never nests.
+  ///
+  /// - Parameter limit: See ``drain(limit:)``.
+  @inline(__always) @discardableResult
+  private func enter<Result>(limit: Int?, _ first: () -> Result) -> Result {
+    isInLoop = true
+    let result = first()
+    if mailbox.hasPending { drain(limit: limit) }
+    isInLoop = false
+    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    return result
+  }
+
   /// Processes `message`, sent on the host's actor, before returning, after whatever arrived
   /// before it; inside the loop, queues it behind everything already queued.
   @inline(__always)
@@ -114,13 +126,9 @@ final class StoreLoop<Model: Sendable> {
     guard !isInLoop, !isShutDown, !mailbox.hasPending else {
       return sendQueued(message, cause: cause)
     }
-    isInLoop = true
-    var outcome = SendOutcome.complete
-    if process(message, cause: cause, post: 0) { outcome = .tracked(MessageID(rawValue: lastMessageID)) }
-    if sentWhileInLoop { drain(limit: nil) }
-    isInLoop = false
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
-    return outcome
+    return enter(limit: nil) {
+      process(message, cause: cause, post: 0) ? .tracked(MessageID(rawValue: lastMessageID)) : .complete
+    }
   }
 
   /// Suspends until the tree of `id`, a processed message, has finished.
@@ -158,12 +166,9 @@ final class StoreLoop<Model: Sendable> {
       report(.messageDropped(message, cause: cause, reason: .storeShutDown))
       return .complete
     }
+    // Inside the loop, the running drain reaches it; outside, the drain below does.
     let post = mailbox.post(message, cause: cause, sentOnActor: true)
-    if isInLoop {
-      sentWhileInLoop = true
-    } else {
-      runLoop(limit: nil)
-    }
+    runLoop(limit: nil)
     return .posted(post)
   }
 
@@ -173,20 +178,13 @@ final class StoreLoop<Model: Sendable> {
   ///   drain, so other work on the actor gets a turn. `nil`: until the mailbox is empty.
   func runLoop(limit: Int?) {
     guard !isInLoop else { return }
-    isInLoop = true
-    drain(limit: limit)
-    isInLoop = false
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    enter(limit: limit) {}
   }
 
   /// Starts the subscriptions the current model asks for, then handles what that caused.
   func start() {
     guard hasSubscriptionProvider, !subscriptions.hasReconciled, !isShutDown, !isInLoop else { return }
-    isInLoop = true
-    reconcile(subscriptions, after: nil, id: nil)
-    drain(limit: nil)
-    isInLoop = false
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    enter(limit: nil) { reconcile(subscriptions, after: nil, id: nil) }
   }
 
   /// Processes the first message held for a test, then what it caused.
@@ -195,11 +193,7 @@ final class StoreLoop<Model: Sendable> {
   func processHeld() -> PendingMessage? {
     guard !isInLoop, let hooks, !hooks.held.isEmpty else { return nil }
     let pending = hooks.held.removeFirst()
-    isInLoop = true
-    process(pending.message, cause: pending.cause, post: pending.post)
-    drain(limit: nil)
-    isInLoop = false
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    enter(limit: nil) { process(pending.message, cause: pending.cause, post: pending.post) }
     return pending
   }
 
@@ -224,7 +218,6 @@ final class StoreLoop<Model: Sendable> {
         spareBatch = batch
       }
     }
-    sentWhileInLoop = false
     if handled > 0, let hooks { hooks.activity() }
   }
 
@@ -406,8 +399,7 @@ final class StoreLoop<Model: Sendable> {
       case .started: if timed { reportStarted(record) }
       case .performed:
         // Its messages and its end wait in the mailbox, which schedules no drain for them: the
-        // loop drains them before `send` returns.
-        sentWhileInLoop = true
+        // loop drains them before `send` returns (``enter(limit:_:)``).
         if timed { reportStarted(record) }
       case .waiting: break
       case .noInterpreter:
@@ -420,8 +412,8 @@ final class StoreLoop<Model: Sendable> {
 
   private func commandFinished(_ id: CommandID, failure: (any Error)?, duration: Duration?) {
     let timed = observers.hasMonitors
-    let (finished, started, performed) = commands.finish(id, timed: timed)
-    if performed { sentWhileInLoop = true }
+    // A command started in its place and performed at once queued its end: this drain takes it.
+    let (finished, started) = commands.finish(id, timed: timed)
     if let finished {
       consequences.senderReturned(id)
       consequences.finished(in: finished.root)
