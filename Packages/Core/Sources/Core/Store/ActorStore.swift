@@ -251,13 +251,13 @@ public actor ActorStore<Model: Sendable> {
   }
 
   /// Whether problems are written to standard error while no monitor is attached (default `true`).
-  public var reportsProblemsWhenUnmonitored: Bool { loop.reportsProblemsWhenUnmonitored }
+  public var reportsProblemsWhenUnmonitored: Bool { loop.observers.reportsProblemsWhenUnmonitored }
 
   /// Sets whether problems are written to standard error while no monitor is attached.
   ///
   /// - Parameter reports: The new setting.
   public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
-    loop.reportsProblemsWhenUnmonitored = reports
+    loop.observers.reportsProblemsWhenUnmonitored = reports
   }
 
   // MARK: - Monitors and listeners

@@ -18,6 +18,8 @@ final class Observers<Model: Sendable> {
   @exclusivity(unchecked) private(set) var takesProcessedMessagesErased = false
 
   private var lastMonitorID: UInt64 = 0
+  /// Whether problems are written to standard error while no monitor is attached.
+  var reportsProblemsWhenUnmonitored = true
 
   /// Adds a monitor.
   ///
@@ -97,6 +99,15 @@ final class Observers<Model: Sendable> {
     for (_, monitor) in processedMonitors {
       monitor.messageProcessed(
         record, handled: handled, commands: commands, duration: duration, model: model, end: end)
+    }
+  }
+
+  /// Sends a problem or a notable event to monitors, or to standard error when there are none.
+  func report(_ event: StoreEvent<Model>) {
+    if hasMonitors {
+      emit(event)
+    } else if reportsProblemsWhenUnmonitored, let text = ProblemDescription.describe(event) {
+      reportProblem(text)
     }
   }
 

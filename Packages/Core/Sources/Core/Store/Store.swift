@@ -134,7 +134,7 @@ public final class Store<Model: Sendable> {
     let watcher = slices.watcher(for: keyPath) { makeWatcher(for: keyPath) }
     let value = watcher.value(in: loop.modelPointer)
     slices.arm(watcher, with: value)
-    if !loop.isObserved { startObserving() }
+    if loop.observation == nil { startObserving() }
     registrar.access(self, keyPath: watcher.storeKeyPath)
     return value
   }
@@ -178,14 +178,16 @@ public final class Store<Model: Sendable> {
     // Weak: the drain that runs this closure holds the loop, not the store, and a listener may
     // release the store between two messages of one drain. A store that is gone has no observers
     // left to tell.
-    if isModelObserved {
-      loop.observeMutation = { [weak self] update in
-        guard let self else { return update() }
-        return registrar.withMutation(of: self, keyPath: modelKeyPath, update)
+    let mutation: ((() -> Bool) -> Bool)? =
+      if isModelObserved {
+        { [weak self] update in
+          guard let self else { return update() }
+          return registrar.withMutation(of: self, keyPath: modelKeyPath, update)
+        }
+      } else {
+        nil
       }
-    }
-    loop.sliceObservers = slices
-    loop.isObserved = true
+    loop.observation = ModelObservation(mutation: mutation, slices: slices)
   }
 
   // MARK: - Sending
@@ -347,15 +349,15 @@ public final class Store<Model: Sendable> {
   /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
   /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
   public var reportsProblemsWhenUnmonitored: Bool {
-    get { loop.reportsProblemsWhenUnmonitored }
-    set { loop.reportsProblemsWhenUnmonitored = newValue }
+    get { loop.observers.reportsProblemsWhenUnmonitored }
+    set { loop.observers.reportsProblemsWhenUnmonitored = newValue }
   }
 
   /// Sets ``reportsProblemsWhenUnmonitored``, the form both hosts share (``StoreHost``).
   ///
   /// - Parameter reports: The new setting.
   public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
-    loop.reportsProblemsWhenUnmonitored = reports
+    loop.observers.reportsProblemsWhenUnmonitored = reports
   }
 
   // MARK: - Monitors

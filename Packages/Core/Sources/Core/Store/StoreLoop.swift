@@ -29,14 +29,9 @@ final class StoreLoop<Model: Sendable> {
   let mailbox: Mailbox
   let commands: CommandRunner
   let subscriptions: SubscriptionReconciler<Model>
-  /// Whether a provider other than `NoSubscriptions` was given: the hot path checks this flag
-  /// instead of the generic provider.
-  let hasSubscriptionProvider: Bool
   let observers = Observers<Model>()
   /// Set only under test (CoreTesting's `TestStore`).
   var hooks: TestHooks?
-  /// Whether problems are written to standard error while no monitor is attached.
-  var reportsProblemsWhenUnmonitored = true
 
   @exclusivity(unchecked) private var lastMessageID: UInt64 = 0
   /// The last command id handed out (commands are numbered as their message is processed, whether
@@ -46,13 +41,8 @@ final class StoreLoop<Model: Sendable> {
   @exclusivity(unchecked) private var commandBuffer: [any Command] = []
   @exclusivity(unchecked) private(set) var isInLoop = false
   @exclusivity(unchecked) private(set) var isShutDown = false
-  /// Whether ``observeMutation`` must wrap updates: set by an observed host.
-  @exclusivity(unchecked) var isObserved = false
-  /// Wraps an update in Observation's `withMutation` (set by an observed host).
-  var observeMutation: ((() -> Bool) -> Bool)?
-  /// The slices of the model observed on their own, compared after each update (set by an observed
-  /// host).
-  var sliceObservers: SliceObservers<Model>?
+  /// Observation of the model, set by an observed host; `nil` until something observes it.
+  @exclusivity(unchecked) var observation: ModelObservation<Model>?
   /// Messages whose commands have not all finished, for ``SentMessage/finish()``.
   @exclusivity(unchecked) private var consequences = ConsequenceTracker()
   /// The storage of the last batch taken from the mailbox, emptied, handed back to it with the next
@@ -86,8 +76,7 @@ final class StoreLoop<Model: Sendable> {
     self.updater = updater
     self.mailbox = mailbox
     self.commands = CommandRunner(mailbox: mailbox, maximumRunning: maximumRunningCommands)
-    self.hasSubscriptionProvider = subscriptions != nil
-    self.subscriptions = SubscriptionReconciler(provider: subscriptions ?? NoSubscriptions<Model>())
+    self.subscriptions = SubscriptionReconciler(provider: subscriptions)
   }
 
   deinit {
@@ -183,7 +172,7 @@ final class StoreLoop<Model: Sendable> {
 
   /// Starts the subscriptions the current model asks for, then handles what that caused.
   func start() {
-    guard hasSubscriptionProvider, !subscriptions.hasReconciled, !isShutDown, !isInLoop else { return }
+    guard subscriptions.hasProvider, !subscriptions.hasReconciled, !isShutDown, !isInLoop else { return }
     enter(limit: nil) { reconcile(subscriptions, after: nil, id: nil) }
   }
 
@@ -298,7 +287,7 @@ final class StoreLoop<Model: Sendable> {
     lastCommandID &+= UInt64(commandBuffer.count)
 
     if observers.hasListeners { observers.notifyListeners(model) }
-    if hasSubscriptionProvider, !isShutDown {
+    if subscriptions.hasProvider, !isShutDown {
       reconcile(subscriptions, after: message, id: id)
     }
     guard !commandBuffer.isEmpty else {
@@ -344,7 +333,7 @@ final class StoreLoop<Model: Sendable> {
 
   @inline(__always)
   private func applyUpdate<M: Message>(_ message: M) -> Bool {
-    guard isObserved else { return runUpdater(message) }
+    guard observation != nil else { return runUpdater(message) }
     return applyObservedUpdate(message)
   }
 
@@ -367,12 +356,12 @@ final class StoreLoop<Model: Sendable> {
   @inline(never)
   private func applyObservedUpdate<M: Message>(_ message: M) -> Bool {
     let handled =
-      if let observeMutation {
-        observeMutation { runUpdater(message) }
+      if let mutation = observation?.mutation {
+        mutation { runUpdater(message) }
       } else {
         runUpdater(message)
       }
-    if let sliceObservers, sliceObservers.hasArmed { sliceObservers.notifyChanges(in: modelPointer) }
+    if let slices = observation?.slices, slices.hasArmed { slices.notifyChanges(in: modelPointer) }
     return handled
   }
 
@@ -553,10 +542,6 @@ final class StoreLoop<Model: Sendable> {
 
   /// Sends a problem or a notable event to monitors, or to standard error when there are none.
   func report(_ event: StoreEvent<Model>) {
-    if observers.hasMonitors {
-      observers.emit(event)
-    } else if reportsProblemsWhenUnmonitored, let text = ProblemDescription.describe(event) {
-      reportProblem(text)
-    }
+    observers.report(event)
   }
 }
