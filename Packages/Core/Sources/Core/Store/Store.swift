@@ -98,7 +98,8 @@ public final class Store<Model: Sendable> {
   ///   model `inout`, and reading the store's copy while it is being written is undefined.
   public var model: Model {
     #if DEBUG
-    precondition(!loop.isUpdating, "Store.model was read from inside an updater; use the model it is given.")
+    precondition(
+      !loop.updates.isUpdating, "Store.model was read from inside an updater; use the model it is given.")
     #endif
     if !isModelObserved {
       isModelObserved = true
@@ -129,12 +130,12 @@ public final class Store<Model: Sendable> {
   public subscript<Value: Equatable>(_ keyPath: KeyPath<Model, Value>) -> Value {
     #if DEBUG
     precondition(
-      !loop.isUpdating, "A store's slice was read from inside an updater; use the model it is given.")
+      !loop.updates.isUpdating, "A store's slice was read from inside an updater; use the model it is given.")
     #endif
     let watcher = slices.watcher(for: keyPath) { makeWatcher(for: keyPath) }
-    let value = watcher.value(in: loop.modelPointer)
+    let value = watcher.value(in: loop.updates.modelPointer)
     slices.arm(watcher, with: value)
-    if loop.observation == nil { startObserving() }
+    if loop.updates.observation == nil { startObserving() }
     registrar.access(self, keyPath: watcher.storeKeyPath)
     return value
   }
@@ -187,7 +188,7 @@ public final class Store<Model: Sendable> {
       } else {
         nil
       }
-    loop.observation = ModelObservation(mutation: mutation, slices: slices)
+    loop.updates.observation = ModelObservation(mutation: mutation, slices: slices)
   }
 
   // MARK: - Sending

@@ -17,15 +17,10 @@ final class StoreLoop<Model: Sendable> {
   // confined to its host's actor (it is not `Sendable`), so no two threads access them at once;
   // within the actor, the only overlapping access would be user code running inside an update that
   // reaches back into the loop, and updaters receive no store (they get the model `inout` and
-  // nothing else). Dynamic checks on these properties cost about a fifth of the instructions of a
-  // message (counted with callgrind).
+  // nothing else).
 
-  /// The model, in memory the loop allocates once and owns, so every update passes this pointer to
-  /// the updater box directly (no closure, no exclusivity check). Safety: allocated and initialised
-  /// in `init`, deinitialised and freed in `deinit`, and written only by `applyUpdate`, which no
-  /// reader can interleave with (updaters cannot reach the store).
-  let modelPointer: UnsafeMutablePointer<Model>
-  let updater: TypedUpdaterBox<Model>
+  /// The model, the updater and the commands an update returns.
+  let updates: UpdateRunner<Model>
   let mailbox: Mailbox
   let commands: CommandRunner
   let subscriptions: SubscriptionReconciler<Model>
@@ -33,47 +28,24 @@ final class StoreLoop<Model: Sendable> {
   /// Set only under test (CoreTesting's `TestStore`).
   var hooks: TestHooks?
 
-  @exclusivity(unchecked) private var lastMessageID: UInt64 = 0
-  /// The last command id handed out (commands are numbered as their message is processed, whether
-  /// they start at once or wait).
-  @exclusivity(unchecked) private var lastCommandID: UInt64 = 0
-  /// Reused for every message, so emitting commands allocates only when it grows.
-  @exclusivity(unchecked) private var commandBuffer: [any Command] = []
   @exclusivity(unchecked) private(set) var isInLoop = false
   @exclusivity(unchecked) private(set) var isShutDown = false
-  /// Observation of the model, set by an observed host; `nil` until something observes it.
-  @exclusivity(unchecked) var observation: ModelObservation<Model>?
-  /// Messages whose commands have not all finished, for ``SentMessage/finish()``.
+  /// Who waits for what: messages whose commands have not all finished (``SentMessage/finish()``),
+  /// and ``settle()``.
   @exclusivity(unchecked) private var consequences = ConsequenceTracker()
   /// The storage of the last batch taken from the mailbox, emptied, handed back to it with the next
   /// take (``Mailbox/takeAll(into:)``).
   @exclusivity(unchecked) private var spareBatch: [Mailbox.Envelope] = []
-  @exclusivity(unchecked) private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  #if DEBUG
-  /// Set while an updater runs, so debug builds can catch code that reaches back into the store
-  /// from an update.
-  var isUpdating = false
-  #endif
 
   /// How many envelopes a drain scheduled by the mailbox handles before it yields its actor (it
   /// handles at least one whole batch).
   static var scheduledDrainLimit: Int { 4_096 }
 
-  /// Two cache lines of 64 bytes: adjacent-line prefetching pairs them.
-  static var cacheLine: Int { 128 }
-
   init(
     model: Model, updater: TypedUpdaterBox<Model>, subscriptions: (any SubscriptionProvider<Model>)?,
     mailbox: Mailbox, maximumRunningCommands: Int
   ) {
-    // A model of its own cache lines: stores on different cores writing models that share a line
-    // would make each core wait for the other's writes (false sharing).
-    let size = (MemoryLayout<Model>.size + Self.cacheLine - 1) / Self.cacheLine * Self.cacheLine
-    modelPointer = UnsafeMutableRawPointer.allocate(
-      byteCount: max(size, Self.cacheLine), alignment: max(MemoryLayout<Model>.alignment, Self.cacheLine)
-    ).bindMemory(to: Model.self, capacity: 1)
-    modelPointer.initialize(to: model)
-    self.updater = updater
+    updates = UpdateRunner(model: model, updater: updater)
     self.mailbox = mailbox
     self.commands = CommandRunner(mailbox: mailbox, maximumRunning: maximumRunningCommands)
     self.subscriptions = SubscriptionReconciler(provider: subscriptions)
@@ -82,13 +54,11 @@ final class StoreLoop<Model: Sendable> {
   deinit {
     for key in subscriptions.newestFirst { subscriptions.remove(key)?.end() }
     commands.cancelAll()
-    for waiter in idleWaiters { waiter.resume() }
-    modelPointer.deinitialize(count: 1)
-    modelPointer.deallocate()
+    for waiter in consequences.takeIdleWaiters() { waiter.resume() }
   }
 
   /// The model, read.
-  var model: Model { modelPointer.pointee }
+  var model: Model { updates.model }
 
   // MARK: - Entering the loop
 
@@ -104,7 +74,7 @@ final class StoreLoop<Model: Sendable> {
     let result = first()
     if mailbox.hasPending { drain(limit: limit) }
     isInLoop = false
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    if consequences.hasIdleWaiters { resumeIdleWaitersIfIdle() }
     return result
   }
 
@@ -116,7 +86,7 @@ final class StoreLoop<Model: Sendable> {
       return sendQueued(message, cause: cause)
     }
     return enter(limit: nil) {
-      process(message, cause: cause, post: 0) ? .tracked(MessageID(rawValue: lastMessageID)) : .complete
+      process(message, cause: cause, post: 0) ? .tracked(updates.lastMessage) : .complete
     }
   }
 
@@ -276,21 +246,21 @@ final class StoreLoop<Model: Sendable> {
   @discardableResult
   private func process<M: Message>(_ message: M, cause: Cause, post: UInt64) -> Bool {
     let ticket = post != 0 && consequences.hasPostWaiters ? consequences.takePostWaiter(post) : nil
-    lastMessageID &+= 1
-    let id = MessageID(rawValue: lastMessageID)
-    let firstCommand = lastCommandID &+ 1
+    let updates = updates
+    let id = updates.nextMessageID()
+    let firstCommand = updates.firstEmittedID
     if observers.hasMonitors {
       processMonitored(message, cause: cause, id: id)
-    } else if !applyUpdate(message) {
+    } else if !updates.apply(message) {
       reportUnhandled(message, cause: cause, id: id)
     }
-    lastCommandID &+= UInt64(commandBuffer.count)
+    updates.numberEmitted()
 
     if observers.hasListeners { observers.notifyListeners(model) }
     if subscriptions.hasProvider, !isShutDown {
       reconcile(subscriptions, after: message, id: id)
     }
-    guard !commandBuffer.isEmpty else {
+    guard !updates.emitted.isEmpty else {
       ticket?.complete()
       return false
     }
@@ -298,7 +268,7 @@ final class StoreLoop<Model: Sendable> {
     // monitors already saw them with the processed message.
     let started = !isShutDown
     if started { startCommands(from: firstCommand, emittedBy: id, cause: cause, post: post, ticket: ticket) }
-    commandBuffer.removeAll(keepingCapacity: true)
+    updates.emitted.removeAll(keepingCapacity: true)
     if !started { ticket?.complete() }
     return started
   }
@@ -307,14 +277,14 @@ final class StoreLoop<Model: Sendable> {
   private func processMonitored<M: Message>(_ message: M, cause: Cause, id: MessageID) {
     let clock = ContinuousClock()
     let start = clock.now
-    let handled = applyUpdate(message)
+    let handled = updates.apply(message)
     let end = clock.now
     let duration = end - start
-    let firstCommand = lastCommandID &+ 1
+    let firstCommand = updates.firstEmittedID
     let record = MessageRecord(id: id, cause: cause, message: message)
-    let emitted = commandBuffer.indices.map {
-      CommandRecord(
-        id: CommandID(rawValue: firstCommand &+ UInt64($0)), emittedBy: id, command: commandBuffer[$0])
+    let commands = updates.emitted
+    let emitted = commands.indices.map {
+      CommandRecord(id: CommandID(rawValue: firstCommand &+ UInt64($0)), emittedBy: id, command: commands[$0])
     }
     if observers.takesProcessedMessagesErased {
       observers.emitProcessed(
@@ -331,40 +301,6 @@ final class StoreLoop<Model: Sendable> {
     report(.unhandledMessage(MessageRecord(id: id, cause: cause, message: message)))
   }
 
-  @inline(__always)
-  private func applyUpdate<M: Message>(_ message: M) -> Bool {
-    guard observation != nil else { return runUpdater(message) }
-    return applyObservedUpdate(message)
-  }
-
-  /// Runs the updater on the model.
-  ///
-  /// Debug builds mark the call, and only it: Observation tells observers of a change before and
-  /// after it, and an observer may read the store then (docs/ui.md tells it to read again).
-  @inline(__always)
-  private func runUpdater<M: Message>(_ message: M) -> Bool {
-    #if DEBUG
-    isUpdating = true
-    defer { isUpdating = false }
-    #endif
-    return updater.box.update(
-      UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
-  }
-
-  /// An update under observation: inside `withMutation` if the whole model is observed, then the
-  /// slices read on their own are compared.
-  @inline(never)
-  private func applyObservedUpdate<M: Message>(_ message: M) -> Bool {
-    let handled =
-      if let mutation = observation?.mutation {
-        mutation { runUpdater(message) }
-      } else {
-        runUpdater(message)
-      }
-    if let slices = observation?.slices, slices.hasArmed { slices.notifyChanges(in: modelPointer) }
-    return handled
-  }
-
   // MARK: - Commands
 
   @inline(never)
@@ -375,13 +311,13 @@ final class StoreLoop<Model: Sendable> {
     var root = TreeRoot(id: message, post: post)
     if case .command(let command, _) = cause, let running = commands.root(ofRunning: command) {
       root = consequences.emitted(
-        commandBuffer.count, by: message, post: post, sentBy: command, in: running, ticket: ticket)
+        updates.emitted.count, by: message, post: post, sentBy: command, in: running, ticket: ticket)
     } else {
-      consequences.emitted(commandBuffer.count, byRoot: root, ticket: ticket)
+      consequences.emitted(updates.emitted.count, byRoot: root, ticket: ticket)
     }
     let timed = observers.hasMonitors
     var id = first
-    for command in commandBuffer {
+    for command in updates.emitted {
       let record = CommandRecord(id: CommandID(rawValue: id), emittedBy: message, command: command)
       id &+= 1
       switch commands.start(record, root: root, timed: timed) {
@@ -527,15 +463,13 @@ final class StoreLoop<Model: Sendable> {
       return
     }
     while !isIdle {
-      await withCheckedContinuation { idleWaiters.append($0) }
+      await withCheckedContinuation { consequences.waitForIdle($0) }
     }
   }
 
   private func resumeIdleWaitersIfIdle() {
-    guard isIdle, !idleWaiters.isEmpty else { return }
-    let waiters = idleWaiters
-    idleWaiters.removeAll()
-    for waiter in waiters { waiter.resume() }
+    guard isIdle, consequences.hasIdleWaiters else { return }
+    for waiter in consequences.takeIdleWaiters() { waiter.resume() }
   }
 
   // MARK: - Reporting
