@@ -4,16 +4,9 @@ public import Observation
 /// interpreters.
 ///
 /// ## The loop
-/// For each message, in this order (tested; see the catalog's "The Loop" article):
-/// 1. The combined ``Updater`` changes the model in place and returns commands.
-/// 2. Monitors are told (``StoreEvent``), then listeners. (Observation observers of ``model`` are
-///    told earlier, as step 1 begins: the update runs inside the registrar's `withMutation`.
-///    Observers of one slice, read with ``subscript(_:)``, are told as step 1 ends, only if that
-///    slice changed.)
-/// 3. Subscriptions are reconciled: those the ``SubscriptionProvider`` no longer returns are
-///    stopped, then new ones are started.
-/// 4. The commands are handed to their interpreters, each in its own task (at most
-///    ``maximumRunningCommands`` at once; the rest wait their turn in order).
+/// Each message is applied to the model in place; then observers are told, subscriptions are
+/// reconciled and its commands start. The order of these steps and what each promises is written
+/// once, in docs/the-loop.md (the catalog's "The Loop" article points there).
 ///
 /// Messages are processed one at a time, in arrival order, whichever task sends them; none is lost
 /// or applied twice. Each gets a ``MessageID`` from a counter and a ``Cause``. A message sent while
