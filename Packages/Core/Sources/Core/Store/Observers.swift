@@ -8,14 +8,14 @@ final class Observers<Model: Sendable> {
     []
   private var listeners: [(id: ListenerID, call: (Model) -> Void)] = []
   private var lastListenerID: UInt64 = 0
-  @exclusivity(unchecked) private(set) var hasMonitors = false
-  @exclusivity(unchecked) private(set) var hasListeners = false
+  private(set) var hasMonitors = false
+  private(set) var hasListeners = false
   /// The monitors that take processed messages without generic values, in attachment order; used
   /// only while ``takesProcessedMessagesErased`` (every monitor is one).
   private var processedMonitors: [(id: MonitorID, monitor: any ProcessedMessageMonitor)] = []
   /// Whether every attached monitor is a ``ProcessedMessageMonitor``, so that a processed message
   /// can reach them all through ``emitProcessed(_:handled:commands:duration:model:end:)``.
-  @exclusivity(unchecked) private(set) var takesProcessedMessagesErased = false
+  private(set) var takesProcessedMessagesErased = false
 
   private var lastMonitorID: UInt64 = 0
   /// Whether problems are written to standard error while no monitor is attached.
