@@ -266,7 +266,7 @@ public actor ActorStore<Model: Sendable> {
   ///
   /// - Parameter receive: Called with the store (isolated: it may send, which queues the message
   ///   behind everything already queued) and each event, in order.
-  /// - Returns: An identifier for ``removeMonitor(_:)``.
+  /// - Returns: An identifier for `removeMonitor(_:)`.
   @discardableResult
   public func addMonitor(
     _ receive: @escaping @Sendable (isolated ActorStore<Model>, StoreEvent<Model>) -> Void
@@ -290,7 +290,7 @@ public actor ActorStore<Model: Sendable> {
   /// ``send(_:)`` never waits.
   ///
   /// - Parameter monitor: The monitor; the relay keeps it until it is removed or the store goes.
-  /// - Returns: An identifier for ``removeMonitor(_:)``.
+  /// - Returns: An identifier for `removeMonitor(_:)`.
   @discardableResult
   public func addMonitor(_ monitor: some StoreMonitor<Model> & Sendable) -> MonitorID {
     let relay = MonitorRelay<StoreEvent<Model>>(capacity: relayCapacity)

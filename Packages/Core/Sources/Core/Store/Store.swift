@@ -359,7 +359,7 @@ public final class Store<Model: Sendable> {
   /// Attaches a monitor object; it receives every event from now on, synchronously.
   ///
   /// - Parameter monitor: The monitor. The store keeps a strong reference until it is removed.
-  /// - Returns: An identifier for ``removeMonitor(_:)-(MonitorID)``.
+  /// - Returns: An identifier for `removeMonitor(_:)`.
   @discardableResult
   public func addMonitor(_ monitor: some StoreMonitor<Model>) -> MonitorID {
     loop.observers.addMonitor(
@@ -379,7 +379,7 @@ public final class Store<Model: Sendable> {
   /// ```
   ///
   /// - Parameter receive: Called with the store and each event.
-  /// - Returns: An identifier for ``removeMonitor(_:)-(MonitorID)``.
+  /// - Returns: An identifier for `removeMonitor(_:)`.
   @discardableResult
   public func addMonitor(
     _ receive: @escaping @MainActor (Store<Model>, StoreEvent<Model>) -> Void
@@ -390,7 +390,7 @@ public final class Store<Model: Sendable> {
     }
   }
 
-  /// Detaches a monitor attached with ``addMonitor(_:)-(StoreMonitor)``.
+  /// Detaches a monitor attached with `addMonitor(_:)`.
   ///
   /// - Parameter monitor: The monitor to remove; nothing happens if it is not attached.
   public func removeMonitor(_ monitor: some StoreMonitor<Model>) {

@@ -92,7 +92,7 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// Attaches a monitor object (a ``ConsoleMonitor``, a trace recorder, a ``FunctionMonitor``).
   ///
   /// - Parameter monitor: The monitor, kept until it is removed.
-  /// - Returns: An identifier for ``removeMonitor(_:)-(MonitorID)``.
+  /// - Returns: An identifier for `removeMonitor(_:)`.
   @discardableResult
   func addMonitor(_ monitor: some StoreMonitor<Model> & Sendable) async -> MonitorID
 
