@@ -81,7 +81,12 @@ final class CommandRunner {
   var storedRecordCount: Int { running.count + performed.count + waiting.count }
 
   /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
-  func isRunning(_ id: CommandID) -> Bool { root(ofRunning: id) != nil }
+  func isRunning(_ id: CommandID) -> Bool {
+    // Ids only, not ``root(ofRunning:)``: no record is copied for the message of every command.
+    if performedHead < performed.count, performed[performedHead].record.id == id { return true }
+    if running.index(forKey: id) != nil { return true }
+    return performed[performedHead...].contains { $0.record.id == id }
+  }
 
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
   func root(ofRunning id: CommandID) -> TreeRoot? {
