@@ -154,7 +154,7 @@ final class CommandRunner {
   private func advance<Element>(_ array: inout [Element], head: inout Int) {
     head += 1
     if head == array.count {
-      array.removeAll(keepingCapacity: array.count <= 1_024)
+      if array.count <= 1_024 { array.removeAllKeepingCapacity() } else { array = [] }
       head = 0
     } else if head >= 1_024, head * 2 >= array.count {
       array.removeFirst(head)

@@ -174,7 +174,7 @@ final class StoreLoop<Model: Sendable> {
       // By index: the element is borrowed for `handle`, not copied (B7: 21 instructions a round trip).
       for index in batch.indices { handle(batch[index]) }
       if batch.count <= 1_024 {
-        batch.removeAll(keepingCapacity: true)
+        batch.removeAllKeepingCapacity()
         spareBatch = batch
       }
     }
@@ -268,9 +268,12 @@ final class StoreLoop<Model: Sendable> {
     // A monitor, listener or subscription that shut the store down keeps these from starting;
     // monitors already saw them with the processed message.
     let started = !isShutDown
-    if started { startCommands(from: firstCommand, emittedBy: id, cause: cause, post: post, ticket: ticket) }
-    updates.emitted.removeAll(keepingCapacity: true)
-    if !started { ticket?.complete() }
+    if started {
+      startCommands(from: firstCommand, emittedBy: id, cause: cause, post: post, ticket: ticket)
+    } else {
+      updates.emitted.removeAll(keepingCapacity: true)
+      ticket?.complete()
+    }
     return started
   }
 
@@ -334,6 +337,7 @@ final class StoreLoop<Model: Sendable> {
       }
       if isShutDown { break }
     }
+    updates.emitted.removeAllKeepingCapacity()
   }
 
   private func commandFinished(_ id: CommandID, failure: (any Error)?, duration: Duration?) {
