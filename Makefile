@@ -15,7 +15,7 @@ build: ## Build every package (Packages/*, App, Tools)
 	@set -e; for package in $(ALL_PACKAGES); do \
 	  echo "==> swift build  $$package"; swift build --package-path $$package; done
 
-test: test-packages check-graph lint check-names docs-check docs ## Test every package; check the graph, the format, Core's file names, the docs' samples, the DocC catalogs
+test: test-packages check-graph lint check-names check-hosts docs-check docs ## Test every package; check the graph, the format, Core's file names, the two hosts' surface, the docs' samples, the DocC catalogs
 
 test-packages: ## Run `swift test` in every package
 	@set -e; for package in $(ALL_PACKAGES); do \
@@ -25,6 +25,10 @@ test-packages: ## Run `swift test` in every package
 check-names: ## Check that Core's sources declare one main type per file, named after it, and that every Impl package has the same folders
 	@python3 Tools/Scripts/check-file-names.py --strict Packages/Core/Sources
 	@python3 Tools/Scripts/check-impl-layout.py Packages
+
+.PHONY: check-hosts
+check-hosts: ## Check that Store and ActorStore offer one public surface (StoreHost)
+	@python3 Tools/Scripts/check-store-hosts.py
 
 lint: ## Check formatting with swift format (no changes)
 	@swift format lint --strict --recursive --parallel $(SWIFT_SOURCES)

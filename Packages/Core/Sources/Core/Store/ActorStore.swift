@@ -45,15 +45,27 @@ public actor ActorStore<Model: Sendable> {
   public init(
     model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>
   ) {
+    let hasProvider = !(subscriptions is NoSubscriptions<Model>)
+    self.init(
+      model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
+      registrations: nil)
+  }
+
+  /// The one initialiser that builds the store: registrations are made before the store is
+  /// shared, where its loop can still be reached without the actor.
+  private init(
+    model: Model, updater: TypedUpdaterBox<Model>, subscriptions: (any SubscriptionProvider<Model>)?,
+    registrations: Registrations?
+  ) {
     let target = ActorDrainTarget<Model>()
     let mailbox = Mailbox(
       scheduleDrain: { target.scheduleDrain() }, waitForPost: { post in await target.waitForPost(post) })
-    let hasProvider = !(subscriptions is NoSubscriptions<Model>)
     self.mailbox = mailbox
     relayCapacity = mailbox.capacity
     loop = StoreLoop(
-      model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
-      mailbox: mailbox, maximumRunningCommands: StoreDefaults.maximumRunningCommands)
+      model: model, updater: updater, subscriptions: subscriptions, mailbox: mailbox,
+      maximumRunningCommands: StoreDefaults.maximumRunningCommands)
+    if let registrations { Self.register(registrations, with: loop) }
     target.store = self
   }
 
@@ -160,6 +172,10 @@ public actor ActorStore<Model: Sendable> {
   ///   main actor and only a ``Store`` runs them; register that subscription type with an async
   ///   function (``register(subscriptions:run:)``) instead.
   public func register(_ registrations: Registrations) {
+    Self.register(registrations, with: loop)
+  }
+
+  private nonisolated static func register(_ registrations: Registrations, with loop: StoreLoop<Model>) {
     for entry in registrations.entries {
       switch entry {
       case .loop(let register): register(loop)
@@ -180,20 +196,24 @@ public actor ActorStore<Model: Sendable> {
   ///   - model: The initial model.
   ///   - composition: The features and the app's own parts.
   ///   - environment: The dependencies the features build their interpreters from.
-  /// - Returns: The store.
   /// - Precondition: No feature registers a ``SubscriptionInterpreter`` factory (see
   ///   `register(_:)` with ``Registrations``).
+  public init<Environment>(
+    model: Model, composition: Composition<Model, Environment>, environment: sending Environment
+  ) {
+    self.init(
+      model: model, updater: composition.updater.boxed, subscriptions: composition.subscriptions,
+      registrations: composition.registrations(environment))
+  }
+
+  /// The old form of ``init(model:composition:environment:)``.
+  @available(*, deprecated, message: "Use ActorStore(model:composition:environment:), as for a Store.")
   public static func make<Environment>(
     model: Model, composition: Composition<Model, Environment>, environment: Environment
   ) async -> ActorStore<Model> {
-    let store =
-      if let subscriptions = composition.subscriptions {
-        ActorStore(model: model, updater: composition.updater, subscriptions: subscriptions)
-      } else {
-        ActorStore(model: model, updater: composition.updater)
-      }
-    await store.register(composition.registrations(environment))
-    return store
+    ActorStore(
+      model: model, updater: composition.updater.boxed, subscriptions: composition.subscriptions,
+      registrations: composition.registrations(environment))
   }
 
   /// The subscriptions currently running, in start order.
@@ -231,10 +251,13 @@ public actor ActorStore<Model: Sendable> {
   }
 
   /// Whether problems are written to standard error while no monitor is attached (default `true`).
+  public var reportsProblemsWhenUnmonitored: Bool { loop.observers.reportsProblemsWhenUnmonitored }
+
+  /// Sets whether problems are written to standard error while no monitor is attached.
   ///
   /// - Parameter reports: The new setting.
   public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
-    loop.reportsProblemsWhenUnmonitored = reports
+    loop.observers.reportsProblemsWhenUnmonitored = reports
   }
 
   // MARK: - Monitors and listeners
@@ -243,7 +266,7 @@ public actor ActorStore<Model: Sendable> {
   ///
   /// - Parameter receive: Called with the store (isolated: it may send, which queues the message
   ///   behind everything already queued) and each event, in order.
-  /// - Returns: An identifier for ``removeMonitor(_:)``.
+  /// - Returns: An identifier for `removeMonitor(_:)`.
   @discardableResult
   public func addMonitor(
     _ receive: @escaping @Sendable (isolated ActorStore<Model>, StoreEvent<Model>) -> Void
@@ -267,11 +290,11 @@ public actor ActorStore<Model: Sendable> {
   /// ``send(_:)`` never waits.
   ///
   /// - Parameter monitor: The monitor; the relay keeps it until it is removed or the store goes.
-  /// - Returns: An identifier for ``removeMonitor(_:)``.
+  /// - Returns: An identifier for `removeMonitor(_:)`.
   @discardableResult
   public func addMonitor(_ monitor: some StoreMonitor<Model> & Sendable) -> MonitorID {
     let relay = MonitorRelay<StoreEvent<Model>>(capacity: relayCapacity)
-    let id = loop.observers.addMonitor { event in relay.yield(event) }
+    let id = loop.observers.addMonitor(object: ObjectIdentifier(monitor)) { event in relay.yield(event) }
     relays.withLock { $0[id] = relay }
     Task { @MainActor in
       while let event = await relay.next() { monitor.receive(event) }
@@ -291,10 +314,20 @@ public actor ActorStore<Model: Sendable> {
 
   /// Detaches a monitor; a main-actor monitor still receives the events emitted before.
   ///
-  /// - Parameter id: The identifier returned when it was added.
+  /// - Parameter id: The identifier returned when it was added; nothing happens if it is unknown.
   public func removeMonitor(_ id: MonitorID) {
-    loop.observers.removeMonitor(.token(id))
+    loop.observers.removeMonitor(id)
     relays.withLock { $0.removeValue(forKey: id) }?.finish()
+  }
+
+  /// Detaches a main-actor monitor attached with `addMonitor(_:)`; it still receives the events
+  /// emitted before.
+  ///
+  /// - Parameter monitor: The monitor to remove; nothing happens if it is not attached.
+  public func removeMonitor(_ monitor: some StoreMonitor<Model> & Sendable) {
+    for id in loop.observers.removeMonitors(of: ObjectIdentifier(monitor)) {
+      relays.withLock { $0.removeValue(forKey: id) }?.finish()
+    }
   }
 
   /// Calls `listener` with the model after every processed message, on the store's actor.
@@ -308,6 +341,44 @@ public actor ActorStore<Model: Sendable> {
     loop.observers.addListener { [unowned self] model in listener(self, model) }
   }
 
+  /// Calls `listener` with a projection of the model whenever the projection changes; see
+  /// ``Store/addListener(observing:_:)``.
+  ///
+  /// - Parameters:
+  ///   - projection: Derives the observed value from the model; must be pure.
+  ///   - listener: Receives the store (isolated: it may send) and the new projected value.
+  /// - Returns: An identifier for ``removeListener(_:)``.
+  @discardableResult
+  public func addListener<Value: Equatable>(
+    observing projection: @escaping @Sendable (Model) -> Value,
+    _ listener: @escaping @Sendable (isolated ActorStore<Model>, Value) -> Void
+  ) -> ListenerID {
+    var last = projection(loop.model)
+    return loop.observers.addListener { [unowned self] model in
+      let value = projection(model)
+      guard value != last else { return }
+      last = value
+      listener(self, value)
+    }
+  }
+
+  /// Calls `listener` with the model after every processed message, until it returns `true`; then
+  /// removes it. See ``Store/listen(until:)``.
+  ///
+  /// - Parameter listener: Receives the store (isolated: it may send) and the model; returns
+  ///   whether it is done.
+  /// - Returns: An identifier for ``removeListener(_:)``, to remove it before it is done.
+  @discardableResult
+  public func listen(
+    until listener: @escaping @Sendable (isolated ActorStore<Model>, Model) -> Bool
+  ) -> ListenerID {
+    loop.observers.addListener { id in
+      { [unowned self] model in
+        if listener(self, model) { loop.observers.removeListener(id) }
+      }
+    }
+  }
+
   /// Removes a listener.
   ///
   /// - Parameter id: The identifier returned when it was added.
@@ -315,6 +386,8 @@ public actor ActorStore<Model: Sendable> {
     loop.observers.removeListener(id)
   }
 }
+
+extension ActorStore: StoreHost {}
 
 // MARK: - Testing hooks
 

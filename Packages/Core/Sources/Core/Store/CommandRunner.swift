@@ -81,7 +81,12 @@ final class CommandRunner {
   var storedRecordCount: Int { running.count + performed.count + waiting.count }
 
   /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
-  func isRunning(_ id: CommandID) -> Bool { root(ofRunning: id) != nil }
+  func isRunning(_ id: CommandID) -> Bool {
+    // Ids only, not ``root(ofRunning:)``: no record is copied for the message of every command.
+    if performedHead < performed.count, performed[performedHead].record.id == id { return true }
+    if running.index(forKey: id) != nil { return true }
+    return performed[performedHead...].contains { $0.record.id == id }
+  }
 
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
   func root(ofRunning id: CommandID) -> TreeRoot? {
@@ -121,17 +126,16 @@ final class CommandRunner {
 
   /// Removes a finished command, and starts the next waiting one if a slot is free.
   ///
-  /// - Returns: The finished command, and the one started in its place.
-  func finish(
-    _ id: CommandID, timed: Bool
-  ) -> (finished: RunningCommand?, started: CommandRecord?, performed: Bool) {
+  /// - Returns: The finished command, and the one started in its place (if performed inside the
+  ///   loop, its messages and its end are queued).
+  func finish(_ id: CommandID, timed: Bool) -> (finished: RunningCommand?, started: CommandRecord?) {
     let finished = removeRunning(id)
     if let slot = finished?.inTaskSlot { inTask[slot] -= 1 }
-    guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil, false) }
+    guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil) }
     let next = waiting[waitingHead]
     advance(&waiting, head: &waitingHead)
-    let performed = launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
-    return (finished, next.record, performed)
+    _ = launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
+    return (finished, next.record)
   }
 
   private func removeRunning(_ id: CommandID) -> RunningCommand? {
@@ -150,7 +154,7 @@ final class CommandRunner {
   private func advance<Element>(_ array: inout [Element], head: inout Int) {
     head += 1
     if head == array.count {
-      array.removeAll(keepingCapacity: array.count <= 1_024)
+      if array.count <= 1_024 { array.removeAllKeepingCapacity() } else { array = [] }
       head = 0
     } else if head >= 1_024, head * 2 >= array.count {
       array.removeFirst(head)

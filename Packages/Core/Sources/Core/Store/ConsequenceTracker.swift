@@ -1,5 +1,5 @@
-/// The loop's record of the trees someone awaits, and of the trees a wait started later may ask
-/// for.
+/// The loop's record of who waits for what: the trees someone awaits, the trees a wait started
+/// later may ask for, and the waits in `settle()`.
 ///
 /// Two kinds of tree are counted:
 /// - A root (a message sent from outside a command) is recorded only once someone awaits it: its
@@ -39,6 +39,22 @@ struct ConsequenceTracker {
   private var postWaiters: [UInt64: MessageTicket] = [:]
   /// The number of the last message taken from the mailbox.
   var lastTakenPost: UInt64 = 0
+  /// Waits in ``StoreLoop/settle()`` for no message waiting and no command running.
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Whether anyone waits in `settle()`.
+  var hasIdleWaiters: Bool { !idleWaiters.isEmpty }
+
+  /// Adds a wait in `settle()`, resumed once the loop is idle.
+  mutating func waitForIdle(_ waiter: CheckedContinuation<Void, Never>) {
+    idleWaiters.append(waiter)
+  }
+
+  /// Takes every wait in `settle()`, for the loop to resume.
+  mutating func takeIdleWaiters() -> [CheckedContinuation<Void, Never>] {
+    defer { idleWaiters.removeAll() }
+    return idleWaiters
+  }
 
   /// How many records it keeps (for tests: it keeps none for messages nobody awaits, and a bounded
   /// number along a chain of commands).

@@ -1,4 +1,4 @@
-/// Identifies a monitor added to an ``ActorStore``, to remove it later.
+/// Identifies a monitor added to a store (``Store`` or ``ActorStore``), to remove it later.
 public struct MonitorID: Hashable, Sendable {
   let rawValue: UInt64
 }

@@ -4,55 +4,61 @@
 /// the lists, because the loop checks them on every message and reading the generic arrays
 /// themselves makes the runtime instantiate their metadata each time.
 final class Observers<Model: Sendable> {
-  private var monitors: [(key: MonitorKey, receive: (StoreEvent<Model>) -> Void)] = []
+  private var monitors: [(id: MonitorID, object: ObjectIdentifier?, receive: (StoreEvent<Model>) -> Void)] =
+    []
   private var listeners: [(id: ListenerID, call: (Model) -> Void)] = []
   private var lastListenerID: UInt64 = 0
-  @exclusivity(unchecked) private(set) var hasMonitors = false
-  @exclusivity(unchecked) private(set) var hasListeners = false
+  private(set) var hasMonitors = false
+  private(set) var hasListeners = false
   /// The monitors that take processed messages without generic values, in attachment order; used
   /// only while ``takesProcessedMessagesErased`` (every monitor is one).
-  private var processedMonitors: [any ProcessedMessageMonitor] = []
+  private var processedMonitors: [(id: MonitorID, monitor: any ProcessedMessageMonitor)] = []
   /// Whether every attached monitor is a ``ProcessedMessageMonitor``, so that a processed message
   /// can reach them all through ``emitProcessed(_:handled:commands:duration:model:end:)``.
-  @exclusivity(unchecked) private(set) var takesProcessedMessagesErased = false
+  private(set) var takesProcessedMessagesErased = false
 
   private var lastMonitorID: UInt64 = 0
-
-  /// What identifies a monitor for removal: the object (``Store``) or a token (``ActorStore``).
-  enum MonitorKey: Hashable {
-    case object(ObjectIdentifier)
-    case token(MonitorID)
-  }
+  /// Whether problems are written to standard error while no monitor is attached.
+  var reportsProblemsWhenUnmonitored = true
 
   /// Adds a monitor.
   ///
   /// - Parameters:
-  ///   - key: What identifies it for removal.
+  ///   - object: The monitor object, for ``removeMonitors(of:)``; `nil` for a closure.
   ///   - processed: The same monitor, when it takes processed messages without generic values.
   ///   - receive: Delivers an event to it.
+  /// - Returns: Its identifier, for ``removeMonitor(_:)``.
   func addMonitor(
-    _ key: MonitorKey, processed: (any ProcessedMessageMonitor)? = nil,
+    object: ObjectIdentifier? = nil, processed: (any ProcessedMessageMonitor)? = nil,
     _ receive: @escaping (StoreEvent<Model>) -> Void
-  ) {
-    monitors.append((key, receive))
-    if let processed { processedMonitors.append(processed) }
-    updateFlags()
-  }
-
-  /// Adds a monitor identified by a new token.
-  func addMonitor(_ receive: @escaping (StoreEvent<Model>) -> Void) -> MonitorID {
+  ) -> MonitorID {
     lastMonitorID &+= 1
     let id = MonitorID(rawValue: lastMonitorID)
-    addMonitor(.token(id), receive)
+    monitors.append((id, object, receive))
+    if let processed { processedMonitors.append((id, processed)) }
+    updateFlags()
     return id
   }
 
-  func removeMonitor(_ key: MonitorKey) {
-    monitors.removeAll { $0.key == key }
-    if case .object(let object) = key {
-      processedMonitors.removeAll { ObjectIdentifier($0) == object }
-    }
+  /// Removes the monitor `id`.
+  ///
+  /// - Returns: Whether it was attached.
+  @discardableResult
+  func removeMonitor(_ id: MonitorID) -> Bool {
+    let count = monitors.count
+    monitors.removeAll { $0.id == id }
+    processedMonitors.removeAll { $0.id == id }
     updateFlags()
+    return monitors.count != count
+  }
+
+  /// Removes every monitor added for `object`.
+  ///
+  /// - Returns: Their identifiers.
+  func removeMonitors(of object: ObjectIdentifier) -> [MonitorID] {
+    let removed = monitors.filter { $0.object == object }.map(\.id)
+    for id in removed { removeMonitor(id) }
+    return removed
   }
 
   private func updateFlags() {
@@ -61,9 +67,14 @@ final class Observers<Model: Sendable> {
   }
 
   func addListener(_ call: @escaping (Model) -> Void) -> ListenerID {
+    addListener { _ in call }
+  }
+
+  /// Adds the listener `make` returns, given its identifier (for a listener that removes itself).
+  func addListener(making make: (ListenerID) -> (Model) -> Void) -> ListenerID {
     lastListenerID &+= 1
     let id = ListenerID(rawValue: lastListenerID)
-    listeners.append((id, call))
+    listeners.append((id, make(id)))
     hasListeners = true
     return id
   }
@@ -85,9 +96,18 @@ final class Observers<Model: Sendable> {
     _ record: MessageRecord, handled: Bool, commands: [CommandRecord], duration: Duration,
     model: (any Sendable)?, end: ContinuousClock.Instant
   ) {
-    for monitor in processedMonitors {
+    for (_, monitor) in processedMonitors {
       monitor.messageProcessed(
         record, handled: handled, commands: commands, duration: duration, model: model, end: end)
+    }
+  }
+
+  /// Sends a problem or a notable event to monitors, or to standard error when there are none.
+  func report(_ event: StoreEvent<Model>) {
+    if hasMonitors {
+      emit(event)
+    } else if reportsProblemsWhenUnmonitored, let text = ProblemDescription.describe(event) {
+      reportProblem(text)
     }
   }
 

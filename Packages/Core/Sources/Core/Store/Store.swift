@@ -4,16 +4,9 @@ public import Observation
 /// interpreters.
 ///
 /// ## The loop
-/// For each message, in this order (tested; see the catalog's "The Loop" article):
-/// 1. The combined ``Updater`` changes the model in place and returns commands.
-/// 2. Monitors are told (``StoreEvent``), then listeners. (Observation observers of ``model`` are
-///    told earlier, as step 1 begins: the update runs inside the registrar's `withMutation`.
-///    Observers of one slice, read with ``subscript(_:)``, are told as step 1 ends, only if that
-///    slice changed.)
-/// 3. Subscriptions are reconciled: those the ``SubscriptionProvider`` no longer returns are
-///    stopped, then new ones are started.
-/// 4. The commands are handed to their interpreters, each in its own task (at most
-///    ``maximumRunningCommands`` at once; the rest wait their turn in order).
+/// Each message is applied to the model in place; then observers are told, subscriptions are
+/// reconciled and its commands start. The order of these steps and what each promises is written
+/// once, in docs/the-loop.md (the catalog's "The Loop" article points there).
 ///
 /// Messages are processed one at a time, in arrival order, whichever task sends them; none is lost
 /// or applied twice. Each gets a ``MessageID`` from a counter and a ``Cause``. A message sent while
@@ -98,7 +91,8 @@ public final class Store<Model: Sendable> {
   ///   model `inout`, and reading the store's copy while it is being written is undefined.
   public var model: Model {
     #if DEBUG
-    precondition(!loop.isUpdating, "Store.model was read from inside an updater; use the model it is given.")
+    precondition(
+      !loop.updates.isUpdating, "Store.model was read from inside an updater; use the model it is given.")
     #endif
     if !isModelObserved {
       isModelObserved = true
@@ -129,12 +123,12 @@ public final class Store<Model: Sendable> {
   public subscript<Value: Equatable>(_ keyPath: KeyPath<Model, Value>) -> Value {
     #if DEBUG
     precondition(
-      !loop.isUpdating, "A store's slice was read from inside an updater; use the model it is given.")
+      !loop.updates.isUpdating, "A store's slice was read from inside an updater; use the model it is given.")
     #endif
     let watcher = slices.watcher(for: keyPath) { makeWatcher(for: keyPath) }
-    let value = watcher.value(in: loop.modelPointer)
+    let value = watcher.value(in: loop.updates.modelPointer)
     slices.arm(watcher, with: value)
-    if !loop.isObserved { startObserving() }
+    if loop.updates.observation == nil { startObserving() }
     registrar.access(self, keyPath: watcher.storeKeyPath)
     return value
   }
@@ -178,14 +172,16 @@ public final class Store<Model: Sendable> {
     // Weak: the drain that runs this closure holds the loop, not the store, and a listener may
     // release the store between two messages of one drain. A store that is gone has no observers
     // left to tell.
-    if isModelObserved {
-      loop.observeMutation = { [weak self] update in
-        guard let self else { return update() }
-        return registrar.withMutation(of: self, keyPath: modelKeyPath, update)
+    let mutation: ((() -> Bool) -> Bool)? =
+      if isModelObserved {
+        { [weak self] update in
+          guard let self else { return update() }
+          return registrar.withMutation(of: self, keyPath: modelKeyPath, update)
+        }
+      } else {
+        nil
       }
-    }
-    loop.sliceObservers = slices
-    loop.isObserved = true
+    loop.updates.observation = ModelObservation(mutation: mutation, slices: slices)
   }
 
   // MARK: - Sending
@@ -289,10 +285,15 @@ public final class Store<Model: Sendable> {
   /// hold their slot. Default: 1,024. Changing it affects commands started from then on.
   public var maximumRunningCommands: Int {
     get { loop.commands.maximumRunning }
-    set {
-      precondition(newValue > 0, "maximumRunningCommands must be at least 1.")
-      loop.commands.maximumRunning = newValue
-    }
+    set { setMaximumRunningCommands(newValue) }
+  }
+
+  /// Sets ``maximumRunningCommands``, the form both hosts share (``StoreHost``).
+  ///
+  /// - Parameter limit: At least 1.
+  public func setMaximumRunningCommands(_ limit: Int) {
+    precondition(limit > 0, "maximumRunningCommands must be at least 1.")
+    loop.commands.maximumRunning = limit
   }
 
   // MARK: - Life
@@ -342,26 +343,65 @@ public final class Store<Model: Sendable> {
   /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
   /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
   public var reportsProblemsWhenUnmonitored: Bool {
-    get { loop.reportsProblemsWhenUnmonitored }
-    set { loop.reportsProblemsWhenUnmonitored = newValue }
+    get { loop.observers.reportsProblemsWhenUnmonitored }
+    set { loop.observers.reportsProblemsWhenUnmonitored = newValue }
+  }
+
+  /// Sets ``reportsProblemsWhenUnmonitored``, the form both hosts share (``StoreHost``).
+  ///
+  /// - Parameter reports: The new setting.
+  public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
+    loop.observers.reportsProblemsWhenUnmonitored = reports
   }
 
   // MARK: - Monitors
 
-  /// Attaches a monitor; it receives every event from now on.
+  /// Attaches a monitor object; it receives every event from now on, synchronously.
   ///
   /// - Parameter monitor: The monitor. The store keeps a strong reference until it is removed.
-  public func addMonitor(_ monitor: some StoreMonitor<Model>) {
+  /// - Returns: An identifier for `removeMonitor(_:)`.
+  @discardableResult
+  public func addMonitor(_ monitor: some StoreMonitor<Model>) -> MonitorID {
     loop.observers.addMonitor(
-      .object(ObjectIdentifier(monitor)), processed: monitor as? any ProcessedMessageMonitor
+      object: ObjectIdentifier(monitor), processed: monitor as? any ProcessedMessageMonitor
     ) { monitor.receive($0) }
   }
 
-  /// Detaches a monitor attached with ``addMonitor(_:)``.
+  /// Attaches a monitor that receives every event from now on, in order, on the main actor.
+  ///
+  /// The same form as ``ActorStore``'s closure monitor: `receive` gets the store, so it can send
+  /// (the message is queued behind everything already queued) without capturing it.
+  ///
+  /// ```swift
+  /// store.addMonitor { store, event in
+  ///   if case .unhandledMessage(let record) = event { print("unhandled", record.message) }
+  /// }
+  /// ```
+  ///
+  /// - Parameter receive: Called with the store and each event.
+  /// - Returns: An identifier for `removeMonitor(_:)`.
+  @discardableResult
+  public func addMonitor(
+    _ receive: @escaping @MainActor (Store<Model>, StoreEvent<Model>) -> Void
+  ) -> MonitorID {
+    // Weak: a drain holds the loop, not the store, and may outlive it by the rest of a drain.
+    loop.observers.addMonitor { [weak self] event in
+      if let self { receive(self, event) }
+    }
+  }
+
+  /// Detaches a monitor attached with `addMonitor(_:)`.
   ///
   /// - Parameter monitor: The monitor to remove; nothing happens if it is not attached.
   public func removeMonitor(_ monitor: some StoreMonitor<Model>) {
-    loop.observers.removeMonitor(.object(ObjectIdentifier(monitor)))
+    _ = loop.observers.removeMonitors(of: ObjectIdentifier(monitor))
+  }
+
+  /// Detaches a monitor.
+  ///
+  /// - Parameter id: The identifier returned when it was added; nothing happens if it is unknown.
+  public func removeMonitor(_ id: MonitorID) {
+    loop.observers.removeMonitor(id)
   }
 
   // MARK: - Listeners
@@ -425,6 +465,8 @@ private final class DrainTarget {
 }
 
 extension Store: Observable {}
+
+extension Store: StoreHost {}
 
 extension Store: ConsequenceWaiting {
   @inline(never)

@@ -56,15 +56,8 @@ extension StoreLoop {
   }
 
   /// The subscriptions currently running, in start order.
-  var activeSubscriptions: [any Subscription] {
-    subscriptions.live.values.sorted { $0.record.id < $1.record.id }.map(\.record.subscription)
-  }
+  var activeSubscriptions: [any Subscription] { subscriptions.active }
 
   /// Whether any subscription runs as a task or object that might still send messages.
-  var hasRunningSubscriptions: Bool {
-    subscriptions.live.values.contains {
-      if case .none = $0.runner { return false }
-      return true
-    }
-  }
+  var hasRunningSubscriptions: Bool { subscriptions.hasRunners }
 }

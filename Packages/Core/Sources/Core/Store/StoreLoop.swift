@@ -9,103 +9,74 @@
 /// While the loop runs (``isInLoop``), anything sent on the host's actor (by a monitor, a
 /// listener, an Observation observer, a subscription's `start()` or `stop()`, a monitor of the
 /// mailbox's own events) is posted to the mailbox, behind everything already there, and handled
-/// after the current envelope by the same drain. There is one drain loop and it never nests: the
-/// only places that enter it (``send(_:cause:)``, ``runLoop(limit:)``, ``start()``,
-/// ``processHeld()``) first check that it is not running.
+/// after the current envelope by the same drain. There is one drain loop and it never nests: every
+/// way in (``send(_:cause:)``, ``runLoop(limit:)``, ``start()``, ``processHeld()``) checks that it
+/// is not running and goes through ``enter(limit:_:)``.
 final class StoreLoop<Model: Sendable> {
   // Safety of `@exclusivity(unchecked)` on the properties the hot path touches: the loop is
   // confined to its host's actor (it is not `Sendable`), so no two threads access them at once;
   // within the actor, the only overlapping access would be user code running inside an update that
   // reaches back into the loop, and updaters receive no store (they get the model `inout` and
-  // nothing else). Dynamic checks on these properties cost about a fifth of the instructions of a
-  // message (counted with callgrind).
+  // nothing else).
 
-  /// The model, in memory the loop allocates once and owns, so every update passes this pointer to
-  /// the updater box directly (no closure, no exclusivity check). Safety: allocated and initialised
-  /// in `init`, deinitialised and freed in `deinit`, and written only by `applyUpdate`, which no
-  /// reader can interleave with (updaters cannot reach the store).
-  let modelPointer: UnsafeMutablePointer<Model>
-  let updater: TypedUpdaterBox<Model>
+  /// The model, the updater and the commands an update returns.
+  let updates: UpdateRunner<Model>
   let mailbox: Mailbox
   let commands: CommandRunner
   let subscriptions: SubscriptionReconciler<Model>
-  /// Whether a provider other than `NoSubscriptions` was given: the hot path checks this flag
-  /// instead of the generic provider.
-  let hasSubscriptionProvider: Bool
   let observers = Observers<Model>()
   /// Set only under test (CoreTesting's `TestStore`).
   var hooks: TestHooks?
-  /// Whether problems are written to standard error while no monitor is attached.
-  var reportsProblemsWhenUnmonitored = true
 
-  @exclusivity(unchecked) private var lastMessageID: UInt64 = 0
-  /// The last command id handed out (commands are numbered as their message is processed, whether
-  /// they start at once or wait).
-  @exclusivity(unchecked) private var lastCommandID: UInt64 = 0
-  /// Reused for every message, so emitting commands allocates only when it grows.
-  @exclusivity(unchecked) private var commandBuffer: [any Command] = []
   @exclusivity(unchecked) private(set) var isInLoop = false
-  /// Whether something was sent on the actor while the loop ran (queued as `.sent`): the outer
-  /// `send` then drains before returning, so a listener's follow-up is processed when it returns.
-  /// Without it, `send` leaves messages from other tasks to the scheduled drain, as they arrive.
-  @exclusivity(unchecked) private var sentWhileInLoop = false
   @exclusivity(unchecked) private(set) var isShutDown = false
-  /// Whether ``observeMutation`` must wrap updates: set by an observed host.
-  @exclusivity(unchecked) var isObserved = false
-  /// Wraps an update in Observation's `withMutation` (set by an observed host).
-  var observeMutation: ((() -> Bool) -> Bool)?
-  /// The slices of the model observed on their own, compared after each update (set by an observed
-  /// host).
-  var sliceObservers: SliceObservers<Model>?
-  /// Messages whose commands have not all finished, for ``SentMessage/finish()``.
+  /// Who waits for what: messages whose commands have not all finished (``SentMessage/finish()``),
+  /// and ``settle()``.
   @exclusivity(unchecked) private var consequences = ConsequenceTracker()
   /// The storage of the last batch taken from the mailbox, emptied, handed back to it with the next
   /// take (``Mailbox/takeAll(into:)``).
   @exclusivity(unchecked) private var spareBatch: [Mailbox.Envelope] = []
-  @exclusivity(unchecked) private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  #if DEBUG
-  /// Set while an updater runs, so debug builds can catch code that reaches back into the store
-  /// from an update.
-  var isUpdating = false
-  #endif
 
   /// How many envelopes a drain scheduled by the mailbox handles before it yields its actor (it
   /// handles at least one whole batch).
   static var scheduledDrainLimit: Int { 4_096 }
 
-  /// Two cache lines of 64 bytes: adjacent-line prefetching pairs them.
-  static var cacheLine: Int { 128 }
-
   init(
     model: Model, updater: TypedUpdaterBox<Model>, subscriptions: (any SubscriptionProvider<Model>)?,
     mailbox: Mailbox, maximumRunningCommands: Int
   ) {
-    // A model of its own cache lines: stores on different cores writing models that share a line
-    // would make each core wait for the other's writes (false sharing).
-    let size = (MemoryLayout<Model>.size + Self.cacheLine - 1) / Self.cacheLine * Self.cacheLine
-    modelPointer = UnsafeMutableRawPointer.allocate(
-      byteCount: max(size, Self.cacheLine), alignment: max(MemoryLayout<Model>.alignment, Self.cacheLine)
-    ).bindMemory(to: Model.self, capacity: 1)
-    modelPointer.initialize(to: model)
-    self.updater = updater
+    updates = UpdateRunner(model: model, updater: updater)
     self.mailbox = mailbox
     self.commands = CommandRunner(mailbox: mailbox, maximumRunning: maximumRunningCommands)
-    self.hasSubscriptionProvider = subscriptions != nil
-    self.subscriptions = SubscriptionReconciler(provider: subscriptions ?? NoSubscriptions<Model>())
+    self.subscriptions = SubscriptionReconciler(provider: subscriptions)
   }
 
   deinit {
     for key in subscriptions.newestFirst { subscriptions.remove(key)?.end() }
     commands.cancelAll()
-    for waiter in idleWaiters { waiter.resume() }
-    modelPointer.deinitialize(count: 1)
-    modelPointer.deallocate()
+    for waiter in consequences.takeIdleWaiters() { waiter.resume() }
   }
 
   /// The model, read.
-  var model: Model { modelPointer.pointee }
+  var model: Model { updates.model }
 
   // MARK: - Entering the loop
+
+  /// The one way into the loop: marks it running, runs `first` (a message sent on the actor, the
+  /// subscriptions of ``start()``, a held message, or nothing), drains the mailbox of what that
+  /// and other tasks queued, then resumes ``settle()``'s waiters. Every entry point checks
+  /// ``isInLoop`` first, so the drain never nests.
+  ///
+  /// - Parameter limit: See ``drain(limit:)``.
+  @inline(__always) @discardableResult
+  private func enter<Result>(limit: Int?, _ first: () -> Result) -> Result {
+    isInLoop = true
+    let result = first()
+    if mailbox.hasPending { drain(limit: limit) }
+    isInLoop = false
+    if consequences.hasIdleWaiters { resumeIdleWaitersIfIdle() }
+    return result
+  }
 
   /// Processes `message`, sent on the host's actor, before returning, after whatever arrived
   /// before it; inside the loop, queues it behind everything already queued.
@@ -114,13 +85,9 @@ final class StoreLoop<Model: Sendable> {
     guard !isInLoop, !isShutDown, !mailbox.hasPending else {
       return sendQueued(message, cause: cause)
     }
-    isInLoop = true
-    var outcome = SendOutcome.complete
-    if process(message, cause: cause, post: 0) { outcome = .tracked(MessageID(rawValue: lastMessageID)) }
-    if sentWhileInLoop { drain(limit: nil) }
-    isInLoop = false
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
-    return outcome
+    return enter(limit: nil) {
+      process(message, cause: cause, post: 0) ? .tracked(updates.lastMessage) : .complete
+    }
   }
 
   /// Suspends until the tree of `id`, a processed message, has finished.
@@ -158,12 +125,9 @@ final class StoreLoop<Model: Sendable> {
       report(.messageDropped(message, cause: cause, reason: .storeShutDown))
       return .complete
     }
+    // Inside the loop, the running drain reaches it; outside, the drain below does.
     let post = mailbox.post(message, cause: cause, sentOnActor: true)
-    if isInLoop {
-      sentWhileInLoop = true
-    } else {
-      runLoop(limit: nil)
-    }
+    runLoop(limit: nil)
     return .posted(post)
   }
 
@@ -173,20 +137,13 @@ final class StoreLoop<Model: Sendable> {
   ///   drain, so other work on the actor gets a turn. `nil`: until the mailbox is empty.
   func runLoop(limit: Int?) {
     guard !isInLoop else { return }
-    isInLoop = true
-    drain(limit: limit)
-    isInLoop = false
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    enter(limit: limit) {}
   }
 
   /// Starts the subscriptions the current model asks for, then handles what that caused.
   func start() {
-    guard hasSubscriptionProvider, !subscriptions.hasReconciled, !isShutDown, !isInLoop else { return }
-    isInLoop = true
-    reconcile(subscriptions, after: nil, id: nil)
-    drain(limit: nil)
-    isInLoop = false
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    guard subscriptions.hasProvider, !subscriptions.hasReconciled, !isShutDown, !isInLoop else { return }
+    enter(limit: nil) { reconcile(subscriptions, after: nil, id: nil) }
   }
 
   /// Processes the first message held for a test, then what it caused.
@@ -195,11 +152,7 @@ final class StoreLoop<Model: Sendable> {
   func processHeld() -> PendingMessage? {
     guard !isInLoop, let hooks, !hooks.held.isEmpty else { return nil }
     let pending = hooks.held.removeFirst()
-    isInLoop = true
-    process(pending.message, cause: pending.cause, post: pending.post)
-    drain(limit: nil)
-    isInLoop = false
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    enter(limit: nil) { process(pending.message, cause: pending.cause, post: pending.post) }
     return pending
   }
 
@@ -218,13 +171,13 @@ final class StoreLoop<Model: Sendable> {
         break
       }
       handled += batch.count
-      for envelope in batch { handle(envelope) }
+      // By index: the element is borrowed for `handle`, not copied (B7: 21 instructions a round trip).
+      for index in batch.indices { handle(batch[index]) }
       if batch.count <= 1_024 {
-        batch.removeAll(keepingCapacity: true)
+        batch.removeAllKeepingCapacity()
         spareBatch = batch
       }
     }
-    sentWhileInLoop = false
     if handled > 0, let hooks { hooks.activity() }
   }
 
@@ -294,30 +247,33 @@ final class StoreLoop<Model: Sendable> {
   @discardableResult
   private func process<M: Message>(_ message: M, cause: Cause, post: UInt64) -> Bool {
     let ticket = post != 0 && consequences.hasPostWaiters ? consequences.takePostWaiter(post) : nil
-    lastMessageID &+= 1
-    let id = MessageID(rawValue: lastMessageID)
-    let firstCommand = lastCommandID &+ 1
+    let updates = updates
+    let id = updates.nextMessageID()
+    let firstCommand = updates.firstEmittedID
     if observers.hasMonitors {
       processMonitored(message, cause: cause, id: id)
-    } else if !applyUpdate(message) {
+    } else if !updates.apply(message) {
       reportUnhandled(message, cause: cause, id: id)
     }
-    lastCommandID &+= UInt64(commandBuffer.count)
+    updates.numberEmitted()
 
     if observers.hasListeners { observers.notifyListeners(model) }
-    if hasSubscriptionProvider, !isShutDown {
+    if subscriptions.hasProvider, !isShutDown {
       reconcile(subscriptions, after: message, id: id)
     }
-    guard !commandBuffer.isEmpty else {
+    guard !updates.emitted.isEmpty else {
       ticket?.complete()
       return false
     }
     // A monitor, listener or subscription that shut the store down keeps these from starting;
     // monitors already saw them with the processed message.
     let started = !isShutDown
-    if started { startCommands(from: firstCommand, emittedBy: id, cause: cause, post: post, ticket: ticket) }
-    commandBuffer.removeAll(keepingCapacity: true)
-    if !started { ticket?.complete() }
+    if started {
+      startCommands(from: firstCommand, emittedBy: id, cause: cause, post: post, ticket: ticket)
+    } else {
+      updates.emitted.removeAll(keepingCapacity: true)
+      ticket?.complete()
+    }
     return started
   }
 
@@ -325,14 +281,14 @@ final class StoreLoop<Model: Sendable> {
   private func processMonitored<M: Message>(_ message: M, cause: Cause, id: MessageID) {
     let clock = ContinuousClock()
     let start = clock.now
-    let handled = applyUpdate(message)
+    let handled = updates.apply(message)
     let end = clock.now
     let duration = end - start
-    let firstCommand = lastCommandID &+ 1
+    let firstCommand = updates.firstEmittedID
     let record = MessageRecord(id: id, cause: cause, message: message)
-    let emitted = commandBuffer.indices.map {
-      CommandRecord(
-        id: CommandID(rawValue: firstCommand &+ UInt64($0)), emittedBy: id, command: commandBuffer[$0])
+    let commands = updates.emitted
+    let emitted = commands.indices.map {
+      CommandRecord(id: CommandID(rawValue: firstCommand &+ UInt64($0)), emittedBy: id, command: commands[$0])
     }
     if observers.takesProcessedMessagesErased {
       observers.emitProcessed(
@@ -349,40 +305,6 @@ final class StoreLoop<Model: Sendable> {
     report(.unhandledMessage(MessageRecord(id: id, cause: cause, message: message)))
   }
 
-  @inline(__always)
-  private func applyUpdate<M: Message>(_ message: M) -> Bool {
-    guard isObserved else { return runUpdater(message) }
-    return applyObservedUpdate(message)
-  }
-
-  /// Runs the updater on the model.
-  ///
-  /// Debug builds mark the call, and only it: Observation tells observers of a change before and
-  /// after it, and an observer may read the store then (docs/ui.md tells it to read again).
-  @inline(__always)
-  private func runUpdater<M: Message>(_ message: M) -> Bool {
-    #if DEBUG
-    isUpdating = true
-    defer { isUpdating = false }
-    #endif
-    return updater.box.update(
-      UnsafeMutableRawPointer(modelPointer), message: message, commands: &commandBuffer)
-  }
-
-  /// An update under observation: inside `withMutation` if the whole model is observed, then the
-  /// slices read on their own are compared.
-  @inline(never)
-  private func applyObservedUpdate<M: Message>(_ message: M) -> Bool {
-    let handled =
-      if let observeMutation {
-        observeMutation { runUpdater(message) }
-      } else {
-        runUpdater(message)
-      }
-    if let sliceObservers, sliceObservers.hasArmed { sliceObservers.notifyChanges(in: modelPointer) }
-    return handled
-  }
-
   // MARK: - Commands
 
   @inline(never)
@@ -393,21 +315,20 @@ final class StoreLoop<Model: Sendable> {
     var root = TreeRoot(id: message, post: post)
     if case .command(let command, _) = cause, let running = commands.root(ofRunning: command) {
       root = consequences.emitted(
-        commandBuffer.count, by: message, post: post, sentBy: command, in: running, ticket: ticket)
+        updates.emitted.count, by: message, post: post, sentBy: command, in: running, ticket: ticket)
     } else {
-      consequences.emitted(commandBuffer.count, byRoot: root, ticket: ticket)
+      consequences.emitted(updates.emitted.count, byRoot: root, ticket: ticket)
     }
     let timed = observers.hasMonitors
     var id = first
-    for command in commandBuffer {
+    for command in updates.emitted {
       let record = CommandRecord(id: CommandID(rawValue: id), emittedBy: message, command: command)
       id &+= 1
       switch commands.start(record, root: root, timed: timed) {
       case .started: if timed { reportStarted(record) }
       case .performed:
         // Its messages and its end wait in the mailbox, which schedules no drain for them: the
-        // loop drains them before `send` returns.
-        sentWhileInLoop = true
+        // loop drains them before `send` returns (``enter(limit:_:)``).
         if timed { reportStarted(record) }
       case .waiting: break
       case .noInterpreter:
@@ -416,12 +337,13 @@ final class StoreLoop<Model: Sendable> {
       }
       if isShutDown { break }
     }
+    updates.emitted.removeAllKeepingCapacity()
   }
 
   private func commandFinished(_ id: CommandID, failure: (any Error)?, duration: Duration?) {
     let timed = observers.hasMonitors
-    let (finished, started, performed) = commands.finish(id, timed: timed)
-    if performed { sentWhileInLoop = true }
+    // A command started in its place and performed at once queued its end: this drain takes it.
+    let (finished, started) = commands.finish(id, timed: timed)
     if let finished {
       consequences.senderReturned(id)
       consequences.finished(in: finished.root)
@@ -546,25 +468,19 @@ final class StoreLoop<Model: Sendable> {
       return
     }
     while !isIdle {
-      await withCheckedContinuation { idleWaiters.append($0) }
+      await withCheckedContinuation { consequences.waitForIdle($0) }
     }
   }
 
   private func resumeIdleWaitersIfIdle() {
-    guard isIdle, !idleWaiters.isEmpty else { return }
-    let waiters = idleWaiters
-    idleWaiters.removeAll()
-    for waiter in waiters { waiter.resume() }
+    guard isIdle, consequences.hasIdleWaiters else { return }
+    for waiter in consequences.takeIdleWaiters() { waiter.resume() }
   }
 
   // MARK: - Reporting
 
   /// Sends a problem or a notable event to monitors, or to standard error when there are none.
   func report(_ event: StoreEvent<Model>) {
-    if observers.hasMonitors {
-      observers.emit(event)
-    } else if reportsProblemsWhenUnmonitored, let text = ProblemDescription.describe(event) {
-      reportProblem(text)
-    }
+    observers.report(event)
   }
 }

@@ -9,14 +9,20 @@
 final class SubscriptionReconciler<Model> {
   let provider: any SubscriptionProvider<Model>
   private(set) var registry = InterpreterRegistry<AnySubscriptionInterpreter>()
-  private(set) var live: [AnyHashable: LiveSubscription] = [:]
+  private var live: [AnyHashable: LiveSubscription] = [:]
   private var lastRequested: [any Subscription] = []
   private var lastSubscriptionID: UInt64 = 0
   /// Whether the provider has been asked at least once (by `start()` or a message).
   private(set) var hasReconciled = false
 
-  init(provider: any SubscriptionProvider<Model>) {
-    self.provider = provider
+  /// Whether a provider other than `NoSubscriptions` was given: the loop checks this flag on every
+  /// message instead of calling the generic provider.
+  let hasProvider: Bool
+
+  /// - Parameter provider: The provider, or `nil` for none.
+  init(provider: (any SubscriptionProvider<Model>)?) {
+    self.provider = provider ?? NoSubscriptions<Model>()
+    hasProvider = provider != nil
   }
 
   func register(
@@ -137,6 +143,19 @@ final class SubscriptionReconciler<Model> {
   /// The live subscription with `id`, if any.
   func live(withID id: SubscriptionID) -> LiveSubscription? {
     live.values.first { $0.record.id == id }
+  }
+
+  /// The subscriptions running, in start order.
+  var active: [any Subscription] {
+    live.values.sorted { $0.record.id < $1.record.id }.map(\.record.subscription)
+  }
+
+  /// Whether any subscription runs as a task or object that might still send messages.
+  var hasRunners: Bool {
+    live.values.contains {
+      if case .none = $0.runner { return false }
+      return true
+    }
   }
 
   /// Every live subscription, newest first (the order of shutdown).

@@ -85,7 +85,7 @@ struct CompositionTests {
   @Test("an actor store made from a composition runs each feature's interpreters and subscriptions")
   func actorStoreFromAComposition() async {
     let archive = Archive()
-    let store = await ActorStore.make(
+    let store = ActorStore(
       model: AppModel(), composition: Composition(features: [.counter(\.counter)]), environment: archive)
     await store.send(CounterMessage.increment)
     await store.send(CounterMessage.save).finish()
