@@ -10,15 +10,17 @@ extension Feature where Environment == AppEnvironment {
   /// it). So the App's System part owns it: the launch message gives the first time
   /// (``AppMessage/started(at:timeZone:)``), the clock asks for its
   /// ``TickSubscription`` for the whole session and runs it (``TickRunner``), and ``ClockUpdater``
-  /// moves the time on each ``SystemMessage/clockTicked(_:)`` the tick sends. Nothing else moves
-  /// it: reading a line does not. It comes first in the composition, so every feature reads the
+  /// moves the time on each ``SystemMessage/clockTicked(_:)`` the tick sends. A line typed moves
+  /// it forward too, to the line's time (``LineTimeUpdater``), so that a sign-in's missed reminders
+  /// are judged at the time of the `login` line rather than at the last tick's; no extra message is
+  /// sent for it. It comes first in the composition, so every feature reads the
   /// new time while handling the same message.
   ///
   /// - Parameter now: Where the model keeps the time.
   /// - Returns: The feature.
   public static func clock(_ now: any WritableKeyPath<Model, Date?> & Sendable) -> Self {
     Feature(
-      "Clock", updater: .slice(now, ClockUpdater()),
+      "Clock", updater: .slice(now, CombinedUpdater<Date?>(.full(ClockUpdater()), .full(LineTimeUpdater()))),
       subscriptions: .full(FunctionSubscriptionProvider { _, _ in [TickSubscription.appClock] }),
       messageTypes: [SystemMessage.self],
       interpreters: { environment, registrations in

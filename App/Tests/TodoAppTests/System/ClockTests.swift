@@ -25,6 +25,14 @@ struct ClockTests {
     assertUpdate(ClockUpdater(), given: now, when: SystemMessage.clockTicked(now - 5), then: now)
   }
 
+  @Test("a line moves the App's time forward to the time it was typed, never back")
+  func lineMovesTheTime() {
+    assertUpdate(
+      LineTimeUpdater(), given: now, when: AppMessage.intent(.help, at: now + 0.8), then: now + 0.8)
+    assertUpdate(LineTimeUpdater(), given: now, when: AppMessage.intent(.help, at: now - 5), then: now)
+    assertUpdate(LineTimeUpdater(), given: now, when: AppMessage.answered(.text("y")), then: now)
+  }
+
   /// Ada with an item due 30 seconds after the App's time, which the notifications feature has seen:
   /// its reminder is pending.
   private var withItemDueSoon: AppModel {
