@@ -11,6 +11,11 @@ import TodoBenchmarkSupport
 //   swift build -c release --package-path Tools/Benchmarks --product ImportTiming
 //   Tools/Benchmarks/.build/release/ImportTiming FILE.csv DATABASE.sqlite
 //   Tools/Benchmarks/.build/release/ImportTiming --generate ROWS   # writes the B5 file, prints its path
+//   Tools/Benchmarks/.build/release/ImportTiming --create DATABASE.sqlite   # a new, empty database
+//
+// `--create` makes the database as the app makes its own (every to-do migration) and stops: the
+// sqlite3 anchor (`import-anchor.sh --existing`) then imports into the very schema the app keeps,
+// full-text index and triggers included.
 //
 // With IMPORT_ONLY=1 in the environment it exits as soon as the import is reported, without the
 // reload: for profiling the import alone (`perf record -g …`).
@@ -38,9 +43,15 @@ if arguments.count == 2, arguments[0] == "--generate", let rows = Int(arguments[
   print(try generatedCSV(count: rows))
   exit(0)
 }
-guard arguments.count == 2 else {
+if arguments.count == 2, arguments[0] == "--create" {
+  _ = try benchmarkDatabase(path: arguments[1])
+  exit(0)
+}
+guard arguments.count == 2, !arguments[0].hasPrefix("--") else {
   FileHandle.standardError.write(
-    Data("usage: ImportTiming FILE.csv DATABASE.sqlite | ImportTiming --generate ROWS\n".utf8))
+    Data(
+      ("usage: ImportTiming FILE.csv DATABASE.sqlite | ImportTiming --generate ROWS"
+        + " | ImportTiming --create DATABASE.sqlite\n").utf8))
   exit(2)
 }
 
