@@ -45,10 +45,9 @@ final class CommandRunner {
     _ interpreter: AnyCommandInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
   ) {
     var interpreter = interpreter
-    if interpreter.runNow != nil {
+    if interpreter.performer.performsNow {
       interpreter = AnyCommandInterpreter(
-        run: interpreter.run, executor: interpreter.executor, runNow: interpreter.runNow,
-        inTaskSlot: inTask.count)
+        performer: interpreter.performer, executor: interpreter.executor, inTaskSlot: inTask.count)
       inTask.append(0)
     }
     registry.register(interpreter, for: type, matches: matches, kind: "command")
@@ -241,9 +240,11 @@ final class CommandRunner {
     let command = child?.command ?? record.command
     let dispatch = Dispatch(
       cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: child?.scope)
-    if let runNow = interpreter.runNow, let slot = interpreter.inTaskSlot {
+    if let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
-      if inTask[slot] == 0, performNow(record, command, root: root, runNow, dispatch, timed: timed) {
+      if inTask[slot] == 0,
+        performNow(record, command, root: root, interpreter.performer, dispatch, timed: timed)
+      {
         return true
       }
       inTask[slot] += 1
@@ -252,7 +253,9 @@ final class CommandRunner {
       let clock = ContinuousClock()
       let start = timed ? clock.now : nil
       do {
-        try await CommandContext.$current.withValue(id) { try await interpreter.run(command, dispatch) }
+        try await CommandContext.$current.withValue(id) {
+          try await interpreter.performer.perform(command, dispatch: dispatch)
+        }
         mailbox.post(.commandFinished(id, failure: nil, duration: start.map { clock.now - $0 }))
       } catch {
         mailbox.post(.commandFinished(id, failure: error, duration: start.map { clock.now - $0 }))
@@ -276,7 +279,7 @@ final class CommandRunner {
   ///   thread while the drain was held found one scheduled and scheduled none.
   private func performNow(
     _ record: CommandRecord, _ command: any Command, root: TreeRoot,
-    _ runNow: @Sendable (any Command, Dispatch) throws -> Bool,
+    _ performer: any CommandPerformer,
     _ dispatch: Dispatch, timed: Bool
   ) -> Bool {
     let clock = ContinuousClock()
@@ -285,7 +288,7 @@ final class CommandRunner {
     let (outcome, lastPost) = mailbox.holdingDrain { () -> PerformOutcome in
       let failure: (any Error)?
       do {
-        guard try runNow(command, dispatch) else { return .declined }
+        guard try performer.performNow(command, dispatch: dispatch) else { return .declined }
         failure = nil
       } catch {
         failure = error

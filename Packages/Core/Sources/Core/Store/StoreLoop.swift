@@ -181,6 +181,9 @@ final class StoreLoop<Model: Sendable> {
         batch.removeAllKeepingCapacity()
         spareBatch = batch
       }
+      // No take (and no lock) to find the mailbox empty: a post this relaxed read misses came after
+      // the take above allowed it to schedule a drain.
+      if !mailbox.hasPending { break }
     }
     if handled > 0, let hooks { hooks.activity() }
   }
