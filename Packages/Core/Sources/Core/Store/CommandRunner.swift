@@ -220,11 +220,9 @@ final class CommandRunner {
   @inline(never)
   private func resolveChild(_ command: any Command, into child: inout ChildTarget?) -> AnyCommandInterpreter?
   {
-    guard command is ChildCommand else { return nil }
+    guard let command = command as? ChildCommand else { return nil }
     let (inner, scope) = unscoped(command)
-    guard let inner = inner as? any Command, let scope, let interpreter = registry.handler(for: inner) else {
-      return nil
-    }
+    guard let scope, let interpreter = registry.handler(for: inner) else { return nil }
     child = ChildTarget(command: inner, scope: scope)
     return interpreter
   }

@@ -17,7 +17,7 @@ extension StoreLoop {
   private static func performer<Interpreter: SynchronousCommandInterpreter>(
     _ interpreter: Interpreter
   ) -> any CommandPerformer {
-    SynchronousCommandPerformer(interpreter)
+    SynchronousCommandPerformer<Interpreter, Interpreter.HandledCommand>(interpreter)
   }
 
   func register<S: Sendable>(
@@ -25,8 +25,7 @@ extension StoreLoop {
   ) {
     subscriptions.register(
       .object { subscription, dispatch in
-        // Safe: the registry hands this factory only values that matched `S`.
-        make(subscription as! S, dispatch)
+        make(typed(subscription), dispatch)
       }, for: S.self, matches: { $0 is S })
   }
 
@@ -35,8 +34,7 @@ extension StoreLoop {
   ) {
     subscriptions.register(
       .task { subscription, dispatch in
-        // Safe: the registry hands this function only values that matched `S`.
-        try await run(subscription as! S, dispatch)
+        try await run(typed(subscription), dispatch)
       }, for: S.self, matches: { $0 is S })
   }
 
