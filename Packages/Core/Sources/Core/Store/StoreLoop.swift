@@ -256,13 +256,11 @@ final class StoreLoop<Model: Sendable> {
     let ticket = post != 0 && consequences.hasPostWaiters ? consequences.takePostWaiter(post) : nil
     let updates = updates
     let id = updates.nextMessageID()
-    let firstCommand = updates.firstEmittedID
     if observers.hasMonitors {
       processMonitored(message, cause: cause, id: id)
     } else if !updates.apply(message) {
       reportUnhandled(message, cause: cause, id: id)
     }
-    updates.numberEmitted()
 
     if observers.hasListeners { observers.notifyListeners(model) }
     if subscriptions.hasProvider, !isShutDown {
@@ -272,6 +270,10 @@ final class StoreLoop<Model: Sendable> {
       ticket?.complete()
       return false
     }
+    // Numbered only when there are commands (off B1's path); a listener or a subscription's start
+    // above sends nothing that is processed before this.
+    let firstCommand = updates.firstEmittedID
+    updates.numberEmitted()
     // A monitor, listener or subscription that shut the store down keeps these from starting;
     // monitors already saw them with the processed message.
     let started = !isShutDown
