@@ -21,7 +21,7 @@ final class CommandRunner {
   @exclusivity(unchecked) private var performed: [PerformedCommand] = []
   @exclusivity(unchecked) private var performedHead = 0
   /// The records of performed commands whose end is queued in the mailbox (``PerformedCommand/queuedEnd``).
-  @exclusivity(unchecked) private var performedRecords: [CommandID: CommandRecord] = [:]
+  private var performedRecords: [CommandID: CommandRecord] = [:]
   @exclusivity(unchecked) private var waiting:
     [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter, child: ChildTarget?)] = []
   @exclusivity(unchecked) private var waitingHead = 0
