@@ -154,6 +154,9 @@ final class CommandRunner {
     return (ended.id, ended.root)
   }
 
+  /// Whether a command waits for a free slot.
+  var hasWaiting: Bool { waitingHead < waiting.count }
+
   /// Starts the oldest waiting command if a slot is free.
   ///
   /// - Returns: Its record (if performed inside the loop, its messages are queued).
@@ -280,8 +283,7 @@ final class CommandRunner {
     _ performer: any CommandPerformer,
     _ dispatch: Dispatch, timed: Bool
   ) -> Bool {
-    let clock = ContinuousClock()
-    let start = timed ? clock.now : nil
+    let start = timed ? ContinuousClock.now : nil
     // No ``CommandContext``: `interpretNow` is synchronous, so it cannot await `settle()` itself.
     let (outcome, lastPost) = mailbox.holdingDrain { () -> PerformOutcome in
       let failure: (any Error)?
@@ -295,7 +297,7 @@ final class CommandRunner {
       guard timed || failure != nil else { return .performed }
       performed.append(PerformedCommand(id: record.id, root: root, endsAfter: PerformedCommand.queuedEnd))
       performedRecords[record.id] = record
-      mailbox.post(.commandFinished(record.id, failure: failure, duration: start.map { clock.now - $0 }))
+      mailbox.post(.commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }))
       return .performedEndQueued
     }
     switch outcome {

@@ -358,6 +358,7 @@ final class StoreLoop<Model: Sendable> {
     while let (id, root) = commands.takePerformed(endedBy: consequences.lastTakenPost) {
       consequences.senderReturned(id)
       consequences.finished(in: root)
+      guard commands.hasWaiting else { continue }
       let timed = observers.hasMonitors
       if let started = commands.startWaiting(timed: timed), timed { reportStarted(started) }
     }
