@@ -34,32 +34,50 @@ let presentedWrapper: ChildWrapper = { message, _, stamp in
   return wrap(message)
 }
 
-/// A command or subscription as the store performs it: the innermost value, and how to wrap the
+/// A child's command as the store performs it: the innermost command, and how to wrap the messages
+/// its interpreter sends (`nil` when it is not addressed to a child).
+func unscoped(
+  _ command: ChildCommand
+) -> (command: any Command, scope: (@Sendable (any Message) -> any Message)?) {
+  var current = command
+  var scopes: [@Sendable (any Message) -> any Message] = []
+  while let wrap = current.wrap {
+    let (id, stamp) = (current.id, current.stamp)
+    scopes.append { wrap($0, id, stamp) }
+    guard let inner = current.command as? ChildCommand else { return (current.command, composed(scopes)) }
+    current = inner
+  }
+  return (current, composed(scopes))
+}
+
+/// A child's subscription as the store runs it: the innermost subscription, and how to wrap the
 /// messages its interpreter sends (`nil` when it is not addressed to a child).
 func unscoped(
-  _ value: any Sendable
-) -> (value: any Sendable, scope: (@Sendable (any Message) -> any Message)?) {
-  var current = value
+  _ subscription: ChildSubscription
+) -> (subscription: any Subscription, scope: (@Sendable (any Message) -> any Message)?) {
+  var current = subscription
   var scopes: [@Sendable (any Message) -> any Message] = []
-  while true {
-    if let command = current as? ChildCommand, let wrap = command.wrap {
-      let (id, stamp) = (command.id, command.stamp)
-      scopes.append { wrap($0, id, stamp) }
-      current = command.command
-    } else if let subscription = current as? ChildSubscription, let wrap = subscription.wrap {
-      let (id, stamp) = (subscription.id, subscription.stamp)
-      scopes.append { wrap($0, id, stamp) }
-      current = subscription.subscription
-    } else {
-      break
+  while let wrap = current.wrap {
+    let (id, stamp) = (current.id, current.stamp)
+    scopes.append { wrap($0, id, stamp) }
+    guard let inner = current.subscription as? ChildSubscription else {
+      return (current.subscription, composed(scopes))
     }
+    current = inner
   }
+  return (current, composed(scopes))
+}
+
+/// One wrapper of the children's wrappers, the innermost child's envelope first, then each parent's
+/// around it; `nil` for none.
+private func composed(
+  _ scopes: [@Sendable (any Message) -> any Message]
+) -> (@Sendable (any Message) -> any Message)? {
   switch scopes.count {
-  case 0: return (value, nil)
-  case 1: return (current, scopes[0])
+  case 0: return nil
+  case 1: return scopes[0]
   default:
-    // The innermost child's envelope first, then each parent's around it.
     let ordered = Array(scopes.reversed())
-    return (current, { message in ordered.reduce(message) { $1($0) } })
+    return { message in ordered.reduce(message) { $1($0) } }
   }
 }

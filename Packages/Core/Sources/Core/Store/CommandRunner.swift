@@ -14,12 +14,14 @@ final class CommandRunner {
   @exclusivity(unchecked) private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
   /// Commands running in their tasks.
   @exclusivity(unchecked) private var running: [CommandID: RunningCommand] = [:]
-  /// Commands performed inside the loop whose end is queued, oldest first from ``performedHead``.
-  /// Their ends are queued in the order they were performed, each behind the messages it sent, so
-  /// the command whose messages or end the loop is handling is the oldest: looking it up and
+  /// Commands performed inside the loop whose end the loop has not handled, oldest first from
+  /// ``performedHead``. They end in the order they were performed, each after the messages it sent,
+  /// so the command whose messages or end the loop is handling is the oldest: looking it up and
   /// removing it costs no hashing.
-  @exclusivity(unchecked) private var performed: [RunningCommand] = []
+  @exclusivity(unchecked) private var performed: [PerformedCommand] = []
   @exclusivity(unchecked) private var performedHead = 0
+  /// The records of performed commands whose end is queued in the mailbox (``PerformedCommand/queuedEnd``).
+  private var performedRecords: [CommandID: CommandRecord] = [:]
   @exclusivity(unchecked) private var waiting:
     [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter, child: ChildTarget?)] = []
   @exclusivity(unchecked) private var waitingHead = 0
@@ -43,10 +45,9 @@ final class CommandRunner {
     _ interpreter: AnyCommandInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
   ) {
     var interpreter = interpreter
-    if interpreter.runNow != nil {
+    if interpreter.performer.performsNow {
       interpreter = AnyCommandInterpreter(
-        run: interpreter.run, executor: interpreter.executor, runNow: interpreter.runNow,
-        inTaskSlot: inTask.count)
+        performer: interpreter.performer, executor: interpreter.executor, inTaskSlot: inTask.count)
       inTask.append(0)
     }
     registry.register(interpreter, for: type, matches: matches, kind: "command")
@@ -78,23 +79,23 @@ final class CommandRunner {
   }
 
   /// How many command records it stores, finished ones not yet dropped included (for tests).
-  var storedRecordCount: Int { running.count + performed.count + waiting.count }
+  var storedRecordCount: Int { running.count + performed.count + performedRecords.count + waiting.count }
 
   /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
   func isRunning(_ id: CommandID) -> Bool {
     // Ids only, not ``root(ofRunning:)``: no record is copied for the message of every command.
-    if performedHead < performed.count, performed[performedHead].record.id == id { return true }
+    if performedHead < performed.count, performed[performedHead].id == id { return true }
     if running.index(forKey: id) != nil { return true }
-    return performed[performedHead...].contains { $0.record.id == id }
+    return performed[performedHead...].contains { $0.id == id }
   }
 
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
   func root(ofRunning id: CommandID) -> TreeRoot? {
-    if performedHead < performed.count, performed[performedHead].record.id == id {
+    if performedHead < performed.count, performed[performedHead].id == id {
       return performed[performedHead].root
     }
     if let found = running[id] { return found.root }
-    return performed[performedHead...].first { $0.record.id == id }?.root
+    return performed[performedHead...].first { $0.id == id }?.root
   }
 
   /// The root of the first command running or waiting whose root has the mailbox number `post`.
@@ -131,19 +132,55 @@ final class CommandRunner {
   func finish(_ id: CommandID, timed: Bool) -> (finished: RunningCommand?, started: CommandRecord?) {
     let finished = removeRunning(id)
     if let slot = finished?.inTaskSlot { inTask[slot] -= 1 }
-    guard waitingHead < waiting.count, running.count < maximumRunning else { return (finished, nil) }
+    return (finished, startWaiting(timed: timed))
+  }
+
+  /// Whether the oldest command performed inside the loop ends once a message is taken
+  /// (``takePerformed(endedBy:)``), not by an envelope.
+  @inline(__always)
+  var hasPerformedEnds: Bool {
+    performedHead < performed.count && performed[performedHead].endsAfter != PerformedCommand.queuedEnd
+  }
+
+  /// Removes the oldest command performed inside the loop if every message it sent has been taken
+  /// from the mailbox.
+  ///
+  /// - Parameter lastTaken: The number of the last message taken from the mailbox.
+  /// - Returns: The command's id and root, or `nil` if the oldest has not ended.
+  func takePerformed(endedBy lastTaken: UInt64) -> (id: CommandID, root: TreeRoot)? {
+    guard performedHead < performed.count, performed[performedHead].endsAfter <= lastTaken else { return nil }
+    let ended = performed[performedHead]
+    advance(&performed, head: &performedHead)
+    return (ended.id, ended.root)
+  }
+
+  /// Whether a command waits for a free slot.
+  var hasWaiting: Bool { waitingHead < waiting.count }
+
+  /// Starts the oldest waiting command if a slot is free.
+  ///
+  /// - Returns: Its record (if performed inside the loop, its messages are queued).
+  func startWaiting(timed: Bool) -> CommandRecord? {
+    guard waitingHead < waiting.count, running.count < maximumRunning else { return nil }
     let next = waiting[waitingHead]
     advance(&waiting, head: &waitingHead)
     _ = launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
-    return (finished, next.record)
+    return next.record
   }
 
   private func removeRunning(_ id: CommandID) -> RunningCommand? {
-    guard performedHead < performed.count, performed[performedHead].record.id == id else {
+    guard let record = performedRecords.removeValue(forKey: id) else {
       return running.removeValue(forKey: id)
     }
-    let finished = performed[performedHead]
-    advance(&performed, head: &performedHead)
+    // Its end is queued behind its messages, and every command performed before it ended when
+    // its last message was taken, earlier: it is the oldest.
+    let index = performed[performedHead...].firstIndex { $0.id == id } ?? performedHead
+    let finished = RunningCommand(record: record, root: performed[index].root, task: nil)
+    if index == performedHead {
+      advance(&performed, head: &performedHead)
+    } else {
+      performed.remove(at: index)
+    }
     return finished
   }
 
@@ -186,11 +223,9 @@ final class CommandRunner {
   @inline(never)
   private func resolveChild(_ command: any Command, into child: inout ChildTarget?) -> AnyCommandInterpreter?
   {
-    guard command is ChildCommand else { return nil }
+    guard let command = command as? ChildCommand else { return nil }
     let (inner, scope) = unscoped(command)
-    guard let inner = inner as? any Command, let scope, let interpreter = registry.handler(for: inner) else {
-      return nil
-    }
+    guard let scope, let interpreter = registry.handler(for: inner) else { return nil }
     child = ChildTarget(command: inner, scope: scope)
     return interpreter
   }
@@ -206,9 +241,11 @@ final class CommandRunner {
     let command = child?.command ?? record.command
     let dispatch = Dispatch(
       cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: child?.scope)
-    if let runNow = interpreter.runNow, let slot = interpreter.inTaskSlot {
+    if let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
-      if inTask[slot] == 0, performNow(record, command, root: root, runNow, dispatch, timed: timed) {
+      if inTask[slot] == 0,
+        performNow(record, command, root: root, interpreter.performer, dispatch, timed: timed)
+      {
         return true
       }
       inTask[slot] += 1
@@ -217,7 +254,9 @@ final class CommandRunner {
       let clock = ContinuousClock()
       let start = timed ? clock.now : nil
       do {
-        try await CommandContext.$current.withValue(id) { try await interpreter.run(command, dispatch) }
+        try await CommandContext.$current.withValue(id) {
+          try await interpreter.performer.perform(command, dispatch: dispatch)
+        }
         mailbox.post(.commandFinished(id, failure: nil, duration: start.map { clock.now - $0 }))
       } catch {
         mailbox.post(.commandFinished(id, failure: error, duration: start.map { clock.now - $0 }))
@@ -227,36 +266,66 @@ final class CommandRunner {
     return false
   }
 
-  /// Performs the command inside the loop, unless its interpreter declines; its end is queued like
-  /// a task's, so the loop finishes it in order, after the messages it sent.
+  private enum PerformOutcome {
+    case declined
+    case performed
+    case performedEndQueued
+  }
+
+  /// Performs the command inside the loop, unless its interpreter declines; the loop ends it in
+  /// order, after the messages it sent: when it has taken them or, if a monitor must be told or it
+  /// failed, when it takes the end queued behind them, like a task's.
   ///
   /// - Returns: Whether it was performed. When it was not, a drain is requested: a post from another
   ///   thread while the drain was held found one scheduled and scheduled none.
   private func performNow(
     _ record: CommandRecord, _ command: any Command, root: TreeRoot,
-    _ runNow: @Sendable (any Command, Dispatch) throws -> Bool,
+    _ performer: any CommandPerformer,
     _ dispatch: Dispatch, timed: Bool
   ) -> Bool {
-    let clock = ContinuousClock()
-    let start = timed ? clock.now : nil
+    let start = timed ? ContinuousClock.now : nil
     // No ``CommandContext``: `interpretNow` is synchronous, so it cannot await `settle()` itself.
-    let wasPerformed = mailbox.holdingDrain {
+    let (outcome, lastPost) = mailbox.holdingDrain { () -> PerformOutcome in
       let failure: (any Error)?
       do {
-        guard try runNow(command, dispatch) else { return false }
+        guard try performer.performNow(command, dispatch: dispatch) else { return .declined }
         failure = nil
       } catch {
         failure = error
       }
-      performed.append(RunningCommand(record: record, root: root, task: nil))
-      mailbox.post(.commandFinished(record.id, failure: failure, duration: start.map { clock.now - $0 }))
-      return true
+      // Monitored or failed: its end is queued, for the loop to report it.
+      guard timed || failure != nil else { return .performed }
+      performed.append(PerformedCommand(id: record.id, root: root, endsAfter: PerformedCommand.queuedEnd))
+      performedRecords[record.id] = record
+      mailbox.post(.commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }))
+      return .performedEndQueued
     }
-    if !wasPerformed { mailbox.requestDrain() }
-    return wasPerformed
+    switch outcome {
+    case .declined:
+      mailbox.requestDrain()
+      return false
+    case .performed:
+      // It ends once the last message posted by then, its own last, has been taken.
+      performed.append(PerformedCommand(id: record.id, root: root, endsAfter: lastPost))
+    case .performedEndQueued: break
+    }
+    return true
   }
 
   deinit {
     for (_, command) in running { command.task?.cancel() }
   }
+}
+
+/// A command performed inside the loop whose end the loop has not handled.
+struct PerformedCommand {
+  let id: CommandID
+  /// The message its tree descends from.
+  let root: TreeRoot
+  /// The number of the last message posted to the mailbox when it returned: it ends once the loop
+  /// has taken that message, after every message it sent. ``queuedEnd``: its end is an envelope.
+  let endsAfter: UInt64
+
+  /// ``endsAfter`` of a command whose end is queued in the mailbox (monitored, or failed).
+  static var queuedEnd: UInt64 { .max }
 }

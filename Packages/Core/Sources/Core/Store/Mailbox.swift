@@ -75,13 +75,19 @@ final class Mailbox: Sendable {
   /// messages without a task being started for them on the store's actor.
   ///
   /// Only the loop calls it, on the store's actor, and it must drain after `body` returns.
-  func holdingDrain<Result>(_ body: () throws -> Result) rethrows -> Result {
+  ///
+  /// - Returns: What `body` returns, and the number of the last message posted when it returned.
+  func holdingDrain<Result>(_ body: () -> Result) -> (Result, lastPost: UInt64) {
     let wasScheduled = state.withLock { state in
       defer { state.drainScheduled = true }
       return state.drainScheduled
     }
-    defer { if !wasScheduled { state.withLock { $0.drainScheduled = false } } }
-    return try body()
+    let result = body()
+    let lastPost = state.withLock { state in
+      if !wasScheduled { state.drainScheduled = false }
+      return state.lastPost
+    }
+    return (result, lastPost)
   }
 
   /// Numbers `message` and appends it, and schedules a drain if none is scheduled.

@@ -35,7 +35,7 @@ final class SliceObservers<Model: Sendable> {
   ) -> TypedSliceWatcher<Model, Value> {
     if let existing = watchers[keyPath as AnyKeyPath] {
       // The dictionary is keyed by this very key path, so the watcher was made for `Value`.
-      return unsafeDowncast(existing, to: TypedSliceWatcher<Model, Value>.self)
+      return existing as! TypedSliceWatcher<Model, Value>
     }
     let made = make()
     watchers[keyPath] = made

@@ -2,37 +2,22 @@
 
 extension StoreLoop {
   func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
-    let box = AnyCommandInterpreter(
-      run: { command, dispatch in
-        // Safe: the registry hands this interpreter only commands that matched its type.
-        try await interpreter.interpret(Self.typed(command), dispatch: dispatch)
-      }, executor: interpreter.executor,
-      runNow: (interpreter as? any SynchronousCommandInterpreter).map { Self.performingNow($0) })
+    let performer: any CommandPerformer =
+      if let synchronous = interpreter as? any SynchronousCommandInterpreter {
+        Self.performer(synchronous)
+      } else {
+        TaskCommandPerformer(interpreter)
+      }
     commands.register(
-      box, for: Interpreter.HandledCommand.self, matches: { $0 is Interpreter.HandledCommand })
+      AnyCommandInterpreter(performer: performer, executor: interpreter.executor),
+      for: Interpreter.HandledCommand.self, matches: { $0 is Interpreter.HandledCommand })
   }
 
-  /// ``SynchronousCommandInterpreter/interpretNow(_:dispatch:)`` of `interpreter`, type-erased.
-  private static func performingNow<Interpreter: SynchronousCommandInterpreter>(
+  /// The performer of `interpreter`, opened to its concrete type.
+  private static func performer<Interpreter: SynchronousCommandInterpreter>(
     _ interpreter: Interpreter
-  ) -> @Sendable (any Command, Dispatch) throws -> Bool {
-    { command, dispatch in
-      // Safe: the registry hands this interpreter only commands that matched its type.
-      try interpreter.interpretNow(Self.typed(command), dispatch: dispatch)
-    }
-  }
-
-  /// `command` as `Handled`, which the registry matched it with: without a dynamic cast when
-  /// `Handled` is its very type (about 500 instructions a command), with one for a family
-  /// (`any APIRequest`).
-  @inline(__always)
-  private static func typed<Handled>(_ command: any Command) -> Handled {
-    opened(command)
-  }
-
-  private static func opened<Concrete: Command, Handled>(_ command: Concrete) -> Handled {
-    // Safe: the two types are identical, so the bit pattern is a valid `Handled`.
-    Concrete.self == Handled.self ? unsafeBitCast(command, to: Handled.self) : command as! Handled
+  ) -> any CommandPerformer {
+    SynchronousCommandPerformer<Interpreter, Interpreter.HandledCommand>(interpreter)
   }
 
   func register<S: Sendable>(
@@ -40,8 +25,7 @@ extension StoreLoop {
   ) {
     subscriptions.register(
       .object { subscription, dispatch in
-        // Safe: the registry hands this factory only values that matched `S`.
-        make(subscription as! S, dispatch)
+        make(typed(subscription), dispatch)
       }, for: S.self, matches: { $0 is S })
   }
 
@@ -50,8 +34,7 @@ extension StoreLoop {
   ) {
     subscriptions.register(
       .task { subscription, dispatch in
-        // Safe: the registry hands this function only values that matched `S`.
-        try await run(subscription as! S, dispatch)
+        try await run(typed(subscription), dispatch)
       }, for: S.self, matches: { $0 is S })
   }
 

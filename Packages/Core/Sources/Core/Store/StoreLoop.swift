@@ -159,6 +159,7 @@ final class StoreLoop<Model: Sendable> {
   private func drain(limit: Int?) {
     var handled = 0
     while true {
+      if commands.hasPerformedEnds { endPerformed() }
       if let limit, handled >= limit {
         mailbox.requestDrain()
         break
@@ -172,11 +173,17 @@ final class StoreLoop<Model: Sendable> {
       }
       handled += batch.count
       // By index: the element is borrowed for `handle`, not copied (B7: 21 instructions a round trip).
-      for index in batch.indices { handle(batch[index]) }
+      for index in batch.indices {
+        handle(batch[index])
+        if commands.hasPerformedEnds { endPerformed() }
+      }
       if batch.count <= 1_024 {
         batch.removeAllKeepingCapacity()
         spareBatch = batch
       }
+      // No take (and no lock) to find the mailbox empty: a post this relaxed read misses came after
+      // the take above allowed it to schedule a drain.
+      if !mailbox.hasPending { break }
     }
     if handled > 0, let hooks { hooks.activity() }
   }
@@ -249,13 +256,11 @@ final class StoreLoop<Model: Sendable> {
     let ticket = post != 0 && consequences.hasPostWaiters ? consequences.takePostWaiter(post) : nil
     let updates = updates
     let id = updates.nextMessageID()
-    let firstCommand = updates.firstEmittedID
     if observers.hasMonitors {
       processMonitored(message, cause: cause, id: id)
     } else if !updates.apply(message) {
       reportUnhandled(message, cause: cause, id: id)
     }
-    updates.numberEmitted()
 
     if observers.hasListeners { observers.notifyListeners(model) }
     if subscriptions.hasProvider, !isShutDown {
@@ -265,6 +270,10 @@ final class StoreLoop<Model: Sendable> {
       ticket?.complete()
       return false
     }
+    // Numbered only when there are commands (off B1's path); a listener or a subscription's start
+    // above sends nothing that is processed before this.
+    let firstCommand = updates.firstEmittedID
+    updates.numberEmitted()
     // A monitor, listener or subscription that shut the store down keeps these from starting;
     // monitors already saw them with the processed message.
     let started = !isShutDown
@@ -327,8 +336,8 @@ final class StoreLoop<Model: Sendable> {
       switch commands.start(record, root: root, timed: timed) {
       case .started: if timed { reportStarted(record) }
       case .performed:
-        // Its messages and its end wait in the mailbox, which schedules no drain for them: the
-        // loop drains them before `send` returns (``enter(limit:_:)``).
+        // Its messages (and its end, if queued) wait in the mailbox, which schedules no drain for
+        // them: the loop drains them before `send` returns (``enter(limit:_:)``).
         if timed { reportStarted(record) }
       case .waiting: break
       case .noInterpreter:
@@ -338,6 +347,21 @@ final class StoreLoop<Model: Sendable> {
       if isShutDown { break }
     }
     updates.emitted.removeAllKeepingCapacity()
+    // A command performed at once that sent nothing ends here; one that sent messages ends in the
+    // drain, once they are taken.
+    if commands.hasPerformedEnds { endPerformed() }
+  }
+
+  /// Ends the commands performed inside the loop, oldest first, whose messages have all been taken
+  /// from the mailbox (an unmonitored command that did not fail queues no end of its own).
+  private func endPerformed() {
+    while let (id, root) = commands.takePerformed(endedBy: consequences.lastTakenPost) {
+      consequences.senderReturned(id)
+      consequences.finished(in: root)
+      guard commands.hasWaiting else { continue }
+      let timed = observers.hasMonitors
+      if let started = commands.startWaiting(timed: timed), timed { reportStarted(started) }
+    }
   }
 
   private func commandFinished(_ id: CommandID, failure: (any Error)?, duration: Duration?) {

@@ -120,12 +120,9 @@ final class SubscriptionReconciler<Model> {
     var performed = value
     var scope: (@Sendable (any Message) -> any Message)?
     var interpreter = registry.handler(for: value)
-    if interpreter == nil, value is ChildSubscription,
-      case (let inner as any Subscription, let wrap) = unscoped(value)
-    {
-      performed = inner
-      scope = wrap
-      interpreter = registry.handler(for: inner)
+    if interpreter == nil, let child = value as? ChildSubscription {
+      (performed, scope) = unscoped(child)
+      interpreter = registry.handler(for: performed)
     }
     let dispatch = Dispatch(cause: .subscription(record.id), sink: .mailbox(mailbox, liveness), scope: scope)
     return (record, liveness, dispatch, interpreter, performed)
