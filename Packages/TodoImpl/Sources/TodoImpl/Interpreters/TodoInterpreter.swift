@@ -51,7 +51,7 @@ public struct TodoInterpreter: CommandInterpreter {
   ///     of hopping to GRDB's writer queue and back; `nil`: they run on the cooperative pool and
   ///     write with GRDB's asynchronous API.
   ///   - changesInline: Whether a change of one item (add, rename, toggle, set done, due date,
-  ///     priority, remove) is written at once, on the store's actor, while no import is storing batches
+  ///     priority, tags, remove) is written at once, on the store's actor, while no import is storing batches
   ///     (``interpretNow(_:dispatch:)``): one SQLite statement of tens of microseconds, without a
   ///     thread switch there and back. Default `false`.
   public init(
@@ -121,7 +121,7 @@ public struct TodoInterpreter: CommandInterpreter {
   /// Each is one SQLite statement by primary key (an insert, an update or a delete, with the search
   /// index's triggers), atomic by itself, so it runs in no transaction of its own: a `BEGIN` and a
   /// `COMMIT` around it would be two more statements. A change of tags reads the item's tags first,
-  /// so it runs its two statements in a transaction of its own. The time of the change and a new
+  /// so its two statements run in a savepoint (a transaction of their own when none is open). The time of the change and a new
   /// item's identity are taken before the write.
   ///
   /// - Parameter command: A change of one item.
@@ -165,7 +165,8 @@ public struct TodoInterpreter: CommandInterpreter {
       if case .addTags = command { adding = true } else { adding = false }
       return { db in
         var stored: TodoItem?
-        try db.inTransaction {
+        // A savepoint: a transaction of its own, or a part of the caller's if one is open.
+        try db.inSavepoint {
           guard let old = try TodoTable.tags(of: id, owner: owner, in: db) else {
             throw TodoFailure.notFound(id)
           }

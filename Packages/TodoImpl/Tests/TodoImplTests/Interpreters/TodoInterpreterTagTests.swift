@@ -58,6 +58,19 @@ struct TodoInterpreterTagTests {
     #expect(await harness.load() == [expected])
   }
 
+  @Test("a change of tags writes inside a caller's transaction too, as a part of it")
+  func insideATransaction() async throws {
+    let item = try #require(await add("Buy milk", tags: tags("home")))
+    let write = try harness.interpreter.prepareChange(.addTags(item.id, tags("errand"), owner: Users.alice))
+    let message = try await harness.database.write { db in try write(db) }
+    guard case .tagsChanged(let stored, _) = message else {
+      Issue.record("the change answered \(message)")
+      return
+    }
+    #expect(stored.tags == tags("errand", "home"))
+    #expect(await harness.load().map(\.tags) == [tags("errand", "home")])
+  }
+
   @Test("tagging beyond the limit fails and changes nothing; another user's item is not found")
   func limitsAndOwners() async throws {
     let many = (1...TodoTag.maximumCount).compactMap { TodoTag("t\($0)") }
