@@ -7,7 +7,8 @@ extension EndToEnd {
     "End to end: tags under tmux",
     .enabled(if: TmuxPane.tmuxPath != nil || TmuxPane.isCI, "tmux is not installed (and CI is not set)"))
   struct TagTmuxTests {
-    @Test("add with tags, tag and untag, list +home -work numbered as in the list, and Tab completes untag")
+    @Test(
+      "add with tags, tag and untag, list +home -work numbered as in the list; Tab completes untag and tags")
     func tags() async throws {
       let folder = AppProcess.temporaryFolder()
       _ = try await AppProcess.run(
@@ -26,7 +27,8 @@ extension EndToEnd {
         try await pane.waitFor("1. Buy milk is tagged +home.")
         try await pane.type("untag 1 +work")
         try await pane.waitFor("1. Buy milk has no tag +work (its tags: +home); nothing was changed.")
-        try await pane.type("list +home -work")
+        // Tab completes the tags in use: `+ho` becomes `+home`, `-wo` becomes `-work`.
+        try await pane.send("list +ho", "Tab", "-wo", "Tab", "Enter")
         let listed = try await pane.waitFor("3. [ ] Call mom +home")
         #expect(listed.contains("1. [ ] Buy milk +home"), "\(listed)")
         #expect(!listed.contains("2. [ ] Write report"), "\(listed)")

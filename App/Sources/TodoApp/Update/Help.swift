@@ -31,7 +31,7 @@ enum Help {
     "  quit                      leave (so does Ctrl-D, and Ctrl-C on an empty line, which finishes the",
     "                            work under way, then exits with status 130; Ctrl-C on a typed line clears it)",
     "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords);",
-    "  Tab completes a command, a help topic or a file after import/export (twice: lists the choices).",
+    "  Tab completes a command, a help topic, a file after import/export, or a +tag (twice: lists the choices).",
     "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
     "  clear-done and rm delete without asking.",
   ]
