@@ -38,8 +38,12 @@ extension EndToEnd {
 
           """), "\(result.standardOutput)")
       let rows = try String(contentsOf: exported, encoding: .utf8).split(separator: "\r\n")
-      #expect(rows.first == "id,title,done,due,created,updated,priority")
-      #expect(rows.dropFirst().map { $0.split(separator: ",").last } == ["low", "none", "high"])
+      #expect(rows.first == "id,title,done,due,created,updated,priority,tags")
+      #expect(
+        rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().last }
+          == [
+            "low", "none", "high",
+          ])
 
       let other = AppProcess.temporaryFolder()
       let imported = try await AppProcess.run(

@@ -2,7 +2,8 @@ import Foundation
 import Terminal
 
 /// What Tab completes at the prompt: a command's name, a topic after `help`, a file's path after
-/// `import` and `export` (and `export --force`).
+/// `import` and `export` (and `export --force`), and the signed-in user's tags after `add`, `tag`,
+/// `untag` and `list` (`+ho` to `+home`, and `-wo` to `-work` after `list`).
 ///
 /// A pure function of the text before the cursor and the files on disk; the line editor
 /// (``LineEditor``) decides what to do with the candidates (complete, or list them on a second Tab).
@@ -10,14 +11,16 @@ struct CommandCompletion: Sendable {
   /// The commands, as `help` lists them (aliases left out: one name per command).
   static let commands = [
     "add", "clear-done", "done", "due", "export", "find", "help", "import", "list", "login", "logout",
-    "notifications", "pri", "quit", "register", "rename", "rm", "undo",
+    "notifications", "pri", "quit", "register", "rename", "rm", "tag", "undo", "untag",
   ]
 
-  /// The topics `help` has a page for (`help import`).
-  static let helpTopics = ["import"]
+  /// The topics `help` has a page for (`help import`, `help tag`).
+  static let helpTopics = ["import", "tag"]
 
   /// The folder relative paths are read from: the one the parser resolves them against.
   let workingDirectory: String
+  /// The names of the signed-in user's tags, sorted; read at each Tab, from any thread.
+  var tagNames: @Sendable () -> [String] = { [] }
 
   /// The completion of the word before the cursor.
   ///
@@ -29,6 +32,13 @@ struct CommandCompletion: Sendable {
     let words = before.split(whereSeparator: \.isWhitespace).map(String.init)
     let current = startsWord ? "" : (words.last ?? "")
     let earlier = startsWord ? words : Array(words.dropLast())
+    let command = earlier.first?.lowercased() ?? ""
+    let listing = command == "list" || command == "ls"
+    if current.hasPrefix("+") && (listing || ["add", "tag", "untag"].contains(command))
+      || current.hasPrefix("-") && !current.hasPrefix("--") && listing
+    {
+      return Self.matching(current, in: tagNames().map { current.prefix(1) + $0 })
+    }
     switch earlier.first?.lowercased() {
     case nil:
       return Self.matching(current, in: Self.commands)

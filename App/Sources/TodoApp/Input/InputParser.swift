@@ -77,8 +77,11 @@ public struct InputParser: Sendable {
 
     switch command {
     case "help", "?":
-      if arguments.map({ $0.lowercased() }) == ["import"] { return .success(.importHelp) }
-      return .success(.help)
+      switch arguments.map({ $0.lowercased() }) {
+      case ["import"]: return .success(.importHelp)
+      case ["tag"], ["tags"], ["untag"], ["add"]: return .success(.tagHelp)
+      default: return .success(.help)
+      }
     case "register", "login":
       let password: Password?
       switch arguments.count {
@@ -154,6 +157,10 @@ public struct InputParser: Sendable {
       return .success(.setPriority(position: position, priority))
     case "find", "search":
       return parseFind(arguments).mapError { Failure(command: command, reason: $0.text) }
+    case "tag", "untag":
+      return parseTag(arguments, adding: command == "tag").mapError {
+        Failure(command: command, reason: $0.text)
+      }
     default:
       return fail("unknown command \"\(command)\"; type help for the list")
     }
@@ -196,9 +203,28 @@ public struct InputParser: Sendable {
     return .failure(Reason(usage))
   }
 
-  /// `list [open|done|due] [--all | --page N]`.
+  /// `tag N +TAG [+TAG…]` and `untag N +TAG [+TAG…]` (the `+` may be left out).
+  private func parseTag(_ arguments: [String], adding: Bool) -> Result<UserIntent, Reason> {
+    let command = adding ? "tag" : "untag"
+    guard arguments.count >= 2, let position = Int(arguments[0]), position > 0 else {
+      return .failure(Reason("usage: \(command) N +TAG [+TAG…] (help tag says what a tag is)"))
+    }
+    var tags: [TodoTag] = []
+    for word in arguments.dropFirst() {
+      switch TodoTag.read(word, plusRequired: false) {
+      case .tag(let tag): tags.append(tag)
+      case .tooLong(let word):
+        return .failure(Reason(TodoFailure.tagTooLong(word, limit: TodoTag.maximumLength).description))
+      case .notATag: return .failure(Reason(TodoFailure.notATag(word).description))
+      }
+    }
+    return .success(adding ? .tag(position: position, tags) : .untag(position: position, tags))
+  }
+
+  /// `list [open|done|due] [+TAG…] [-TAG…] [--all | --page N]`.
   private func parseList(_ arguments: [String]) -> Result<UserIntent, Reason> {
-    let usage = "usage: list [open|done|due] [--all | --page N]"
+    let usage = "usage: list [open|done|due] [+TAG…] [-TAG…] [--all | --page N]"
+    var tags = TagFilter()
     var filter = ListFilter.all
     var page: Int?
     var all = false
@@ -212,6 +238,15 @@ public struct InputParser: Sendable {
           return .failure(Reason("--page takes a page number from 1: list --page 2"))
         }
         page = number
+      case _ where word.hasPrefix("+") || (word.hasPrefix("-") && !word.hasPrefix("--")):
+        switch TodoTag.read(word.dropFirst(), plusRequired: false) {
+        case .tag(let tag) where word.hasPrefix("+"): tags.required.append(tag)
+        case .tag(let tag): tags.excluded.append(tag)
+        case .tooLong(let name):
+          return .failure(Reason(TodoFailure.tagTooLong(name, limit: TodoTag.maximumLength).description))
+        case .notATag:
+          return .failure(Reason("\"\(typed)\" is not a tag to filter by (+TAG or -TAG); \(usage)"))
+        }
       case _ where word.hasPrefix("-"): return .failure(Reason(usage))
       default:
         guard filter == .all, let named = ListFilter(rawValue: word) else {
@@ -222,9 +257,11 @@ public struct InputParser: Sendable {
         filter = named
       }
     }
-    if let page { return .success(.listPage(filter, page: page, pageSize: pageSize ?? Self.scriptPageSize)) }
-    guard let pageSize, !all else { return .success(.list(filter)) }
-    return .success(.listPage(filter, page: 1, pageSize: pageSize))
+    if let page {
+      return .success(.listPage(filter, tags: tags, page: page, pageSize: pageSize ?? Self.scriptPageSize))
+    }
+    guard let pageSize, !all else { return .success(.list(filter, tags: tags)) }
+    return .success(.listPage(filter, tags: tags, page: 1, pageSize: pageSize))
   }
 
   /// `find WORDS [--all | --page N]`: the words are every argument that is not an option.

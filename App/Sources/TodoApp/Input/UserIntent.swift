@@ -14,6 +14,8 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case help
   /// Show the CSV format that `import` reads (`help import`).
   case importHelp
+  /// Show how tags are written (`help tag`, `help add`).
+  case tagHelp
   /// Create an account. Without a password (`register NAME` at a terminal) the app checks that the
   /// name is free, then asks for the password twice without showing it. `shown` when the password
   /// was typed on the line at a terminal, where it shows on screen: the app warns.
@@ -23,13 +25,14 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case login(username: String, password: Password?, shown: Bool = false)
   /// Sign out.
   case logout
-  /// Add an item.
+  /// Add an item; the words of `title` that are tags (`+home`) become its tags (``TodoTag/split(_:)``).
   case add(title: String)
-  /// Show every item that passes the filter (`list` in a script, `list --all` anywhere).
-  case list(ListFilter)
-  /// Show the counts of the items, then one page of those that pass the filter (`list` at a
-  /// terminal, `list --page N` anywhere); pages are numbered from 1.
-  case listPage(ListFilter, page: Int, pageSize: Int)
+  /// Show every item that passes the filter and the tags (`list` in a script, `list --all`
+  /// anywhere).
+  case list(ListFilter, tags: TagFilter = TagFilter())
+  /// Show the counts of the items, then one page of those that pass the filter and the tags (`list`
+  /// at a terminal, `list --page N` anywhere); pages are numbered from 1.
+  case listPage(ListFilter, tags: TagFilter = TagFilter(), page: Int, pageSize: Int)
   /// Mark the item at a 1-based position done (`true`) or open (`false`).
   case setDone(position: Int, Bool)
   /// Rename the item at a position.
@@ -62,6 +65,11 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case find(words: String, page: Int, pageSize: Int?)
   /// Set the priority of the item at a 1-based position (`pri 3 high`).
   case setPriority(position: Int, TodoPriority)
+  /// Give the item at a 1-based position these tags, beside its own (`tag 3 +work`).
+  case tag(position: Int, [TodoTag])
+  /// Take these tags from the item at a 1-based position (`untag 3 +work`); each must be one of its
+  /// tags.
+  case untag(position: Int, [TodoTag])
 }
 
 /// Which items `list` shows.

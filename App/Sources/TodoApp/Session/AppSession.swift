@@ -2,6 +2,7 @@ import AuthenticationAPI
 public import Core
 public import Foundation
 import GRDB
+import Synchronization
 import Terminal
 import TodoAPI
 import Tracing
@@ -26,6 +27,8 @@ public final class AppSession {
   private let reader: LineReader
   private let dataFolder: URL
   private let isFirstLaunch: Bool
+  /// The signed-in user's tags, as Tab completes them on the reader's thread.
+  private let tagNames = TagNames()
 
   /// Creates a session on a store built by ``AppComposition/makeStore(database:folder:)``.
   ///
@@ -46,7 +49,8 @@ public final class AppSession {
     self.dataFolder = dataFolder
     self.isFirstLaunch = isFirstLaunch
     printer = Printer(isInteractive: input.isInteractive)
-    let completion = CommandCompletion(workingDirectory: FileManager.default.currentDirectoryPath)
+    var completion = CommandCompletion(workingDirectory: FileManager.default.currentDirectoryPath)
+    completion.tagNames = { [tagNames] in tagNames.names.withLock { $0 } }
     reader = LineReader(line: printer.line, history: .forCommands(), complete: completion.complete)
     if let tracePath { try PrivateFile.create(atPath: tracePath) }
     recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
@@ -127,6 +131,13 @@ public final class AppSession {
       }
       useHistory(store.model.authentication.user?.id)
       store.addListener(observing: { $0.authentication.user?.id }, useHistory)
+      // Tab offers the tags in use: the slice counts them, so this compares a few counts a message.
+      let tagNames = tagNames
+      let useTags: @MainActor @Sendable ([TodoTag: Int]) -> Void = { counts in
+        tagNames.names.withLock { $0 = counts.keys.map(\.name).sorted() }
+      }
+      useTags(store.model.todos.tagCounts)
+      store.addListener(observing: { $0.todos.tagCounts }, useTags)
     }
     switch input {
     case .standardInput(let interactive): reader.start(interactive: interactive)
@@ -270,4 +281,10 @@ extension AppSession.Input {
   var isInteractive: Bool {
     if case .standardInput(true) = self { true } else { false }
   }
+}
+
+/// The names of the signed-in user's tags, written on the store's actor and read by Tab completion
+/// on the line reader's thread.
+private final class TagNames: Sendable {
+  let names = Mutex<[String]>([])
 }

@@ -10,9 +10,14 @@ extension AppUpdater {
   func todoCommand(for intent: UserIntent, at now: Date, in model: inout AppModel) -> [any Command] {
     guard let owner = signedInUser(in: &model) else { return [] }
     switch intent {
-    case .add(let title):
-      switch TodoTitle.validate(title) {
-      case .success(let title): return [TodoCommand.add(title: title, dueDate: nil, owner: owner)]
+    case .add(let typed):
+      // The tags leave the title first: `add +home` has an empty title.
+      let checked = TodoTag.split(typed).flatMap { split in
+        TodoTitle.validate(split.title).map { ($0, split.tags) }
+      }
+      switch checked {
+      case .success(let (title, tags)):
+        return [TodoCommand.add(title: title, dueDate: nil, tags: tags, owner: owner)]
       case .failure(let failure):
         model.ui.fail(failure.description)
         return []
@@ -89,6 +94,25 @@ extension AppUpdater {
     case .setPriority(let position, let priority):
       guard let item = item(at: position, in: &model) else { return [] }
       return [TodoCommand.setPriority(item.id, priority, owner: owner)]
+    case .tag(let position, let tags):
+      guard let item = item(at: position, in: &model) else { return [] }
+      // Checked here too, so the message names the item; the interpreter checks what it stores.
+      if case .failure(let failure) = TodoTag.normalized(item.tags + tags) {
+        model.ui.fail("\(position). \(item.title): \(failure.description)")
+        return []
+      }
+      return [TodoCommand.addTags(item.id, tags, owner: owner)]
+    case .untag(let position, let tags):
+      guard let item = item(at: position, in: &model) else { return [] }
+      let missing = tags.filter { !item.tags.contains($0) }
+      guard missing.isEmpty else {
+        let names = missing.map(\.description).joined(separator: " ")
+        let lacks = missing.count == 1 ? "has no tag \(names)" : "has none of the tags \(names)"
+        let has = item.tags.isEmpty ? "none" : "\(Listing.tagSuffix(item.tags).dropFirst())"
+        model.ui.fail("\(position). \(item.title) \(lacks) (its tags: \(has)); nothing was changed.")
+        return []
+      }
+      return [TodoCommand.removeTags(item.id, tags, owner: owner)]
     case .find(let words, let page, let pageSize):
       let search = TodoSearch(
         text: words, offset: pageSize.map { (page - 1) * $0 } ?? 0, limit: pageSize)
@@ -154,7 +178,7 @@ extension AppUpdater {
           ? "Your list is empty."
           : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open).")
     case .added(let item, _):
-      model.ui.say("Added \(position(of: item.id)). \(item.title)")
+      model.ui.say("Added \(position(of: item.id)). \(item.title)\(Listing.tagSuffix(item.tags))")
     case .renamed(let item, _):
       model.ui.say("Renamed \(position(of: item.id)) to: \(item.title)")
     case .toggled(let item, _):
@@ -171,6 +195,11 @@ extension AppUpdater {
         item.priority == .none
           ? "\(position(of: item.id)). \(item.title) has no priority now."
           : "\(position(of: item.id)). \(item.title) has \(item.priority.rawValue) priority.")
+    case .tagsChanged(let item, _):
+      model.ui.say(
+        item.tags.isEmpty
+          ? "\(position(of: item.id)). \(item.title) has no tags now."
+          : "\(position(of: item.id)). \(item.title) is tagged\(Listing.tagSuffix(item.tags)).")
     case .removed(let id, _):
       let title = model.ui.removing.removeValue(forKey: id)
       model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")

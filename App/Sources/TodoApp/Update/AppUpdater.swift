@@ -86,19 +86,22 @@ public struct AppUpdater: Updater {
     case .importHelp:
       for line in Help.importLines { model.ui.say(line) }
       return []
+    case .tagHelp:
+      for line in Help.tagLines { model.ui.say(line) }
+      return []
     case .quit:
       model.ui.lifecycle = .quitRequested
       return []
     case .register, .login, .logout:
       return account(intent, in: &model)
-    case .list(let filter):
+    case .list(let filter, let tags):
       guard signedInUser(in: &model) != nil else { return [] }
-      Listing.print(model.todos, filter: filter, now: now, into: &model.ui)
+      Listing.print(model.todos, filter: filter, tags: tags, now: now, into: &model.ui)
       return []
-    case .listPage(let filter, let page, let pageSize):
+    case .listPage(let filter, let tags, let page, let pageSize):
       guard signedInUser(in: &model) != nil else { return [] }
       Listing.printPage(
-        model.todos, filter: filter, page: page, pageSize: pageSize, now: now, into: &model.ui)
+        model.todos, filter: filter, tags: tags, page: page, pageSize: pageSize, now: now, into: &model.ui)
       return []
     case .notifications(let action):
       return inbox(action, in: &model)

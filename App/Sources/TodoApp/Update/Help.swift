@@ -1,14 +1,17 @@
-/// The text of `help` and `help import`.
+/// The text of `help`, `help import` and `help tag`.
 enum Help {
   static let lines = [
     "Commands:",
     "  register NAME             create an account (asks for the password, without showing it)",
     "  login NAME                sign in (asks for the password; the session is restored at the next launch)",
     "  logout                    sign out",
-    "  add TITLE                 add an item (a title holds at most 500 characters)",
+    "  add TITLE [+TAG…]         add an item (a title holds at most 500 characters); its words +home, +errand",
+    "                            are its tags, not part of the title (help tag: which words are tags)",
     "  list [open|done|due]      show the counts and a page of items (list --page N; list --all shows every one);",
-    "                            open items first, by priority, then due time, then creation",
+    "                            open items first, by priority, then due time, then creation;",
+    "                            list +home -work: only the items tagged +home and not +work (with open, done…)",
     "  pri N high|medium|low|none  set item N's priority (list shows it)",
+    "  tag N +TAG / untag N +TAG give item N tags / take them off: tag 3 +home +errand, untag 3 +home",
     "  find WORDS                the items whose titles hold every word (or its start), best match first,",
     "                            numbered as in list: find milk, find buy mil --page 2, find milk --all",
     "  done N / undo N           mark item N done / not done",
@@ -24,18 +27,18 @@ enum Help {
     "                            regular file (never a device, a FIFO, a socket or a symbolic link)",
     "  notifications             the inbox (notifications read N | dismiss N | clear); reminders that came due",
     "                            while you were signed out or the app was closed are announced at sign-in",
-    "  help [import]             this list; help import: the CSV format of import and export",
+    "  help [import|tag]         this list; help import: the CSV format of import and export; help tag: tags",
     "  quit                      leave (so does Ctrl-D, and Ctrl-C on an empty line, which finishes the",
     "                            work under way, then exits with status 130; Ctrl-C on a typed line clears it)",
     "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords);",
-    "  Tab completes a command, a help topic or a file after import/export (twice: lists the choices).",
+    "  Tab completes a command, a help topic, a file after import/export, or a +tag (twice: lists the choices).",
     "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
     "  clear-done and rm delete without asking.",
   ]
 
   static let importLines = [
     "import FILE.csv reads a CSV file (RFC 4180, UTF-8) whose first line is the header",
-    "  id,title,done,due,created,updated,priority     (priority may be left out)",
+    "  id,title,done,due,created,updated,priority,tags     (tags, or priority and tags, may be left out)",
     "then one item per line:",
     "  id        empty for a new item, or an identity: a row with the id of an item replaces it (an",
     "            item in the list, or a row earlier in the file); the report counts those apart",
@@ -47,8 +50,23 @@ enum Help {
     "  created, updated   empty (the time of the import) or a time, as due",
     "  priority  high, medium, low, none or empty (none); a file without the column keeps the",
     "            priorities of the items it replaces",
+    "  tags      the item's tags separated by spaces, with or without + (home errand), or empty;",
+    "            a file without the column keeps the tags of the items it replaces",
     "Malformed rows are skipped and reported with their line; the others are imported.",
     "An import stopped part way resumes after its last stored row when the same file is imported again.",
     "An example file: docs/examples/todos.csv; export writes the same format.",
+  ]
+
+  static let tagLines = [
+    "Tags group items across the list: add buy milk +home +errand, then list +home.",
+    "  A tag is + and a letter, then letters, digits, - or _: +home, +work-2026, +côté.",
+    "  At most 32 characters after the +, and 16 tags an item. Tags are lowercase: +Home is +home.",
+    "  In add, every word that is a tag leaves the title; other words stay, +1 and C++ among them:",
+    "  add +1 for Bob +team adds \"+1 for Bob\" tagged +team.",
+    "  tag N +TAG [+TAG…]      give item N these tags (the + may be left out)",
+    "  untag N +TAG [+TAG…]    take them off (each must be one of its tags)",
+    "  list +home              the items tagged +home; list -work: those not tagged +work;",
+    "                          list open +home +errand -work: open items with both tags and not +work",
+    "  list shows an item's tags after its title; export writes them in the tags column.",
   ]
 }

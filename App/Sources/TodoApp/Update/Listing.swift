@@ -4,27 +4,31 @@ import TodoAPI
 
 /// How lists, the inbox and import reports are laid out on the terminal.
 enum Listing {
-  /// Every item that passes `filter`, numbered as in the whole list; open items due before `now`
-  /// are marked overdue.
-  static func print(_ todos: TodoModel, filter: ListFilter, now: Date, into ui: inout UIModel) {
-    let positions = self.positions(in: todos, filter: filter)
+  /// Every item that passes `filter` and `tags`, numbered as in the whole list; open items due
+  /// before `now` are marked overdue.
+  static func print(
+    _ todos: TodoModel, filter: ListFilter, tags: TagFilter = TagFilter(), now: Date, into ui: inout UIModel
+  ) {
+    let positions = self.positions(in: todos, filter: filter, tags: tags)
     guard !positions.isEmpty else {
-      ui.say(filter == .all ? "No items." : "No \(filter.rawValue) items.")
+      ui.say(noItems(filter, tags))
       return
     }
     printRows(positions[...], of: todos, now: now, into: &ui)
   }
 
-  /// The counts of the items, then page `page` (from 1) of those that pass `filter`, `pageSize` a
-  /// page, and a footer naming the commands for the next page and for everything when there is more
+  /// The counts of the items, then page `page` (from 1) of those that pass `filter` and `tags`,
+  /// `pageSize` a page, and a footer naming the commands for the next page and for everything when there is more
   /// to see: `list` at a terminal, so that a list of 200,000 items does not scroll for seconds.
   /// Open items due before `now` are marked overdue, and counted first.
   static func printPage(
-    _ todos: TodoModel, filter: ListFilter, page: Int, pageSize: Int, now: Date, into ui: inout UIModel
+    _ todos: TodoModel, filter: ListFilter, tags: TagFilter = TagFilter(), page: Int, pageSize: Int,
+    now: Date,
+    into ui: inout UIModel
   ) {
-    let positions = self.positions(in: todos, filter: filter)
+    let positions = self.positions(in: todos, filter: filter, tags: tags)
     guard !positions.isEmpty else {
-      ui.say(filter == .all ? "No items." : "No \(filter.rawValue) items.")
+      ui.say(noItems(filter, tags))
       return
     }
     let size = max(1, pageSize)
@@ -44,8 +48,9 @@ enum Listing {
     let shown = positions[first..<min(positions.count, first + size)]
     printRows(shown, of: todos, now: now, into: &ui)
     guard pages > 1 else { return }
-    let command = filter == .all ? "list" : "list \(filter.rawValue)"
-    let which = filter == .all ? "" : " \(filter.rawValue)"
+    let which = ((filter == .all ? [] : [filter.rawValue]) + (tags.isEmpty ? [] : [tags.words]))
+      .map { " " + $0 }.joined()
+    let command = "list" + which
     var footer =
       "Page \(grouped(page)) of \(grouped(pages)): \(grouped(first + 1))–\(grouped(first + shown.count)) of "
       + "\(grouped(positions.count))\(which) items."
@@ -53,9 +58,30 @@ enum Listing {
     ui.say(footer + " Everything: \(command) --all.")
   }
 
-  /// The 0-based positions of the items that pass `filter`, in the order they are listed: open items
-  /// by priority, then due time, then creation (``openOrder(_:of:)``), before done items in creation
-  /// order; `due` by due time.
+  /// `No items.`, `No open items tagged +home, not -work.`
+  private static func noItems(_ filter: ListFilter, _ tags: TagFilter) -> String {
+    let which = filter == .all ? "" : " \(filter.rawValue)"
+    var tagged: [String] = []
+    if !tags.required.isEmpty {
+      tagged.append("tagged " + tags.required.map(\.description).joined(separator: " "))
+    }
+    if !tags.excluded.isEmpty {
+      tagged.append("without " + tags.excluded.map(\.description).joined(separator: " or "))
+    }
+    return "No\(which) items\(tagged.isEmpty ? "" : " " + tagged.joined(separator: ", "))."
+  }
+
+  /// The 0-based positions of the items that pass `filter` and `tags`, in the order they are
+  /// listed: open items by priority, then due time, then creation (``openOrder(_:of:)``), before
+  /// done items in creation order; `due` by due time.
+  private static func positions(in todos: TodoModel, filter: ListFilter, tags: TagFilter) -> [Int] {
+    let positions = positions(in: todos, filter: filter)
+    guard !tags.isEmpty else { return positions }
+    let items = todos.items
+    return positions.filter { tags.admits(items[$0]) }
+  }
+
+  /// The 0-based positions of the items that pass `filter`, in the order they are listed.
   private static func positions(in todos: TodoModel, filter: ListFilter) -> [Int] {
     let items = todos.items
     switch filter {
@@ -93,8 +119,8 @@ enum Listing {
     }
   }
 
-  /// `  3. [ ] Buy milk  (high priority, due 2026-11-22 10:05, overdue)`: the number right-aligned in
-  /// `width`.
+  /// `  3. [ ] Buy milk +errand +home  (high priority, due 2026-11-22 10:05, overdue)`: the number
+  /// right-aligned in `width`.
   private static func row(_ item: TodoItem, number: Int?, width: Int, now: Date, timeZone: String) -> String {
     let number = number.map(String.init) ?? "?"
     let padded = String(repeating: " ", count: max(0, width - number.count)) + number
@@ -105,7 +131,12 @@ enum Listing {
       if !item.isDone && date < now { notes.append("overdue") }
     }
     let suffix = notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"
-    return "\(padded). [\(item.isDone ? "x" : " ")] \(item.title)\(suffix)"
+    return "\(padded). [\(item.isDone ? "x" : " ")] \(item.title)\(tagSuffix(item.tags))\(suffix)"
+  }
+
+  /// ` +errand +home`, after a title; empty for no tags.
+  static func tagSuffix(_ tags: [TodoTag]) -> String {
+    tags.reduce(into: "") { $0 += " " + $1.description }
   }
 
   /// A page of `find`'s matches, best first, each numbered as in the whole list (so `done N` acts on

@@ -34,6 +34,22 @@ struct CommandCompletionTests {
     #expect(completion.complete("zz") == Completion(length: 2, candidates: []))
   }
 
+  @Test(
+    "after add, tag, untag and list a word starting with + completes to the user's tags; after list, - too")
+  func tags() {
+    var completion = CommandCompletion(workingDirectory: "/")
+    completion.tagNames = { ["errand", "home", "homework"] }
+    #expect(completion.complete("add milk +Ho") == Completion(length: 3, candidates: ["+home", "+homework"]))
+    #expect(completion.complete("tag 3 +e") == Completion(length: 2, candidates: ["+errand"]))
+    #expect(completion.complete("untag 3 +").candidates == ["+errand", "+home", "+homework"])
+    #expect(
+      completion.complete("list open -ho") == Completion(length: 3, candidates: ["-home", "-homework"]))
+    #expect(completion.complete("ls +err") == Completion(length: 4, candidates: ["+errand"]))
+    #expect(completion.complete("tag 3 -ho") == .none)
+    #expect(completion.complete("list --a") == .none)
+    #expect(completion.complete("rename 3 +ho") == .none)
+  }
+
   @Test("every command help lists is offered, and every command offered parses as a command")
   func commandsMatchHelpAndParser() {
     let parser = InputParser(timeZone: TimeZone(identifier: "UTC")!, workingDirectory: "/")

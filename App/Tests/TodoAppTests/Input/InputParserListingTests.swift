@@ -21,10 +21,12 @@ struct InputParserListingTests {
         == .failure(.init(command: "list", reason: "--page takes a page number from 1: list --page 2")))
     #expect(
       script.parse("list --all --page 2")
-        == .failure(.init(command: "list", reason: "usage: list [open|done|due] [--all | --page N]")))
+        == .failure(
+          .init(command: "list", reason: "usage: list [open|done|due] [+TAG…] [-TAG…] [--all | --page N]")))
     #expect(
       script.parse("list open done")
-        == .failure(.init(command: "list", reason: "usage: list [open|done|due] [--all | --page N]")))
+        == .failure(
+          .init(command: "list", reason: "usage: list [open|done|due] [+TAG…] [-TAG…] [--all | --page N]")))
   }
 
   @Test("rm takes numbers and ranges, each item once, in the order typed; one number is a plain rm")

@@ -15,4 +15,15 @@ struct HelpTests {
     #expect(
       Help.importLines.joined(separator: "\n").contains("at most \(TodoTitle.maximumLength) characters"))
   }
+
+  @Test("help tag names a tag's characters and limits, and that +1 and C++ stay in a title")
+  func tagLimits() {
+    let help = Help.tagLines.joined(separator: "\n")
+    #expect(
+      help.contains(
+        "At most \(TodoTag.maximumLength) characters after the +, and \(TodoTag.maximumCount) tags"))
+    #expect(help.contains("letters, digits, - or _"))
+    #expect(help.contains("+1 and C++"))
+    #expect(Help.importLines.joined(separator: "\n").contains("priority,tags"))
+  }
 }

@@ -9,8 +9,9 @@ public enum TodoCommand: Command, Hashable {
   case load(UserID)
   /// Store a new item. Answers ``TodoMessage/added(_:owner:)`` or ``TodoMessage/failed(_:owner:)``.
   ///
-  /// The title is validated where the command is made (``TodoTitle/validate(_:)``).
-  case add(title: TodoTitle, dueDate: Date?, owner: UserID)
+  /// The title is validated where the command is made (``TodoTitle/validate(_:)``), and the tags
+  /// are taken out of it there (``TodoTag/split(_:)``).
+  case add(title: TodoTitle, dueDate: Date?, tags: [TodoTag] = [], owner: UserID)
   /// Change a title, validated where the command is made. Answers ``TodoMessage/renamed(_:owner:)``.
   case rename(TodoID, title: TodoTitle, owner: UserID)
   /// Flip done. Answers ``TodoMessage/toggled(_:owner:)``.
@@ -21,6 +22,13 @@ public enum TodoCommand: Command, Hashable {
   case setDueDate(TodoID, Date?, owner: UserID)
   /// Set an item's priority. Answers ``TodoMessage/priorityChanged(_:owner:)``.
   case setPriority(TodoID, TodoPriority, owner: UserID)
+  /// Give an item these tags, beside those it has. Answers ``TodoMessage/tagsChanged(_:owner:)``,
+  /// or ``TodoFailure/tooManyTags(count:limit:)`` if it would have more than
+  /// ``TodoTag/maximumCount``.
+  case addTags(TodoID, [TodoTag], owner: UserID)
+  /// Take these tags from an item; a tag it does not have is ignored. Answers
+  /// ``TodoMessage/tagsChanged(_:owner:)``.
+  case removeTags(TodoID, [TodoTag], owner: UserID)
   /// Delete an item. Answers ``TodoMessage/removed(_:owner:)``.
   case remove(TodoID, owner: UserID)
   /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:owner:)``.
@@ -37,7 +45,8 @@ extension TodoCommand {
   /// The user whose list the command reads or changes: the owner its answer names.
   public var owner: UserID {
     switch self {
-    case .load(let owner), .add(_, _, let owner), .rename(_, _, let owner), .toggle(_, let owner),
+    case .load(let owner), .add(_, _, _, let owner), .addTags(_, _, let owner), .removeTags(_, _, let owner),
+      .rename(_, _, let owner), .toggle(_, let owner),
       .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
       .remove(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner), .search(_, let owner):
       owner

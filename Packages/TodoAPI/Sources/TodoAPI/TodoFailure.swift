@@ -14,6 +14,12 @@ public enum TodoFailure: Error, Hashable, Sendable, Codable {
   case fileUnreadable(path: String, reason: String)
   /// The database failed: locked, corrupt, or unwritable.
   case storage(String)
+  /// A word of a tag's shape (`+` and a letter) is longer than ``TodoTag/maximumLength``.
+  case tagTooLong(String, limit: Int)
+  /// An item would have more than ``TodoTag/maximumCount`` tags.
+  case tooManyTags(count: Int, limit: Int)
+  /// A word of a stored or imported tags field is not a tag (see ``TodoTag``).
+  case notATag(String)
 }
 
 extension TodoFailure: CustomStringConvertible {
@@ -28,6 +34,11 @@ extension TodoFailure: CustomStringConvertible {
     case .fileNotFound(let path): "No such file: \(path)"
     case .fileUnreadable(let path, let reason): "Cannot use \(path): \(reason)"
     case .storage(let reason): "The to-do database failed: \(reason)"
+    case .tagTooLong(let word, let limit):
+      "The tag \(word) is \(word.count - (word.hasPrefix("+") ? 1 : 0)) characters long; the limit is \(limit)."
+    case .tooManyTags(let count, let limit): "An item may have \(limit) tags; this one would have \(count)."
+    case .notATag(let word):
+      "\"\(word)\" is not a tag: a tag starts with a letter and holds letters, digits, - and _."
     }
   }
 }

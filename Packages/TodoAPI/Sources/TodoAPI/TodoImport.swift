@@ -106,16 +106,20 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
 
 /// The CSV format of import and export (RFC 4180: comma-separated, `"` quoting, CRLF or LF).
 ///
-/// The first line is the header `id,title,done,due,created,updated,priority`, which a UTF-8
-/// byte-order mark may precede; on import the `priority` column may be left out
-/// (``headerWithoutPriority``, the format before items had priorities), and an item a row of such a
-/// file replaces keeps its priority. `done` is `true` or `false`; dates are ISO 8601 (`2026-11-22T09:30:00Z`,
+/// The first line is the header `id,title,done,due,created,updated,priority,tags`, which a UTF-8
+/// byte-order mark may precede; on import the `tags` column may be left out
+/// (``headerWithoutTags``, the format before items had tags), and so may `priority` with it
+/// (``headerWithoutPriority``); an item a row of such a file replaces keeps its tags (and its
+/// priority). `done` is `true` or `false`; dates are ISO 8601 (`2026-11-22T09:30:00Z`,
 /// `2026-11-22T10:30:00+01:00`), and on import a date without a zone (`2026-11-22T09:30:00`) is
 /// local time, as the app's prompt reads one; export writes UTC. `due` may be empty. On import `id`
 /// may be empty (a new identity is made) and `created`/`updated` may be empty (the import time is
 /// used); an existing `id` replaces that item. A non-empty `id` has at most ``maximumIDLength``
 /// characters, no control characters (line breaks, tabs) and no whitespace at either end.
-/// `priority` is `high`, `medium`, `low`, `none` or empty (none).
+/// `priority` is `high`, `medium`, `low`, `none` or empty (none). `tags` is the item's tags
+/// separated by spaces, each with or without its `+` (export writes `errand home`), or empty; a
+/// word that is not a tag (``TodoTag``) makes the row malformed, and so do more than
+/// ``TodoTag/maximumCount`` tags.
 ///
 /// A malformed record is skipped and reported on the line it starts, and never takes later lines
 /// with it: when a record that runs over several lines (a quoted field holding line breaks) turns
@@ -125,8 +129,11 @@ public struct TodoImportReport: Hashable, Sendable, Codable {
 /// skipped to the end of that line.
 public enum TodoCSV {
   /// The header line, as export writes it.
-  public static let header = "id,title,done,due,created,updated,priority"
-  /// The header of a file without the optional `priority` column, which import also reads.
+  public static let header = "id,title,done,due,created,updated,priority,tags"
+  /// The header of a file without the optional `tags` column, which import also reads.
+  public static let headerWithoutTags = "id,title,done,due,created,updated,priority"
+  /// The header of a file without the optional `priority` and `tags` columns, which import also
+  /// reads.
   public static let headerWithoutPriority = "id,title,done,due,created,updated"
   /// How many row errors an import report lists; the rest are counted.
   public static let reportedErrorLimit = 1000

@@ -26,6 +26,8 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
   public var dueDate: Date?
   /// How much the item matters.
   public var priority: TodoPriority
+  /// The item's tags, sorted by name, each once, at most ``TodoTag/maximumCount``.
+  public var tags: [TodoTag]
   /// When the item was created.
   public let createdAt: Date
   /// When the item last changed.
@@ -39,17 +41,19 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
   ///   - isDone: Whether it is done.
   ///   - dueDate: When it is due.
   ///   - priority: How much it matters; none by default.
+  ///   - tags: Its tags, sorted by name, each once (``TodoTag/normalized(_:)``); none by default.
   ///   - createdAt: When it was created.
   ///   - updatedAt: When it last changed; defaults to `createdAt`.
   public init(
     id: TodoID, title: String, isDone: Bool = false, dueDate: Date? = nil, priority: TodoPriority = .none,
-    createdAt: Date, updatedAt: Date? = nil
+    tags: [TodoTag] = [], createdAt: Date, updatedAt: Date? = nil
   ) {
     self.id = id
     self.title = title
     self.isDone = isDone
     self.dueDate = dueDate
     self.priority = priority
+    self.tags = tags
     self.createdAt = createdAt
     self.updatedAt = updatedAt ?? createdAt
   }
@@ -62,11 +66,11 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
 
 extension TodoItem: Codable {
   private enum CodingKeys: String, CodingKey {
-    case id, title, isDone, dueDate, priority, createdAt, updatedAt
+    case id, title, isDone, dueDate, priority, tags, createdAt, updatedAt
   }
 
-  /// Decodes an item; one encoded without a priority (a trace recorded before items had one) has
-  /// none.
+  /// Decodes an item; one encoded without a priority or tags (a trace recorded before items had
+  /// them) has none.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: The decoder's error.
@@ -77,6 +81,7 @@ extension TodoItem: Codable {
     isDone = try container.decode(Bool.self, forKey: .isDone)
     dueDate = try container.decodeIfPresent(Date.self, forKey: .dueDate)
     priority = try container.decodeIfPresent(TodoPriority.self, forKey: .priority) ?? .none
+    tags = try container.decodeIfPresent([TodoTag].self, forKey: .tags) ?? []
     createdAt = try container.decode(Date.self, forKey: .createdAt)
     updatedAt = try container.decode(Date.self, forKey: .updatedAt)
   }

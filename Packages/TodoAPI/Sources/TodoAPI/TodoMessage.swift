@@ -20,6 +20,8 @@ public enum TodoMessage: Message, Hashable, Codable {
   case dueDateChanged(TodoItem, owner: UserID)
   /// An item's priority was set.
   case priorityChanged(TodoItem, owner: UserID)
+  /// An item's tags changed.
+  case tagsChanged(TodoItem, owner: UserID)
   /// An item was deleted.
   case removed(TodoID, owner: UserID)
   /// The done items were deleted.
@@ -50,7 +52,8 @@ extension TodoMessage {
   public var owner: UserID {
     switch self {
     case .loaded(let owner, _), .added(_, let owner), .renamed(_, let owner), .toggled(_, let owner),
-      .dueDateChanged(_, let owner), .priorityChanged(_, let owner), .removed(_, let owner),
+      .dueDateChanged(_, let owner), .priorityChanged(_, let owner), .tagsChanged(_, let owner),
+      .removed(_, let owner),
       .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),

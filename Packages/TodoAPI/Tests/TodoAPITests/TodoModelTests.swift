@@ -10,6 +10,33 @@ struct TodoModelTests {
       createdAt: Date(timeIntervalSince1970: seconds))
   }
 
+  @Test("tagCounts follows every change: items loaded, tagged, untagged, moved and removed")
+  func tagCounts() {
+    func tagged(_ id: String, _ names: String..., at seconds: Double) -> TodoItem {
+      var tagged = item(id, at: seconds)
+      tagged.tags = names.compactMap { TodoTag($0) }
+      return tagged
+    }
+    func counts(_ model: TodoModel) -> [String: Int] {
+      Dictionary(uniqueKeysWithValues: model.tagCounts.map { ($0.name, $1) })
+    }
+    var model = TodoModel(items: [
+      tagged("a", "home", at: 1), tagged("b", "home", "work", at: 2), item("c", at: 3),
+    ])
+    #expect(counts(model) == ["home": 2, "work": 1])
+    model.upsert(tagged("c", "errand", at: 3))
+    model.upsert(tagged("a", at: 1))
+    #expect(counts(model) == ["home": 1, "work": 1, "errand": 1])
+    model.upsert(tagged("b", "work", at: 9))
+    #expect(counts(model) == ["work": 1, "errand": 1])
+    model.remove([TodoID(rawValue: "b"), TodoID(rawValue: "x")])
+    #expect(counts(model) == ["errand": 1])
+    model.replaceItems(with: [tagged("d", "home", at: 1)])
+    #expect(counts(model) == ["home": 1])
+    model.clear()
+    #expect(model.tagCounts.isEmpty)
+  }
+
   @Test("keeps items in display order: oldest first, then by identity")
   func displayOrder() {
     let model = TodoModel(items: [item("c", at: 2), item("b", at: 1), item("a", at: 2)])

@@ -17,11 +17,14 @@ public import GRDB
 /// ```
 ///
 /// ## Schema
-/// `todo_item(owner, id, title, done, due, created, updated, priority)`, a `WITHOUT ROWID` table whose
+/// `todo_item(owner, id, title, done, due, created, updated, priority, tags)`, a `WITHOUT ROWID` table whose
 /// primary key is `(owner, id)`: finding one item, as toggling does, is one B-tree lookup in a list
 /// of any size, and one user's identities never collide with another's. Dates are whole
 /// milliseconds since 1970 (`INTEGER`), so they sort and compare exactly; `priority` is
-/// ``TodoAPI/TodoPriority/rank``, 0 (none) to 3 (high). The index
+/// ``TodoAPI/TodoPriority/rank``, 0 (none) to 3 (high); `tags` the names of the item's tags, sorted,
+/// separated by spaces (``TodoAPI/TodoTag/field(_:)``), empty for none. Tags are a column of the
+/// item, not a table of their own: a change of tags is a change of the row, written by the same
+/// statement, and `list +home` filters the items the model already holds. The index
 /// `todo_item_display` on `(owner, created, id)` reads a list in ``TodoAPI/TodoItem/displayOrder(_:_:)``
 /// without sorting.
 ///
@@ -36,7 +39,7 @@ public import GRDB
 /// already stored.
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
-  public static let migrationIdentifiers = ["todo.v1", "todo.v2", "todo.v3", "todo.v4"]
+  public static let migrationIdentifiers = ["todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5"]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
   /// once.
@@ -70,6 +73,9 @@ public enum TodoDatabase {
         sql:
           "ALTER TABLE todo_item ADD COLUMN priority INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3)"
       )
+    }
+    migrator.registerMigration("todo.v5") { db in
+      try db.execute(sql: "ALTER TABLE todo_item ADD COLUMN tags TEXT NOT NULL DEFAULT ''")
     }
   }
 

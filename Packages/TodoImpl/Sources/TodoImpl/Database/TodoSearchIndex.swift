@@ -66,7 +66,7 @@ enum TodoSearchIndex {
     """
   /// The columns are ``TodoTable/columns``, in its order.
   private static let pageSQL = """
-    SELECT item.id, item.title, item.done, item.due, item.created, item.updated, item.priority
+    SELECT item.id, item.title, item.done, item.due, item.created, item.updated, item.priority, item.tags
     FROM (
       SELECT key, owner, id, rank FROM todo_search CROSS JOIN todo_search_key ON key = todo_search.rowid
       WHERE todo_search MATCH ?1 AND owner = ?2

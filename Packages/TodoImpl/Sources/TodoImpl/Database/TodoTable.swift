@@ -11,7 +11,7 @@ import TodoAPI
 /// through ``upsert(_:owner:in:)`` and a load reads as many, so neither goes through `Codable`.
 enum TodoTable {
   /// The columns every read selects, in the order ``item(from:)`` expects.
-  static let columns = "id, title, done, due, created, updated, priority"
+  static let columns = "id, title, done, due, created, updated, priority, tags"
 
   /// The item a row selected with ``columns`` describes.
   ///
@@ -19,9 +19,12 @@ enum TodoTable {
   /// - Returns: The item.
   static func item(from row: Row) -> TodoItem {
     let due: Int64? = row[3]
+    let tags: String = row[7]
     return TodoItem(
       id: TodoID(rawValue: row[0]), title: row[1], isDone: row[2], dueDate: due.map(Date.init(milliseconds:)),
-      priority: TodoPriority(rank: row[6]) ?? .none, createdAt: Date(milliseconds: row[4]),
+      priority: TodoPriority(rank: row[6]) ?? .none,
+      // The table holds only fields this app wrote or an import checked: nothing to report.
+      tags: (try? TodoTag.tags(in: tags).get()) ?? [], createdAt: Date(milliseconds: row[4]),
       updatedAt: Date(milliseconds: row[5]))
   }
 
@@ -81,12 +84,13 @@ enum TodoTable {
     let row = try Row.fetchOne(
       db,
       sql: """
-        INSERT INTO todo_item (owner, id, title, done, due, created, updated, priority)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(columns)
+        INSERT INTO todo_item (owner, id, title, done, due, created, updated, priority, tags)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(columns)
         """,
       arguments: [
         owner.rawValue, item.id.rawValue, item.title, item.isDone, item.dueDate?.milliseconds,
         item.createdAt.milliseconds, item.updatedAt.milliseconds, item.priority.rank,
+        TodoTag.field(item.tags),
       ])
     // An INSERT … RETURNING that did not throw returns its row.
     return self.item(from: row!)
@@ -104,6 +108,8 @@ enum TodoTable {
     case due(Int64?)
     /// The priority becomes this.
     case priority(TodoPriority)
+    /// The tags become these, sorted, each once.
+    case tags([TodoTag])
 
     /// The statement, one per kind of change, so the statement cache finds it by a constant text.
     var sql: String {
@@ -113,6 +119,7 @@ enum TodoTable {
       case .title: Self.titleSQL
       case .due: Self.dueSQL
       case .priority: Self.prioritySQL
+      case .tags: Self.tagsSQL
       }
     }
 
@@ -124,6 +131,7 @@ enum TodoTable {
       case .title(let title): [title, updated, owner.rawValue, id.rawValue]
       case .due(let due): [due, updated, owner.rawValue, id.rawValue]
       case .priority(let priority): [priority.rank, updated, owner.rawValue, id.rawValue]
+      case .tags(let tags): [TodoTag.field(tags), updated, owner.rawValue, id.rawValue]
       }
     }
 
@@ -135,6 +143,7 @@ enum TodoTable {
     private static let titleSQL = statement(setting: "title = ?,")
     private static let dueSQL = statement(setting: "due = ?,")
     private static let prioritySQL = statement(setting: "priority = ?,")
+    private static let tagsSQL = statement(setting: "tags = ?,")
   }
 
   /// Changes one item of `owner` and reads it back as stored, in one statement.
@@ -162,6 +171,21 @@ enum TodoTable {
     var stored: TodoItem?
     while let row = try rows.next() { stored = item(from: row) }
     return stored
+  }
+
+  /// The tags of one item of `owner`.
+  ///
+  /// - Parameters:
+  ///   - id: The item.
+  ///   - owner: Its user.
+  ///   - db: The connection.
+  /// - Returns: The tags, or `nil` if `owner` has no item `id`.
+  /// - Throws: The database's error.
+  static func tags(of id: TodoID, owner: UserID, in db: Database) throws -> [TodoTag]? {
+    let statement = try db.cachedStatement(sql: "SELECT tags FROM todo_item WHERE owner = ? AND id = ?")
+    return try String.fetchOne(statement, arguments: [owner.rawValue, id.rawValue]).map {
+      (try? TodoTag.tags(in: $0).get()) ?? []
+    }
   }
 
   /// Deletes one item of `owner`.
@@ -199,24 +223,26 @@ enum TodoTable {
   static let stagingSQL = """
     CREATE TEMP TABLE IF NOT EXISTS todo_import_row (
       id TEXT NOT NULL, title TEXT NOT NULL, done INTEGER NOT NULL, due INTEGER,
-      created INTEGER NOT NULL, updated INTEGER NOT NULL, priority INTEGER
+      created INTEGER NOT NULL, updated INTEGER NOT NULL, priority INTEGER, tags TEXT
     )
     """
 
   /// The statement that stages one imported row.
-  static let stageSQL = "INSERT INTO temp.todo_import_row VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+  static let stageSQL = "INSERT INTO temp.todo_import_row VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
 
   /// The statement that stores the staged rows, in file order: each a new item, or the replacement
   /// of `owner`'s (`?1`) item with the same identity. A file without the priority column (`?2` false)
-  /// stages `NULL` priorities: a new item has none, a replaced one keeps its own.
+  /// stages `NULL` priorities, and one without the tags column (`?3` false) `NULL` tags: a new item
+  /// has none, a replaced one keeps its own.
   static let upsertSQL = """
-    INSERT INTO todo_item (owner, id, title, done, due, created, updated, priority)
-    SELECT ?1, id, title, done, due, created, updated, coalesce(priority, 0)
+    INSERT INTO todo_item (owner, id, title, done, due, created, updated, priority, tags)
+    SELECT ?1, id, title, done, due, created, updated, coalesce(priority, 0), coalesce(tags, '')
     FROM temp.todo_import_row WHERE true ORDER BY rowid
     ON CONFLICT (owner, id) DO UPDATE SET
       title = excluded.title, done = excluded.done, due = excluded.due,
       created = excluded.created, updated = excluded.updated,
-      priority = CASE WHEN ?2 THEN excluded.priority ELSE todo_item.priority END
+      priority = CASE WHEN ?2 THEN excluded.priority ELSE todo_item.priority END,
+      tags = CASE WHEN ?3 THEN excluded.tags ELSE todo_item.tags END
     """
 
   /// Inserts imported rows, each replacing the item of `owner` with the same identity if any.
@@ -266,19 +292,24 @@ enum TodoTable {
       for row in rows {
         var id = row.id
         var title = row.title
+        // Empty when the file has no tags column: a small string, bound as NULL below.
+        var tags = row.tags ?? ""
         try id.withUTF8 { id in
           try title.withUTF8 { title in
-            try bindText(1, id)
-            try bindText(2, title)
-            try check(sqlite3_bind_int(handle, 3, row.isDone ? 1 : 0))
-            try check(row.due.map { sqlite3_bind_int64(handle, 4, $0) } ?? sqlite3_bind_null(handle, 4))
-            try check(sqlite3_bind_int64(handle, 5, row.created))
-            try check(sqlite3_bind_int64(handle, 6, row.updated))
-            try check(
-              row.priority.map { sqlite3_bind_int64(handle, 7, Int64($0.rank)) }
-                ?? sqlite3_bind_null(handle, 7))
-            try check(sqlite3_step(handle), success: SQLITE_DONE)
-            try check(sqlite3_reset(handle))
+            try tags.withUTF8 { tags in
+              try bindText(1, id)
+              try bindText(2, title)
+              try check(sqlite3_bind_int(handle, 3, row.isDone ? 1 : 0))
+              try check(row.due.map { sqlite3_bind_int64(handle, 4, $0) } ?? sqlite3_bind_null(handle, 4))
+              try check(sqlite3_bind_int64(handle, 5, row.created))
+              try check(sqlite3_bind_int64(handle, 6, row.updated))
+              try check(
+                row.priority.map { sqlite3_bind_int64(handle, 7, Int64($0.rank)) }
+                  ?? sqlite3_bind_null(handle, 7))
+              try row.tags == nil ? check(sqlite3_bind_null(handle, 8)) : bindText(8, tags)
+              try check(sqlite3_step(handle), success: SQLITE_DONE)
+              try check(sqlite3_reset(handle))
+            }
           }
         }
       }
@@ -288,7 +319,8 @@ enum TodoTable {
     let new =
       try Int.fetchOne(db, sql: newIdentitiesSQL, arguments: [owner.rawValue]) ?? 0
     let keepsPriorities = rows.first.map { $0.priority == nil } ?? true
-    try db.execute(sql: upsertSQL, arguments: [owner.rawValue, !keepsPriorities])
+    let keepsTags = rows.first.map { $0.tags == nil } ?? true
+    try db.execute(sql: upsertSQL, arguments: [owner.rawValue, !keepsPriorities, !keepsTags])
     try db.execute(sql: "DELETE FROM temp.todo_import_row")
     return rows.count - new
   }

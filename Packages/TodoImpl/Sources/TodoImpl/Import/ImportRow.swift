@@ -14,12 +14,18 @@ struct ImportRow: Sendable, Equatable {
   var updated: Int64
   /// The priority, or `nil` if the file has no priority column (a replaced item keeps its own).
   var priority: TodoPriority?
+  /// The tags as the table stores them (``TodoAPI/TodoTag/field(_:)``), or `nil` if the file has no
+  /// tags column (a replaced item keeps its own).
+  var tags: String?
 
   /// The number of fields of a row: the columns of ``TodoAPI/TodoCSV/header``.
-  static let fieldCount = 7
+  static let fieldCount = 8
 
   /// The column names of ``TodoAPI/TodoCSV/header``.
   static let headerFields = TodoCSV.header.split(separator: ",").map(String.init)
+
+  /// The column names of ``TodoAPI/TodoCSV/headerWithoutTags``.
+  static let headerFieldsWithoutTags = TodoCSV.headerWithoutTags.split(separator: ",").map(String.init)
 
   /// The column names of ``TodoAPI/TodoCSV/headerWithoutPriority``.
   static let headerFieldsWithoutPriority = TodoCSV.headerWithoutPriority.split(separator: ",").map(
@@ -35,21 +41,23 @@ struct ImportRow: Sendable, Equatable {
   ///   - now: The import time in milliseconds, for empty `created` and `updated`.
   ///   - makeID: Makes an identity for a row whose `id` is empty.
   ///   - hasPriority: Whether the file's header has the `priority` column.
+  ///   - hasTags: Whether it has the `tags` column too (after `priority`).
   ///   - timeZone: The zone of a date written without one: local time by default, as the app's
   ///     prompt reads a time typed without a zone.
   /// - Returns: The row, or the error to report for its line.
   static func decode(
     _ record: CSVRecord, now: Int64, makeID: () -> TodoID, hasPriority: Bool = false,
-    timeZone: TimeZone = localTimeZone
+    hasTags: Bool = false, timeZone: TimeZone = localTimeZone
   ) -> Decoded {
     func failure(_ reason: String) -> Decoded {
       .malformed(TodoImportRowError(line: record.line, reason: reason))
     }
     if let problem = record.problem { return failure(problem) }
     let fields = record.fields
-    let expected = hasPriority ? fieldCount : fieldCount - 1
+    let expected = hasTags ? fieldCount : hasPriority ? fieldCount - 1 : fieldCount - 2
     guard fields.count == expected else {
-      let header = hasPriority ? TodoCSV.header : TodoCSV.headerWithoutPriority
+      let header =
+        hasTags ? TodoCSV.header : hasPriority ? TodoCSV.headerWithoutTags : TodoCSV.headerWithoutPriority
       return failure("expected \(expected) fields (\(header)), found \(fields.count)")
     }
     if let problem = idProblem(fields[0]) { return failure(problem) }
@@ -80,14 +88,22 @@ struct ImportRow: Sendable, Equatable {
       }
       priority = named
     }
+    var tags: String?
+    if hasTags {
+      switch TodoTag.tags(in: fields[7]) {
+      // The field as the table stores it: sorted, each once, lowercase, without `+`.
+      case .success(let valid): tags = TodoTag.field(valid)
+      case .failure(let reason): return failure("tags: \(reason.description)")
+      }
+    }
     let id = fields[0].isEmpty ? makeID().rawValue : fields[0]
     return .row(
       ImportRow(
         id: id, title: title, isDone: isDone, due: due.milliseconds, created: created.milliseconds ?? now,
-        updated: updated.milliseconds ?? now, priority: priority))
+        updated: updated.milliseconds ?? now, priority: priority, tags: tags))
   }
 
-  /// What ``decode(_:now:makeID:hasPriority:timeZone:)`` made of a record.
+  /// What ``decode(_:now:makeID:hasPriority:hasTags:timeZone:)`` made of a record.
   enum Decoded: Equatable {
     /// A valid row.
     case row(ImportRow)

@@ -29,6 +29,8 @@ struct ImportSession {
   private(set) var hasHeader = false
   /// Whether the header has the optional `priority` column.
   private var hasPriority = true
+  /// Whether the header has the optional `tags` column.
+  private var hasTags = true
   private var pending: [ImportRow] = []
   private var pendingOffsets: [Int] = []
   private var pendingLines: [Int] = []
@@ -64,11 +66,14 @@ struct ImportSession {
         throw HeaderError(reason: "line \(record.line) is not the header \(TodoCSV.header)")
       }
       hasHeader = true
-      hasPriority = columns == ImportRow.headerFields
+      hasTags = columns == ImportRow.headerFields
+      hasPriority = hasTags || columns == ImportRow.headerFieldsWithoutTags
       return
     }
     guard record.line > resumedAfterLine else { return }
-    switch ImportRow.decode(record, now: importTime, makeID: makeID, hasPriority: hasPriority) {
+    switch ImportRow.decode(
+      record, now: importTime, makeID: makeID, hasPriority: hasPriority, hasTags: hasTags)
+    {
     case .row(let row):
       pending.append(row)
       pendingOffsets.append(record.endOffset)
@@ -103,13 +108,14 @@ struct ImportSession {
     return batch
   }
 
-  /// The columns of `record` if it is a header, with or without the `priority` column.
+  /// The columns of `record` if it is a header, with or without the `tags` column, or the
+  /// `priority` and `tags` columns.
   private static func headerColumns(_ record: CSVRecord) -> [String]? {
     guard record.problem == nil, let first = record.fields.first else { return nil }
     // A byte-order mark, which some spreadsheets write, is not part of the first column's name.
     let firstName = first.hasPrefix("\u{FEFF}") ? String(first.dropFirst()) : first
     let columns = [firstName] + record.fields.dropFirst()
-    return columns == ImportRow.headerFields || columns == ImportRow.headerFieldsWithoutPriority
-      ? columns : nil
+    return columns == ImportRow.headerFields || columns == ImportRow.headerFieldsWithoutTags
+      || columns == ImportRow.headerFieldsWithoutPriority ? columns : nil
   }
 }

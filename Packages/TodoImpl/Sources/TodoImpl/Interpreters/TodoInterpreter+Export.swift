@@ -57,6 +57,7 @@ extension TodoInterpreter {
       item.dueDate.map { ISO8601Timestamp.string(fromMilliseconds: $0.milliseconds) } ?? "",
       ISO8601Timestamp.string(fromMilliseconds: item.createdAt.milliseconds),
       ISO8601Timestamp.string(fromMilliseconds: item.updatedAt.milliseconds), item.priority.rawValue,
+      TodoTag.field(item.tags),
     ]
   }
 }

@@ -51,7 +51,7 @@ public struct TodoInterpreter: CommandInterpreter {
   ///     of hopping to GRDB's writer queue and back; `nil`: they run on the cooperative pool and
   ///     write with GRDB's asynchronous API.
   ///   - changesInline: Whether a change of one item (add, rename, toggle, set done, due date,
-  ///     priority, remove) is written at once, on the store's actor, while no import is storing batches
+  ///     priority, tags, remove) is written at once, on the store's actor, while no import is storing batches
   ///     (``interpretNow(_:dispatch:)``): one SQLite statement of tens of microseconds, without a
   ///     thread switch there and back. Default `false`.
   public init(
@@ -85,8 +85,9 @@ public struct TodoInterpreter: CommandInterpreter {
         try await database.writeWithoutTransaction { _ in }
         return .loaded(user, try await database.read { db in try TodoTable.items(of: user, in: db) })
       }
-    case .add(_, _, let owner), .rename(_, _, let owner), .toggle(_, let owner), .setDone(_, _, let owner),
-      .setDueDate(_, _, let owner), .setPriority(_, _, let owner), .remove(_, let owner):
+    case .add(_, _, _, let owner), .rename(_, _, let owner), .toggle(_, let owner), .setDone(_, _, let owner),
+      .setDueDate(_, _, let owner), .setPriority(_, _, let owner), .addTags(_, _, let owner),
+      .removeTags(_, _, let owner), .remove(_, let owner):
       // A change of one item: the same body as inline (`change(_:in:)`), written here on the
       // database thread, or through GRDB's writer queue without one.
       await perform(dispatch, owner: owner) {
@@ -113,18 +114,20 @@ public struct TodoInterpreter: CommandInterpreter {
   // MARK: - Changes of one item
 
   /// The one write of a change of one item (add, rename, toggle, set done, due date, priority,
-  /// remove), as a function of the connection: ``interpret(_:dispatch:)`` runs it in a task,
+  /// tags, remove), as a function of the connection: ``interpret(_:dispatch:)`` runs it in a task,
   /// ``interpretNow(_:dispatch:)`` on the store's actor; where it runs is the caller's choice, what
   /// it writes is said once, here.
   ///
   /// Each is one SQLite statement by primary key (an insert, an update or a delete, with the search
   /// index's triggers), atomic by itself, so it runs in no transaction of its own: a `BEGIN` and a
-  /// `COMMIT` around it would be two more statements. The time of the change and a new item's
-  /// identity are taken before the write.
+  /// `COMMIT` around it would be two more statements. A change of tags reads the item's tags first,
+  /// so its two statements run in a savepoint (a transaction of their own when none is open). The time of the change and a new
+  /// item's identity are taken before the write.
   ///
   /// - Parameter command: A change of one item.
   /// - Returns: The write, which returns the message the command answers with.
-  /// - Throws: ``TodoAPI/TodoFailure/notFound(_:)`` from the write if `owner` has no such item.
+  /// - Throws: ``TodoAPI/TodoFailure/notFound(_:)`` from the write if `owner` has no such item;
+  ///   ``TodoAPI/TodoFailure/tooManyTags(count:limit:)`` if it would have too many tags.
   func prepareChange(_ command: TodoCommand) throws -> @Sendable (Database) throws -> TodoMessage {
     let updated = now().milliseconds
     func updating(
@@ -138,8 +141,9 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     }
     switch command {
-    case .add(let title, let dueDate, let owner):
-      let item = TodoItem(id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
+    case .add(let title, let dueDate, let tags, let owner):
+      let tags = try TodoTag.normalized(tags).get()
+      let item = TodoItem(id: makeID(), title: title.text, dueDate: dueDate, tags: tags, createdAt: now())
       return { db in .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner) }
     case .rename(let id, let title, let owner):
       let write = updating(id, owner, .title(title.text))
@@ -156,6 +160,23 @@ public struct TodoInterpreter: CommandInterpreter {
     case .setPriority(let id, let priority, let owner):
       let write = updating(id, owner, .priority(priority))
       return { db in .priorityChanged(try write(db), owner: owner) }
+    case .addTags(let id, let tags, let owner), .removeTags(let id, let tags, let owner):
+      let adding: Bool
+      if case .addTags = command { adding = true } else { adding = false }
+      return { db in
+        var stored: TodoItem?
+        // A savepoint: a transaction of its own, or a part of the caller's if one is open.
+        try db.inSavepoint {
+          guard let old = try TodoTable.tags(of: id, owner: owner, in: db) else {
+            throw TodoFailure.notFound(id)
+          }
+          let new = try TodoTag.normalized(adding ? old + tags : old.filter { !tags.contains($0) }).get()
+          stored = try TodoTable.update(.tags(new), updated: updated, id: id, owner: owner, in: db)
+          return .commit
+        }
+        guard let stored else { throw TodoFailure.notFound(id) }
+        return .tagsChanged(stored, owner: owner)
+      }
     case .remove(let id, let owner):
       return { db in
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
@@ -175,7 +196,7 @@ public struct TodoInterpreter: CommandInterpreter {
   /// Whether `command` changes one item: the commands ``prepareChange(_:)`` writes.
   static func isChangeOfOneItem(_ command: TodoCommand) -> Bool {
     switch command {
-    case .add, .rename, .toggle, .setDone, .setDueDate, .setPriority, .remove: true
+    case .add, .rename, .toggle, .setDone, .setDueDate, .setPriority, .addTags, .removeTags, .remove: true
     case .load, .clearCompleted, .exportCSV, .search: false
     }
   }

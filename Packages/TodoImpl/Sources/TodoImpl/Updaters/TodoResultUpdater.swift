@@ -13,7 +13,7 @@ struct TodoResultUpdater: TypedUpdater {
       model.replaceItems(with: items)
       model.isLoading = false
     case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _),
-      .priorityChanged(let item, _):
+      .priorityChanged(let item, _), .tagsChanged(let item, _):
       model.upsert(item)
       model.lastError = nil
     case .removed(let id, _):

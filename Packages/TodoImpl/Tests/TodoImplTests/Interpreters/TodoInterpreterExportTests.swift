@@ -34,9 +34,9 @@ struct TodoInterpreterExportTests {
     let later = "2026-05-28T20:26:41Z"
     #expect(
       try String(contentsOfFile: path, encoding: .utf8) == """
-        id,title,done,due,created,updated,priority\r
-        \(first.id.rawValue),"He said ""hi"", then left",false,2026-11-22T09:30:00.500Z,\(created),\(created),none\r
-        \(second.id.rawValue),Thé 🍵,true,,\(later),\(later),none\r
+        id,title,done,due,created,updated,priority,tags\r
+        \(first.id.rawValue),"He said ""hi"", then left",false,2026-11-22T09:30:00.500Z,\(created),\(created),none,\r
+        \(second.id.rawValue),Thé 🍵,true,,\(later),\(later),none,\r
 
         """)
   }

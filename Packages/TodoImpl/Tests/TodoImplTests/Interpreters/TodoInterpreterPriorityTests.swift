@@ -68,8 +68,12 @@ struct TodoInterpreterPriorityTests {
     let path = folder.path("out.csv")
     _ = await harness.run(.exportCSV(path: path, owner: Users.alice))
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\r\n")
-    #expect(lines.first == "id,title,done,due,created,updated,priority")
-    #expect(lines.dropFirst().map { $0.split(separator: ",").last } == ["medium", "none"])
+    #expect(lines.first == "id,title,done,due,created,updated,priority,tags")
+    #expect(
+      lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().last }
+        == [
+          "medium", "none",
+        ])
 
     let other = try Harness()
     _ = await other.runImport(path)

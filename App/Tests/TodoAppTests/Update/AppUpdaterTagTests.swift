@@ -1,0 +1,157 @@
+import AuthenticationAPI
+import Core
+import CoreTesting
+import Foundation
+import Testing
+import TodoAPI
+
+@testable import TodoApp
+
+@Suite("AppUpdater: tags")
+struct AppUpdaterTagTests {
+  private let ada = AppFixture.ada
+  private let now = AppFixture.now
+
+  private func tags(_ names: String...) -> [TodoTag] { names.compactMap { TodoTag($0) } }
+
+  private func item(_ title: String, _ tags: [TodoTag], done: Bool = false, at offset: Double) -> TodoItem {
+    TodoItem(
+      id: TodoID(rawValue: title), title: title, isDone: done, tags: tags, createdAt: now + offset)
+  }
+
+  /// Five items in creation order, numbered 1 to 5 in the list.
+  private var tagged: AppModel {
+    var model = AppFixture.signedIn
+    model.todos = TodoModel(
+      owner: ada.id,
+      items: [
+        item("milk", tags("errand", "home"), at: 1), item("report", tags("work"), at: 2),
+        item("plants", tags("home"), done: true, at: 3), item("bank", tags("errand"), at: 4),
+        item("nap", [], at: 5),
+      ])
+    return model
+  }
+
+  @Test("add takes the tags out of the title; a word that is not a tag stays in it")
+  func add() {
+    assertUpdate(
+      AppUpdater(), given: AppFixture.signedIn,
+      when: AppFixture.intent(.add(title: "buy milk +Home +errand")),
+      then: AppFixture.signedIn,
+      commands: [
+        TodoCommand.add(title: .valid("buy milk"), dueDate: nil, tags: tags("errand", "home"), owner: ada.id)
+      ])
+    assertUpdate(
+      AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.add(title: "+1 for Bob, C++ +team")),
+      then: AppFixture.signedIn,
+      commands: [
+        TodoCommand.add(title: .valid("+1 for Bob, C++"), dueDate: nil, tags: tags("team"), owner: ada.id)
+      ])
+    assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.add(title: "+home"))) {
+      $0.ui.fail("The title is empty.")
+    }
+  }
+
+  @Test("an added item is confirmed with its tags")
+  func added() {
+    var milk = AppFixture.milk
+    milk.tags = tags("errand", "home")
+    assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: TodoMessage.added(milk, owner: ada.id)) {
+      $0.ui.say("Added 1. Buy milk +errand +home")
+    }
+  }
+
+  @Test("tag N and untag N change item N's tags; an item out of range fails as pri does")
+  func tagAndUntag() {
+    assertUpdate(
+      AppUpdater(), given: tagged, when: AppFixture.intent(.tag(position: 2, tags("urgent"))), then: tagged,
+      commands: [TodoCommand.addTags(TodoID(rawValue: "report"), tags("urgent"), owner: ada.id)])
+    assertUpdate(
+      AppUpdater(), given: tagged, when: AppFixture.intent(.untag(position: 1, tags("home"))), then: tagged,
+      commands: [TodoCommand.removeTags(TodoID(rawValue: "milk"), tags("home"), owner: ada.id)])
+    assertUpdate(AppUpdater(), given: tagged, when: AppFixture.intent(.tag(position: 6, tags("x")))) {
+      $0.ui.fail("There is no item 6; the list has 5 (see list).")
+    }
+    assertUpdate(AppUpdater(), given: tagged, when: AppFixture.intent(.untag(position: 6, tags("x")))) {
+      $0.ui.fail("There is no item 6; the list has 5 (see list).")
+    }
+  }
+
+  @Test("untag of a tag the item does not have says so and changes nothing")
+  func untagMissing() {
+    assertUpdate(AppUpdater(), given: tagged, when: AppFixture.intent(.untag(position: 1, tags("work")))) {
+      $0.ui.fail("1. milk has no tag +work (its tags: +errand +home); nothing was changed.")
+    }
+    assertUpdate(
+      AppUpdater(), given: tagged, when: AppFixture.intent(.untag(position: 5, tags("home", "work", "nap")))
+    ) {
+      $0.ui.fail("5. nap has none of the tags +home +work +nap (its tags: none); nothing was changed.")
+    }
+  }
+
+  @Test("tag beyond 16 tags fails before any command")
+  func tooMany() {
+    var model = tagged
+    model.todos = TodoModel(
+      owner: ada.id, items: [item("busy", (1...16).compactMap { TodoTag("t\($0)") }, at: 1)])
+    assertUpdate(AppUpdater(), given: model, when: AppFixture.intent(.tag(position: 1, tags("one-more")))) {
+      $0.ui.fail("1. busy: An item may have 16 tags; this one would have 17.")
+    }
+  }
+
+  @Test("changed tags are confirmed with the item's number")
+  func tagsChanged() {
+    var milk = AppFixture.milk
+    milk.tags = tags("home")
+    assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: TodoMessage.tagsChanged(milk, owner: ada.id))
+    {
+      $0.ui.say("1. Buy milk is tagged +home.")
+    }
+    var emptied = AppFixture.signedIn
+    emptied.todos.upsert(milk)
+    assertUpdate(
+      AppUpdater(), given: emptied, when: TodoMessage.tagsChanged(AppFixture.milk, owner: ada.id)
+    ) {
+      $0.ui.say("1. Buy milk has no tags now.")
+    }
+  }
+
+  @Test(
+    "list +TAG -TAG shows the items with every + tag and no - tag, with their tags, numbered as in the list")
+  func listByTags() {
+    assertUpdate(
+      AppUpdater(), given: tagged,
+      when: AppFixture.intent(.list(.all, tags: TagFilter(required: tags("home"))))
+    ) {
+      $0.ui.say("1. [ ] milk +errand +home")
+      $0.ui.say("3. [x] plants +home")
+    }
+    assertUpdate(
+      AppUpdater(), given: tagged,
+      when: AppFixture.intent(.list(.open, tags: TagFilter(required: tags("errand"), excluded: tags("home"))))
+    ) {
+      $0.ui.say("4. [ ] bank +errand")
+    }
+    assertUpdate(
+      AppUpdater(), given: tagged,
+      when: AppFixture.intent(.list(.done, tags: TagFilter(required: tags("work"), excluded: tags("home"))))
+    ) {
+      $0.ui.say("No done items tagged +work, without +home.")
+    }
+  }
+
+  @Test("a page of a tag filter names the filter in its footer")
+  func pages() {
+    assertUpdate(
+      AppUpdater(), given: tagged,
+      when: AppFixture.intent(.listPage(.open, tags: TagFilter(excluded: tags("work")), page: 1, pageSize: 2))
+    ) {
+      $0.ui.say("You have 5 items (4 open, 1 done).")
+      $0.ui.say("1. [ ] milk +errand +home")
+      $0.ui.say("4. [ ] bank +errand")
+      $0.ui.say(
+        "Page 1 of 2: 1–2 of 3 open -work items. Next: list open -work --page 2. Everything: list open -work --all."
+      )
+    }
+  }
+}
