@@ -89,8 +89,8 @@ public struct TodoInterpreter: CommandInterpreter {
       .setDueDate(_, _, let owner), .setPriority(_, _, let owner), .remove(_, let owner):
       // A change of one item: the same body as inline (`change(_:in:)`), written here on the
       // database thread, or through GRDB's writer queue without one.
+      guard let change = prepareChange(command) else { return }
       await perform(dispatch, owner: owner) {
-        let change = try prepareChange(command)
         if databaseThread != nil { return try writeHere(change) }
         return try await database.writeWithoutTransaction(change)
       }
@@ -122,15 +122,16 @@ public struct TodoInterpreter: CommandInterpreter {
   /// `COMMIT` around it would be two more statements. The time of the change and a new item's
   /// identity are taken before the write.
   ///
-  /// - Parameter command: A change of one item.
-  /// - Returns: The write, which returns the message the command answers with.
-  /// - Throws: ``TodoAPI/TodoFailure/notFound(_:)`` from the write if `owner` has no such item.
-  func prepareChange(_ command: TodoCommand) throws -> @Sendable (Database) throws -> TodoMessage {
-    let updated = now().milliseconds
+  /// - Parameter command: Any command.
+  /// - Returns: The write, which returns the message the command answers with (and throws
+  ///   ``TodoAPI/TodoFailure/notFound(_:)`` if `owner` has no such item); `nil` for the commands
+  ///   that read or write many rows (load, clear completed, export, search).
+  func prepareChange(_ command: TodoCommand) -> (@Sendable (Database) throws -> TodoMessage)? {
     func updating(
       _ id: TodoID, _ owner: UserID, _ change: TodoTable.Change
     ) -> @Sendable (Database) throws -> TodoItem {
-      { db in
+      let updated = now().milliseconds
+      return { db in
         guard let item = try TodoTable.update(change, updated: updated, id: id, owner: owner, in: db) else {
           throw TodoFailure.notFound(id)
         }
@@ -162,7 +163,7 @@ public struct TodoInterpreter: CommandInterpreter {
         return .removed(id, owner: owner)
       }
     case .load, .clearCompleted, .exportCSV, .search:
-      throw NotAChange()
+      return nil
     }
   }
 
@@ -171,18 +172,6 @@ public struct TodoInterpreter: CommandInterpreter {
   func writeHere<T>(_ write: (Database) throws -> T) throws -> T {
     try database.writeWithoutTransaction(write)
   }
-
-  /// Whether `command` changes one item: the commands ``prepareChange(_:)`` writes.
-  static func isChangeOfOneItem(_ command: TodoCommand) -> Bool {
-    switch command {
-    case .add, .rename, .toggle, .setDone, .setDueDate, .setPriority, .remove: true
-    case .load, .clearCompleted, .exportCSV, .search: false
-    }
-  }
-
-  /// ``prepareChange(_:)`` was given a command that reads or writes many rows; never thrown by the
-  /// interpreter, which asks ``isChangeOfOneItem(_:)`` first.
-  struct NotAChange: Error {}
 
   /// Sends the message `work` returns, or the failure it throws as `owner`'s.
   func perform(_ dispatch: Dispatch, owner: UserID, _ work: () async throws -> TodoMessage) async {
