@@ -6,8 +6,8 @@ import TodoAPI
 /// to-do slice as the feature's updater, which runs before, left it.
 struct TodoLinesUpdater: AppUpdaterPart {
   func apply(_ message: TodoMessage, to model: inout AppModel) -> [any Command] {
-    // A result of an earlier user's command, arriving after a sign-out: TodoImpl drops it too.
-    guard message.owner == model.todos.owner else { return [] }
+    // The slice says whose results it shows (it has applied nothing of another user's).
+    guard model.todos.accepts(message) else { return [] }
     let todos = model.todos
     func position(of id: TodoID) -> String {
       todos.position(of: id).map { "\($0 + 1)" } ?? "?"

@@ -1,3 +1,4 @@
+import AuthenticationAPI
 import Foundation
 import Testing
 import TodoAPI
@@ -8,6 +9,15 @@ struct TodoModelTests {
     TodoItem(
       id: TodoID(rawValue: id), title: "item \(id)", isDone: done,
       createdAt: Date(timeIntervalSince1970: seconds))
+  }
+
+  @Test("accepts the results of its owner only: none while signed out, none of another user")
+  func acceptsTheOwnersResults() {
+    let ann = UserID(rawValue: 1)
+    let result = TodoMessage.removed(TodoID(rawValue: "a"), owner: ann)
+    #expect(TodoModel(owner: ann).accepts(result))
+    #expect(!TodoModel(owner: UserID(rawValue: 2)).accepts(result))
+    #expect(!TodoModel(owner: nil).accepts(result))
   }
 
   @Test("keeps items in display order: oldest first, then by identity")
