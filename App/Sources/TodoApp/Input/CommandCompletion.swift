@@ -7,14 +7,11 @@ import Terminal
 /// A pure function of the text before the cursor and the files on disk; the line editor
 /// (``LineEditor``) decides what to do with the candidates (complete, or list them on a second Tab).
 struct CommandCompletion: Sendable {
-  /// The commands, as `help` lists them (aliases left out: one name per command).
-  static let commands = [
-    "add", "clear-done", "done", "due", "export", "find", "help", "import", "list", "login", "logout",
-    "notifications", "pri", "quit", "register", "rename", "rm", "undo",
-  ]
+  /// The commands' names, in order (aliases left out: one name per command).
+  static let commands = CommandTable.entries.map(\.name).sorted()
 
   /// The topics `help` has a page for (`help import`).
-  static let helpTopics = ["import"]
+  static let helpTopics = CommandTable.helpTopics
 
   /// The folder relative paths are read from: the one the parser resolves them against.
   let workingDirectory: String
@@ -29,11 +26,10 @@ struct CommandCompletion: Sendable {
     let words = before.split(whereSeparator: \.isWhitespace).map(String.init)
     let current = startsWord ? "" : (words.last ?? "")
     let earlier = startsWord ? words : Array(words.dropLast())
-    switch earlier.first?.lowercased() {
-    case nil:
-      return Self.matching(current, in: Self.commands)
-    case "help",
-      "?" where earlier.count == 1:
+    guard let first = earlier.first else { return Self.matching(current, in: Self.commands) }
+    // The words after a command complete by what the command takes: a topic, a path.
+    switch CommandTable.entry(for: first)?.name {
+    case "help" where earlier.count == 1:
       return Self.matching(current, in: Self.helpTopics)
     case "import", "export":
       // The path is the rest of the line (it may hold spaces), after `--force` for export.
