@@ -30,7 +30,7 @@ extension AppMessageUpdater {
       }
     case .remove(let position):
       guard let item = item(at: position, in: &model) else { return [] }
-      model.ui.removing[item.id] = item.title
+      model.ui.removing[item.id] = item.title.text
       return [TodoCommand.remove(item.id, owner: owner)]
     case .removeItems(let positions, let confirmed):
       // Every position is checked first: a line that names a missing item deletes nothing.
@@ -43,7 +43,7 @@ extension AppMessageUpdater {
         model.ui.question = question
         return []
       }
-      for item in items { model.ui.removing[item.id] = item.title }
+      for item in items { model.ui.removing[item.id] = item.title.text }
       return items.map { TodoCommand.remove($0.id, owner: owner) }
     case .due(let position, let spec):
       guard let item = item(at: position, in: &model) else { return [] }

@@ -7,7 +7,8 @@ import TodoAPI
 struct TodoModelTests {
   private func item(_ id: String, at seconds: Double, done: Bool = false) -> TodoItem {
     TodoItem(
-      id: TodoID(rawValue: id), title: "item \(id)", isDone: done,
+      // Safe: "item " and an identifier is never empty nor longer than 500 characters.
+      id: TodoID(rawValue: id), title: try! TodoTitle(validating: "item \(id)"), isDone: done,
       createdAt: Date(timeIntervalSince1970: seconds))
   }
 

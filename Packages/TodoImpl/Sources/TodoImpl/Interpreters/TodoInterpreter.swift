@@ -140,7 +140,7 @@ public struct TodoInterpreter: CommandInterpreter {
     }
     switch command {
     case .add(let title, let dueDate, let owner):
-      let item = TodoItem(id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
+      let item = TodoItem(id: makeID(), title: title, dueDate: dueDate, createdAt: now())
       return { db in .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner) }
     case .rename(let id, let title, let owner):
       let write = updating(id, owner, .title(title.text))

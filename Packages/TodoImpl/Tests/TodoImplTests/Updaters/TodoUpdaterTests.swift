@@ -12,7 +12,7 @@ struct TodoUpdaterTests {
 
   private func item(_ id: String, at seconds: Double, done: Bool = false) -> TodoItem {
     TodoItem(
-      id: TodoID(rawValue: id), title: "item \(id)", isDone: done,
+      id: TodoID(rawValue: id), title: .valid("item \(id)"), isDone: done,
       createdAt: Date(timeIntervalSince1970: seconds))
   }
 
