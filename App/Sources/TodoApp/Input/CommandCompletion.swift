@@ -8,14 +8,11 @@ import Terminal
 /// A pure function of the text before the cursor and the files on disk; the line editor
 /// (``LineEditor``) decides what to do with the candidates (complete, or list them on a second Tab).
 struct CommandCompletion: Sendable {
-  /// The commands, as `help` lists them (aliases left out: one name per command).
-  static let commands = [
-    "add", "clear-done", "done", "due", "export", "find", "help", "import", "list", "login", "logout",
-    "notifications", "pri", "quit", "register", "rename", "rm", "tag", "undo", "untag",
-  ]
+  /// The commands' names, in order (aliases left out: one name per command).
+  static let commands = CommandTable.entries.map(\.name).sorted()
 
   /// The topics `help` has a page for (`help import`, `help tag`).
-  static let helpTopics = ["import", "tag"]
+  static let helpTopics = CommandTable.helpTopics
 
   /// The folder relative paths are read from: the one the parser resolves them against.
   let workingDirectory: String
@@ -32,18 +29,17 @@ struct CommandCompletion: Sendable {
     let words = before.split(whereSeparator: \.isWhitespace).map(String.init)
     let current = startsWord ? "" : (words.last ?? "")
     let earlier = startsWord ? words : Array(words.dropLast())
-    let command = earlier.first?.lowercased() ?? ""
-    let listing = command == "list" || command == "ls"
-    if current.hasPrefix("+") && (listing || ["add", "tag", "untag"].contains(command))
-      || current.hasPrefix("-") && !current.hasPrefix("--") && listing
+    guard let first = earlier.first else { return Self.matching(current, in: Self.commands) }
+    let command = CommandTable.entry(for: first)?.name ?? ""
+    // A +tag (and, after list, a -tag) completes from the user's own tags.
+    if current.hasPrefix("+") && ["add", "tag", "untag", "list"].contains(command)
+      || current.hasPrefix("-") && !current.hasPrefix("--") && command == "list"
     {
       return Self.matching(current, in: tagNames().map { current.prefix(1) + $0 })
     }
-    switch earlier.first?.lowercased() {
-    case nil:
-      return Self.matching(current, in: Self.commands)
-    case "help",
-      "?" where earlier.count == 1:
+    // The words after a command complete by what the command takes: a topic, a path.
+    switch command {
+    case "help" where earlier.count == 1:
       return Self.matching(current, in: Self.helpTopics)
     case "import", "export":
       // The path is the rest of the line (it may hold spaces), after `--force` for export.

@@ -61,117 +61,26 @@ public struct InputParser: Sendable {
   public func parse(_ line: String) -> Result<UserIntent, Failure>? {
     let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let command = words.first?.lowercased() else { return nil }
-    let arguments = Array(words.dropFirst())
-    let rest = Substring(line).droppingFirstWord()
-    // A path ends before the whitespace that ends the line: none ends in a space typed by mistake
-    // (or put by Tab completion). A title is kept as typed.
-    let path = rest.droppingTrailingWhitespace()
-    func fail(_ reason: String) -> Result<UserIntent, Failure> {
-      .failure(Failure(command: command, reason: reason))
-    }
+    let input = InputLine(
+      command: command, arguments: Array(words.dropFirst()), rest: Substring(line).droppingFirstWord())
     // SQLite would keep a text only up to its first NUL, silently: a line holding one is refused.
     if line.unicodeScalars.contains("\u{0}") {
-      return fail(
+      return input.fail(
         "the line holds a NUL character (␀), which no title or name may hold; type it again without it.")
     }
-
-    switch command {
-    case "help", "?":
-      switch arguments.map({ $0.lowercased() }) {
-      case ["import"]: return .success(.importHelp)
-      case ["tag"], ["tags"], ["untag"], ["add"]: return .success(.tagHelp)
-      default: return .success(.help)
-      }
-    case "register", "login":
-      let password: Password?
-      switch arguments.count {
-      case 1 where atTerminal: password = nil
-      case 2: password = Password(arguments[1])
-      default:
-        return fail(
-          atTerminal
-            ? "usage: \(command) NAME (the password is asked for)" : "usage: \(command) NAME PASSWORD")
-      }
-      let shown = password != nil && atTerminal
-      return .success(
-        command == "register"
-          ? .register(username: arguments[0], password: password, shown: shown)
-          : .login(username: arguments[0], password: password, shown: shown))
-    case "logout":
-      return arguments.isEmpty ? .success(.logout) : fail("usage: logout")
-    case "add":
-      guard !rest.isEmpty else { return fail("usage: add TITLE") }
-      return .success(.add(title: String(rest)))
-    case "list", "ls":
-      return parseList(arguments).mapError { Failure(command: command, reason: $0.text) }
-    case "done", "undo":
-      guard arguments.count == 1, let position = Int(arguments[0]), position > 0 else {
-        return fail("usage: \(command) N (the item's number in the list)")
-      }
-      return .success(.setDone(position: position, command == "done"))
-    case "rename":
-      guard arguments.count >= 2, let position = Int(arguments[0]), position > 0 else {
-        return fail("usage: rename N NEW TITLE")
-      }
-      let title = rest.droppingFirstWord()
-      return .success(.rename(position: position, title: String(title)))
-    case "rm", "remove":
-      let numbers = arguments.filter { $0.lowercased() != "--yes" }
-      if let range = numbers.first(where: Self.isRangeTooLong) {
-        let count = range.split(separator: "-").compactMap { Int($0) }.reduce(1) { $1 - $0 + 1 }
-        return fail(
-          "a range holds at most \(Listing.grouped(Self.maximumRange)) items; \(range) holds \(Listing.grouped(count))"
-        )
-      }
-      guard !numbers.isEmpty, let positions = Self.positions(in: numbers) else {
-        return fail("usage: rm N [N…] (numbers or ranges, as in rm 2 5-9)")
-      }
-      return .success(
-        positions.count == 1
-          ? .remove(position: positions[0])
-          : .removeItems(positions: positions, confirmed: confirmed(arguments)))
-    case "due":
-      return parseDue(arguments).mapError { Failure(command: command, reason: $0.text) }
-    case "clear-done":
-      return arguments.allSatisfy({ $0.lowercased() == "--yes" })
-        ? .success(.clearDone(confirmed: confirmed(arguments))) : fail("usage: clear-done [--yes]")
-    case "import":
-      if arguments == ["cancel"] { return .success(.cancelImport) }
-      guard !path.isEmpty else { return fail("usage: import FILE.csv (or: import cancel)") }
-      return .success(.importCSV(path: absolute(String(path))))
-    case "export":
-      let replacing = arguments.first == "--force"
-      let file = replacing ? path.droppingFirstWord() : path
-      guard !file.isEmpty else { return fail("usage: export [--force] FILE.csv") }
-      return .success(.exportCSV(path: absolute(String(file)), replacing: replacing))
-    case "notifications", "inbox":
-      return parseInbox(arguments).mapError { Failure(command: command, reason: $0.text) }
-    case "quit", "exit":
-      return .success(.quit)
-    case "pri", "priority":
-      let usage = "usage: pri N high|medium|low|none"
-      guard arguments.count == 2, let position = Int(arguments[0]), position > 0 else { return fail(usage) }
-      guard let priority = TodoPriority(rawValue: arguments[1].lowercased()) else {
-        return fail("unknown priority \"\(arguments[1])\"; use high, medium, low or none")
-      }
-      return .success(.setPriority(position: position, priority))
-    case "find", "search":
-      return parseFind(arguments).mapError { Failure(command: command, reason: $0.text) }
-    case "tag", "untag":
-      return parseTag(arguments, adding: command == "tag").mapError {
-        Failure(command: command, reason: $0.text)
-      }
-    default:
-      return fail("unknown command \"\(command)\"; type help for the list")
+    guard let entry = CommandTable.entry(for: command) else {
+      return input.fail("unknown command \"\(command)\"; type help for the list")
     }
+    return entry.parse(self, input)
   }
 
   /// Whether a deletion runs without asking: in a script, or with `--yes` among `arguments`.
-  private func confirmed(_ arguments: [String]) -> Bool {
+  func confirmed(_ arguments: [String]) -> Bool {
     !atTerminal || arguments.contains { $0.lowercased() == "--yes" }
   }
 
-  private func parseDue(_ arguments: [String]) -> Result<UserIntent, Reason> {
+  /// `due` without its command word.
+  func readDue(_ arguments: [String]) -> Result<UserIntent, Reason> {
     let usage = "usage: due N in 10m|2h|1d, due N 2026-11-22T10:00, or due N none"
     guard arguments.count >= 2, let position = Int(arguments[0]), position > 0 else {
       return .failure(Reason(usage))
@@ -204,7 +113,7 @@ public struct InputParser: Sendable {
   }
 
   /// `tag N +TAG [+TAG…]` and `untag N +TAG [+TAG…]` (the `+` may be left out).
-  private func parseTag(_ arguments: [String], adding: Bool) -> Result<UserIntent, Reason> {
+  func readTag(_ arguments: [String], adding: Bool) -> Result<UserIntent, Reason> {
     let command = adding ? "tag" : "untag"
     guard arguments.count >= 2, let position = Int(arguments[0]), position > 0 else {
       return .failure(Reason("usage: \(command) N +TAG [+TAG…] (help tag says what a tag is)"))
@@ -221,8 +130,8 @@ public struct InputParser: Sendable {
     return .success(adding ? .tag(position: position, tags) : .untag(position: position, tags))
   }
 
-  /// `list [open|done|due] [+TAG…] [-TAG…] [--all | --page N]`.
-  private func parseList(_ arguments: [String]) -> Result<UserIntent, Reason> {
+  /// `list [open|done|due] [+TAG…] [-TAG…] [--all | --page N]` without its command word.
+  func readList(_ arguments: [String]) -> Result<UserIntent, Reason> {
     let usage = "usage: list [open|done|due] [+TAG…] [-TAG…] [--all | --page N]"
     var tags = TagFilter()
     var filter = ListFilter.all
@@ -264,8 +173,9 @@ public struct InputParser: Sendable {
     return .success(.listPage(filter, tags: tags, page: 1, pageSize: pageSize))
   }
 
-  /// `find WORDS [--all | --page N]`: the words are every argument that is not an option.
-  private func parseFind(_ arguments: [String]) -> Result<UserIntent, Reason> {
+  /// `find WORDS [--all | --page N]` without its command word: the words are every argument that
+  /// is not an option.
+  func readFind(_ arguments: [String]) -> Result<UserIntent, Reason> {
     let usage = "usage: find WORDS [--all | --page N]"
     var words: [String] = []
     var page: Int?
@@ -293,7 +203,7 @@ public struct InputParser: Sendable {
   static let maximumRange = 100_000
 
   /// Whether `word` is a range of positions holding more than ``maximumRange``.
-  private static func isRangeTooLong(_ word: String) -> Bool {
+  static func isRangeTooLong(_ word: String) -> Bool {
     let bounds = word.split(separator: "-", omittingEmptySubsequences: false)
     guard bounds.count == 2, let low = Int(bounds[0]), let high = Int(bounds[1]), low > 0 else {
       return false
@@ -317,7 +227,8 @@ public struct InputParser: Sendable {
     return positions
   }
 
-  private func parseInbox(_ arguments: [String]) -> Result<UserIntent, Reason> {
+  /// `notifications [read N | dismiss N | clear]` without its command word.
+  func readInbox(_ arguments: [String]) -> Result<UserIntent, Reason> {
     switch arguments.map({ $0.lowercased() }) {
     case []: return .success(.notifications(.show))
     case ["clear"]: return .success(.notifications(.clear))
@@ -332,7 +243,8 @@ public struct InputParser: Sendable {
     }
   }
 
-  private struct Reason: Error {
+  /// Why the arguments of a command could not be read.
+  struct Reason: Error {
     let text: String
     init(_ text: String) { self.text = text }
   }
@@ -355,7 +267,7 @@ public struct InputParser: Sendable {
     return minutes * 60
   }
 
-  private func date(from text: String) -> Date? {
+  func date(from text: String) -> Date? {
     for format in [
       "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm",
     ] {
@@ -368,23 +280,9 @@ public struct InputParser: Sendable {
     return nil
   }
 
-  private func absolute(_ path: String) -> String {
+  func absolute(_ path: String) -> String {
     let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst(1) : path
     if expanded.hasPrefix("/") { return expanded }
     return URL(fileURLWithPath: workingDirectory).appendingPathComponent(expanded).standardizedFileURL.path
-  }
-}
-
-extension Substring {
-  /// The text without the whitespace at its end.
-  fileprivate func droppingTrailingWhitespace() -> Substring {
-    self[..<(lastIndex { !$0.isWhitespace }.map(index(after:)) ?? startIndex)]
-  }
-
-  /// The text after the first word and the whitespace that follows it.
-  fileprivate func droppingFirstWord() -> Substring {
-    let start = drop { character in character.isWhitespace }
-    let afterWord = start.drop { character in !character.isWhitespace }
-    return afterWord.drop { character in character.isWhitespace }
   }
 }

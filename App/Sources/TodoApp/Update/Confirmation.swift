@@ -24,10 +24,10 @@ enum Confirmation {
       let done = items.filter(\.isDone)
       guard !done.isEmpty else { return nil }
       let what = done.count == 1 ? "the 1 done item" : "the \(Listing.grouped(done.count)) done items"
-      return .confirmDeletion(deletion, text: "Delete \(what) (\(titles(done.map(\.title))))? [y/N] ")
+      return .confirmDeletion(deletion, text: "Delete \(what) (\(titles(done.map(\.title.text))))? [y/N] ")
     case .items(let positions):
       guard positions.allSatisfy({ items.indices.contains($0 - 1) }) else { return nil }
-      let titles = positions.map { items[$0 - 1].title }
+      let titles = positions.map { items[$0 - 1].title.text }
       return .confirmDeletion(
         deletion, text: "Delete \(Listing.grouped(titles.count)) items (\(self.titles(titles)))? [y/N] ")
     }

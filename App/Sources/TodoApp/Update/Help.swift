@@ -1,40 +1,28 @@
+import Foundation
+
 /// The text of `help`, `help import` and `help tag`.
 enum Help {
-  static let lines = [
-    "Commands:",
-    "  register NAME             create an account (asks for the password, without showing it)",
-    "  login NAME                sign in (asks for the password; the session is restored at the next launch)",
-    "  logout                    sign out",
-    "  add TITLE [+TAG…]         add an item (a title holds at most 500 characters); its words +home, +errand",
-    "                            are its tags, not part of the title (help tag: which words are tags)",
-    "  list [open|done|due]      show the counts and a page of items (list --page N; list --all shows every one);",
-    "                            open items first, by priority, then due time, then creation;",
-    "                            list +home -work: only the items tagged +home and not +work (with open, done…)",
-    "  pri N high|medium|low|none  set item N's priority (list shows it)",
-    "  tag N +TAG / untag N +TAG give item N tags / take them off: tag 3 +home +errand, untag 3 +home",
-    "  find WORDS                the items whose titles hold every word (or its start), best match first,",
-    "                            numbered as in list: find milk, find buy mil --page 2, find milk --all",
-    "  done N / undo N           mark item N done / not done",
-    "  rename N TITLE            rename item N",
-    "  rm N [N…]                 delete items: rm 3, rm 2 5-9 (several ask first; --yes answers in advance);",
-    "                            a range holds at most 100,000 items",
-    "  due N in 10m|2h|1d        set a due time, at most 3650d ahead (or: due N 2026-11-22T10:00, local time;",
-    "                            due N none);",
-    "                            a reminder shows when it comes; list marks open items past it overdue",
-    "  clear-done                delete the done items (asks first; clear-done --yes does not)",
-    "  import FILE.csv           import items (import cancel stops it; help import shows the format)",
-    "  export [--force] FILE.csv export the list, readable by you only (0600); --force replaces an existing",
-    "                            regular file (never a device, a FIFO, a socket or a symbolic link)",
-    "  notifications             the inbox (notifications read N | dismiss N | clear); reminders that came due",
-    "                            while you were signed out or the app was closed are announced at sign-in",
-    "  help [import|tag]         this list; help import: the CSV format of import and export; help tag: tags",
-    "  quit                      leave (so does Ctrl-D, and Ctrl-C on an empty line, which finishes the",
-    "                            work under way, then exits with status 130; Ctrl-C on a typed line clears it)",
-    "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords);",
-    "  Tab completes a command, a help topic, a file after import/export, or a +tag (twice: lists the choices).",
-    "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
-    "  clear-done and rm delete without asking.",
-  ]
+  /// `help`: a line for each command of ``CommandTable``, then the keys and the scripts' ways.
+  static let lines =
+    ["Commands:"] + CommandTable.entries.flatMap(lines(of:)) + [
+      "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords);",
+      "  Tab completes a command, a help topic, a file after import/export, or a +tag (twice: lists the choices).",
+      "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
+      "  clear-done and rm delete without asking.",
+    ]
+
+  /// The usage column's width: a usage that fills it is followed by two spaces.
+  private static let usageWidth = 26
+
+  /// A command's lines: its usage, then its text, which goes on in the second column.
+  private static func lines(of entry: CommandEntry) -> [String] {
+    guard let usage = entry.usage else { return [] }
+    let column =
+      usage.count < usageWidth
+      ? usage.padding(toLength: usageWidth, withPad: " ", startingAt: 0) : usage + "  "
+    let indent = String(repeating: " ", count: usageWidth)
+    return entry.help.enumerated().map { index, text in "  " + (index == 0 ? column : indent) + text }
+  }
 
   static let importLines = [
     "import FILE.csv reads a CSV file (RFC 4180, UTF-8) whose first line is the header",

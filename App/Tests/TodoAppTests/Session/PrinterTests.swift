@@ -35,7 +35,7 @@ struct PrinterTests {
     model.notifications.watchedUntil = AppFixture.now
     model.todos.upsert(
       TodoItem(
-        id: TodoID(rawValue: "due"), title: title, dueDate: AppFixture.now.addingTimeInterval(30),
+        id: TodoID(rawValue: "due"), title: .valid(title), dueDate: AppFixture.now.addingTimeInterval(30),
         createdAt: AppFixture.now))
     model.notifications.scheduleReminders(for: model.todos)
     return store(model)
@@ -125,7 +125,7 @@ struct PrinterTests {
       owner: AppFixture.ada.id,
       items: (0..<count).map {
         TodoItem(
-          id: TodoID(rawValue: String(format: "id-%04d", $0)), title: String(format: "Task %04d", $0),
+          id: TodoID(rawValue: String(format: "id-%04d", $0)), title: .valid(String(format: "Task %04d", $0)),
           createdAt: AppFixture.now)
       })
     let screen = Screen()

@@ -17,7 +17,8 @@ struct AppUpdaterPriorityTests {
     at offset: Double
   ) -> TodoItem {
     TodoItem(
-      id: TodoID(rawValue: id), title: id, isDone: done, dueDate: due.map { now + $0 }, priority: priority,
+      id: TodoID(rawValue: id), title: .valid(id), isDone: done, dueDate: due.map { now + $0 },
+      priority: priority,
       createdAt: now + offset)
   }
 

@@ -18,7 +18,8 @@ struct ListingAndConfirmationTests {
       owner: AppFixture.ada.id,
       items: (1...count).map {
         TodoItem(
-          id: TodoID(rawValue: "t\($0)"), title: "Task \($0)", isDone: $0 % 2 == 1, createdAt: AppFixture.now)
+          id: TodoID(rawValue: "t\($0)"), title: .valid("Task \($0)"), isDone: $0 % 2 == 1,
+          createdAt: AppFixture.now)
       })
     return model
   }

@@ -88,8 +88,10 @@ struct NotificationsModelRemindersTests {
   private let start = Date(timeIntervalSince1970: 1_000)
 
   private func item(_ id: String, due seconds: TimeInterval?, done: Bool = false) -> TodoItem {
+    // Safe: the tests' identifiers, used as titles, are short and never empty.
     TodoItem(
-      id: TodoID(rawValue: id), title: id, isDone: done, dueDate: seconds.map { start + $0 }, createdAt: start
+      id: TodoID(rawValue: id), title: try! TodoTitle(validating: id), isDone: done,
+      dueDate: seconds.map { start + $0 }, createdAt: start
     )
   }
 

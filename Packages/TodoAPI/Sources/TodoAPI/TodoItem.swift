@@ -18,8 +18,8 @@ public struct TodoID: RawRepresentable, Hashable, Comparable, Sendable, Codable 
 public struct TodoItem: Hashable, Sendable, Identifiable {
   /// The item's stable identity.
   public let id: TodoID
-  /// The title, validated by ``TodoTitle``.
-  public var title: String
+  /// The title.
+  public var title: TodoTitle
   /// Whether the item is done.
   public var isDone: Bool
   /// When the item is due, if ever.
@@ -45,7 +45,7 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
   ///   - createdAt: When it was created.
   ///   - updatedAt: When it last changed; defaults to `createdAt`.
   public init(
-    id: TodoID, title: String, isDone: Bool = false, dueDate: Date? = nil, priority: TodoPriority = .none,
+    id: TodoID, title: TodoTitle, isDone: Bool = false, dueDate: Date? = nil, priority: TodoPriority = .none,
     tags: [TodoTag] = [], createdAt: Date, updatedAt: Date? = nil
   ) {
     self.id = id
@@ -70,14 +70,14 @@ extension TodoItem: Codable {
   }
 
   /// Decodes an item; one encoded without a priority or tags (a trace recorded before items had
-  /// them) has none.
+  /// them) has none. The title is a plain string, validated (``TodoTitle/init(from:)``).
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: The decoder's error.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(TodoID.self, forKey: .id)
-    title = try container.decode(String.self, forKey: .title)
+    title = try container.decode(TodoTitle.self, forKey: .title)
     isDone = try container.decode(Bool.self, forKey: .isDone)
     dueDate = try container.decodeIfPresent(Date.self, forKey: .dueDate)
     priority = try container.decodeIfPresent(TodoPriority.self, forKey: .priority) ?? .none

@@ -47,8 +47,8 @@ public enum TodoMessage: Message, Hashable, Codable {
 extension TodoMessage {
   /// The user whose command this message answers: whose list it belongs to.
   ///
-  /// An updater compares it with ``TodoModel/owner`` to drop the results of a user who has signed
-  /// out since.
+  /// ``TodoModel/accepts(_:)`` compares it with ``TodoModel/owner``: the results of a user who has
+  /// signed out since belong to nobody on screen.
   public var owner: UserID {
     switch self {
     case .loaded(let owner, _), .added(_, let owner), .renamed(_, let owner), .toggled(_, let owner),

@@ -66,6 +66,19 @@ public struct TodoModel: Hashable, Sendable, Codable {
     positions[id].map { items[$0] }
   }
 
+  /// Whether `result` belongs to this list: it answers a command of ``owner``.
+  ///
+  /// A result that arrives after its user signed out (perhaps after another user signed in)
+  /// belongs to nobody on screen: the to-do feature's updater changes nothing for it, and an app
+  /// that shows results shows nothing of it. The rule is said here, once, by the slice that owns
+  /// ``owner``.
+  ///
+  /// - Parameter result: A result of the to-do feature.
+  /// - Returns: Whether its user is ``owner`` (never, while signed out).
+  public func accepts(_ result: TodoMessage) -> Bool {
+    owner == result.owner
+  }
+
   /// Where the item with identity `id` stands in ``items``, from the index: the same cost in a list
   /// of ten or a million.
   ///

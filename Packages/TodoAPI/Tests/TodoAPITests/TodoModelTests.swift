@@ -1,3 +1,4 @@
+import AuthenticationAPI
 import Foundation
 import Testing
 import TodoAPI
@@ -6,7 +7,8 @@ import TodoAPI
 struct TodoModelTests {
   private func item(_ id: String, at seconds: Double, done: Bool = false) -> TodoItem {
     TodoItem(
-      id: TodoID(rawValue: id), title: "item \(id)", isDone: done,
+      // Safe: "item " and an identifier is never empty nor longer than 500 characters.
+      id: TodoID(rawValue: id), title: try! TodoTitle(validating: "item \(id)"), isDone: done,
       createdAt: Date(timeIntervalSince1970: seconds))
   }
 
@@ -35,6 +37,15 @@ struct TodoModelTests {
     #expect(counts(model) == ["home": 1])
     model.clear()
     #expect(model.tagCounts.isEmpty)
+  }
+
+  @Test("accepts the results of its owner only: none while signed out, none of another user")
+  func acceptsTheOwnersResults() {
+    let ann = UserID(rawValue: 1)
+    let result = TodoMessage.removed(TodoID(rawValue: "a"), owner: ann)
+    #expect(TodoModel(owner: ann).accepts(result))
+    #expect(!TodoModel(owner: UserID(rawValue: 2)).accepts(result))
+    #expect(!TodoModel(owner: nil).accepts(result))
   }
 
   @Test("keeps items in display order: oldest first, then by identity")

@@ -105,8 +105,9 @@ extension TodoItem {
   static func fixture(
     _ id: String, title: String? = nil, isDone: Bool = false, due: TimeInterval? = nil
   ) -> TodoItem {
+    // Safe: the tests' titles are a few words, never empty.
     TodoItem(
-      id: TodoID(rawValue: id), title: title ?? "Item \(id)", isDone: isDone,
+      id: TodoID(rawValue: id), title: try! TodoTitle(validating: title ?? "Item \(id)"), isDone: isDone,
       dueDate: due.map(Date.t0(plus:)), createdAt: .t0)
   }
 

@@ -94,7 +94,7 @@ enum TodoSearchIndex {
       db.cachedStatement(sql: pageSQL),
       arguments: [match, owner.rawValue, search.limit ?? -1, search.offset])
     var items: [TodoItem] = []
-    while let row = try rows.next() { items.append(TodoTable.item(from: row)) }
+    while let row = try rows.next() { items.append(try TodoTable.item(from: row)) }
     return TodoSearchResult(search: search, total: total, items: items)
   }
 }

@@ -17,12 +17,14 @@ enum TodoTable {
   ///
   /// - Parameter row: A row of ``columns``.
   /// - Returns: The item.
-  static func item(from row: Row) -> TodoItem {
+  /// - Throws: The title's ``TodoAPI/TodoFailure`` if the stored one is not valid (only a database
+  ///   changed by another program can hold one).
+  static func item(from row: Row) throws -> TodoItem {
     let due: Int64? = row[3]
     let tags: String = row[7]
     return TodoItem(
-      id: TodoID(rawValue: row[0]), title: row[1], isDone: row[2], dueDate: due.map(Date.init(milliseconds:)),
-      priority: TodoPriority(rank: row[6]) ?? .none,
+      id: TodoID(rawValue: row[0]), title: try TodoTitle(validating: row[1]), isDone: row[2],
+      dueDate: due.map(Date.init(milliseconds:)), priority: TodoPriority(rank: row[6]) ?? .none,
       // The table holds only fields this app wrote or an import checked: nothing to report.
       tags: (try? TodoTag.tags(in: tags).get()) ?? [], createdAt: Date(milliseconds: row[4]),
       updatedAt: Date(milliseconds: row[5]))
@@ -40,7 +42,7 @@ enum TodoTable {
       sql: "SELECT \(columns) FROM todo_item WHERE owner = ? ORDER BY created, id")
     let rows = try Row.fetchCursor(statement, arguments: [owner.rawValue])
     var items: [TodoItem] = []
-    while let row = try rows.next() { items.append(item(from: row)) }
+    while let row = try rows.next() { items.append(try item(from: row)) }
     return items
   }
 
@@ -88,12 +90,12 @@ enum TodoTable {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(columns)
         """,
       arguments: [
-        owner.rawValue, item.id.rawValue, item.title, item.isDone, item.dueDate?.milliseconds,
+        owner.rawValue, item.id.rawValue, item.title.text, item.isDone, item.dueDate?.milliseconds,
         item.createdAt.milliseconds, item.updatedAt.milliseconds, item.priority.rank,
         TodoTag.field(item.tags),
       ])
     // An INSERT … RETURNING that did not throw returns its row.
-    return self.item(from: row!)
+    return try self.item(from: row!)
   }
 
   /// A change to one item, as ``update(_:updated:id:owner:in:)`` applies it.
@@ -169,7 +171,7 @@ enum TodoTable {
     // statement, committing an autocommit change, when it is released at the end of this scope.
     let rows = try Row.fetchCursor(statement)
     var stored: TodoItem?
-    while let row = try rows.next() { stored = item(from: row) }
+    while let row = try rows.next() { stored = try item(from: row) }
     return stored
   }
 

@@ -53,7 +53,7 @@ extension TodoInterpreter {
   /// The CSV fields of `item`, in the order of ``TodoAPI/TodoCSV/header``.
   static func fields(of item: TodoItem) -> [String] {
     [
-      item.id.rawValue, item.title, item.isDone ? "true" : "false",
+      item.id.rawValue, item.title.text, item.isDone ? "true" : "false",
       item.dueDate.map { ISO8601Timestamp.string(fromMilliseconds: $0.milliseconds) } ?? "",
       ISO8601Timestamp.string(fromMilliseconds: item.createdAt.milliseconds),
       ISO8601Timestamp.string(fromMilliseconds: item.updatedAt.milliseconds), item.priority.rawValue,

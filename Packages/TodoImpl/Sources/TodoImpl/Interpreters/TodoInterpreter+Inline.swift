@@ -23,11 +23,9 @@ extension TodoInterpreter: SynchronousCommandInterpreter {
   ///   - dispatch: Receives the result message, as ``interpret(_:dispatch:)`` would send it.
   /// - Returns: Whether the change was written.
   public func interpretNow(_ command: TodoCommand, dispatch: Dispatch) -> Bool {
-    guard changesInline, !imports.isRunning, Self.isChangeOfOneItem(command) else { return false }
     // The same write as in a task (`prepareChange(_:)`), here on the store's actor.
-    performNow(dispatch, owner: command.owner) {
-      try writeHere(try prepareChange(command))
-    }
+    guard changesInline, !imports.isRunning, let change = prepareChange(command) else { return false }
+    performNow(dispatch, owner: command.owner) { try writeHere(change) }
     return true
   }
 }

@@ -90,8 +90,8 @@ public struct TodoInterpreter: CommandInterpreter {
       .removeTags(_, _, let owner), .remove(_, let owner):
       // A change of one item: the same body as inline (`change(_:in:)`), written here on the
       // database thread, or through GRDB's writer queue without one.
+      guard let change = prepareChange(command) else { return }
       await perform(dispatch, owner: owner) {
-        let change = try prepareChange(command)
         if databaseThread != nil { return try writeHere(change) }
         return try await database.writeWithoutTransaction(change)
       }
@@ -124,16 +124,18 @@ public struct TodoInterpreter: CommandInterpreter {
   /// so its two statements run in a savepoint (a transaction of their own when none is open). The time of the change and a new
   /// item's identity are taken before the write.
   ///
-  /// - Parameter command: A change of one item.
-  /// - Returns: The write, which returns the message the command answers with.
-  /// - Throws: ``TodoAPI/TodoFailure/notFound(_:)`` from the write if `owner` has no such item;
-  ///   ``TodoAPI/TodoFailure/tooManyTags(count:limit:)`` if it would have too many tags.
-  func prepareChange(_ command: TodoCommand) throws -> @Sendable (Database) throws -> TodoMessage {
+  /// - Parameter command: Any command.
+  /// - Returns: The write, which returns the message the command answers with (and throws
+  ///   ``TodoAPI/TodoFailure/notFound(_:)`` if `owner` has no such item,
+  ///   ``TodoAPI/TodoFailure/tooManyTags(count:limit:)`` if it would have too many tags); `nil` for
+  ///   the commands that read or write many rows (load, clear completed, export, search).
+  func prepareChange(_ command: TodoCommand) -> (@Sendable (Database) throws -> TodoMessage)? {
     let updated = now().milliseconds
     func updating(
       _ id: TodoID, _ owner: UserID, _ change: TodoTable.Change
     ) -> @Sendable (Database) throws -> TodoItem {
-      { db in
+      let updated = now().milliseconds
+      return { db in
         guard let item = try TodoTable.update(change, updated: updated, id: id, owner: owner, in: db) else {
           throw TodoFailure.notFound(id)
         }
@@ -142,9 +144,13 @@ public struct TodoInterpreter: CommandInterpreter {
     }
     switch command {
     case .add(let title, let dueDate, let tags, let owner):
-      let tags = try TodoTag.normalized(tags).get()
-      let item = TodoItem(id: makeID(), title: title.text, dueDate: dueDate, tags: tags, createdAt: now())
-      return { db in .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner) }
+      let id = makeID()
+      let created = now()
+      return { db in
+        let tags = try TodoTag.normalized(tags).get()
+        let item = TodoItem(id: id, title: title, dueDate: dueDate, tags: tags, createdAt: created)
+        return .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner)
+      }
     case .rename(let id, let title, let owner):
       let write = updating(id, owner, .title(title.text))
       return { db in .renamed(try write(db), owner: owner) }
@@ -183,7 +189,7 @@ public struct TodoInterpreter: CommandInterpreter {
         return .removed(id, owner: owner)
       }
     case .load, .clearCompleted, .exportCSV, .search:
-      throw NotAChange()
+      return nil
     }
   }
 
@@ -192,18 +198,6 @@ public struct TodoInterpreter: CommandInterpreter {
   func writeHere<T>(_ write: (Database) throws -> T) throws -> T {
     try database.writeWithoutTransaction(write)
   }
-
-  /// Whether `command` changes one item: the commands ``prepareChange(_:)`` writes.
-  static func isChangeOfOneItem(_ command: TodoCommand) -> Bool {
-    switch command {
-    case .add, .rename, .toggle, .setDone, .setDueDate, .setPriority, .addTags, .removeTags, .remove: true
-    case .load, .clearCompleted, .exportCSV, .search: false
-    }
-  }
-
-  /// ``prepareChange(_:)`` was given a command that reads or writes many rows; never thrown by the
-  /// interpreter, which asks ``isChangeOfOneItem(_:)`` first.
-  struct NotAChange: Error {}
 
   /// Sends the message `work` returns, or the failure it throws as `owner`'s.
   func perform(_ dispatch: Dispatch, owner: UserID, _ work: () async throws -> TodoMessage) async {

@@ -5,9 +5,8 @@ import TodoAPI
 /// ``TodoAPI/TodoMessage``.
 struct TodoResultUpdater: TypedUpdater {
   func update(_ model: inout TodoModel, message: TodoMessage) -> [any Command] {
-    // A result of someone who is not the owner now (signed out since, perhaps another user signed
-    // in) describes a list nobody is looking at.
-    guard let owner = model.owner, message.owner == owner else { return [] }
+    // A result of someone who is not the owner now describes a list nobody is looking at.
+    guard model.accepts(message), let owner = model.owner else { return [] }
     switch message {
     case .loaded(_, let items):
       model.replaceItems(with: items)

@@ -19,7 +19,7 @@ public import TodoAPI
 ///
 /// Emptying the slice ends its running import (``TodoAPI/TodoModel/runningImport``), so the store
 /// stops it (``TodoSubscriptions``), whether or not it has reported progress.
-/// - Other authentication messages are not this updater's business: it reports them unhandled.
+/// - Other authentication messages change nothing.
 ///
 /// Only AuthenticationAPI's types are involved; nothing here knows how authentication works.
 ///
@@ -50,7 +50,7 @@ public struct TodoUpdater: Updater {
   ///   - model: The to-do slice, changed in place.
   ///   - message: The message.
   ///   - commands: Receives ``TodoAPI/TodoCommand/load(_:)`` after a sign-in or an import.
-  /// - Returns: Whether the message was a to-do message or one of the authentication messages above.
+  /// - Returns: Whether the message was a to-do or an authentication message.
   public func update<M: Message>(
     _ model: inout TodoModel, message: M, commands: inout [any Command]
   ) -> Bool {

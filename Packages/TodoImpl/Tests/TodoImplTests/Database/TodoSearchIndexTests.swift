@@ -23,7 +23,7 @@ struct TodoSearchIndexTests {
       Issue.record("Searching \"\(text)\" answered \(messages)")
       return ([], -1)
     }
-    return (result.items.map(\.title), result.total)
+    return (result.items.map(\.title.text), result.total)
   }
 
   /// Adds items with these titles, one second apart, in order.

@@ -94,7 +94,7 @@ struct TodoInterpreterImportTests {
       "\(TodoCSV.headerWithoutPriority)\n\(alices.id.rawValue),new title,true,,,\n\(bobs.id.rawValue),not Bob's,false,,,\n"
     )
     _ = await harness.runImport(path)
-    #expect(await harness.load().map(\.title).sorted() == ["new title", "not Bob's"])
+    #expect(await harness.load().map(\.title.text).sorted() == ["new title", "not Bob's"])
     #expect(await harness.load(Users.bob) == [bobs])
   }
 
@@ -115,7 +115,7 @@ struct TodoInterpreterImportTests {
         continue
       }
       #expect(report.imported == 4 && report.replaced == 2, "batches of \(batchSize): \(report)")
-      #expect(await harness.load().map(\.title).sorted() == ["new", "renamed", "second"])
+      #expect(await harness.load().map(\.title.text).sorted() == ["new", "renamed", "second"])
     }
   }
 

@@ -12,7 +12,7 @@ struct TodoUpdaterTests {
 
   private func item(_ id: String, at seconds: Double, done: Bool = false) -> TodoItem {
     TodoItem(
-      id: TodoID(rawValue: id), title: "item \(id)", isDone: done,
+      id: TodoID(rawValue: id), title: .valid("item \(id)"), isDone: done,
       createdAt: Date(timeIntervalSince1970: seconds))
   }
 
@@ -108,14 +108,16 @@ struct TodoUpdaterTests {
       then: TodoModel())
   }
 
-  @Test("other authentication messages are left to the authentication updater")
+  @Test("other authentication messages change nothing")
   func otherAuthenticationMessages() {
     let user = User(id: Users.bob, name: "bob")
-    assertIgnored(updater, given: aliceList, when: AuthenticationMessage.registered(user))
-    assertIgnored(updater, given: aliceList, when: AuthenticationMessage.signInFailed(.wrongCredentials))
-    assertIgnored(
-      updater, given: aliceList, when: AuthenticationMessage.registrationFailed(.usernameTaken("x")))
-    assertIgnored(updater, given: aliceList, when: AuthenticationMessage.noSavedSession)
+    assertUpdate(updater, given: aliceList, when: AuthenticationMessage.registered(user), then: aliceList)
+    assertUpdate(
+      updater, given: aliceList, when: AuthenticationMessage.signInFailed(.wrongCredentials), then: aliceList)
+    assertUpdate(
+      updater, given: aliceList, when: AuthenticationMessage.registrationFailed(.usernameTaken("x")),
+      then: aliceList)
+    assertUpdate(updater, given: aliceList, when: AuthenticationMessage.noSavedSession, then: aliceList)
   }
 
   @Test("declares the two message types it handles, so the store routes only those")

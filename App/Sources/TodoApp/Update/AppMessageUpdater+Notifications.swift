@@ -3,8 +3,8 @@ import Core
 import NotificationsAPI
 import TodoAPI
 
-// The inbox's intents (updates of the notifications slice) and the banners of new notifications.
-extension AppUpdater {
+// The inbox's intents: updates of the notifications slice.
+extension AppMessageUpdater {
   func inbox(_ action: InboxAction, in model: inout AppModel) -> [any Command] {
     let inbox = model.notifications.inbox
     func notification(at position: Int) -> InAppNotification? {
@@ -40,17 +40,4 @@ extension AppUpdater {
     }
   }
 
-  /// Shows a banner for each notification posted since the last one announced, oldest first.
-  ///
-  /// Posting is an update of the notifications slice (by the feature's updater, which runs before
-  /// this one), so the banners follow the message that posted them, not a message of their own.
-  func announceNewNotifications(in model: inout AppModel) {
-    guard let last = model.notifications.lastIssuedID, last != model.ui.announcedNotification else { return }
-    let announced = model.ui.announcedNotification
-    for notification in model.notifications.inbox.reversed()
-    where announced.map({ notification.id > $0 }) ?? true {
-      model.ui.print(OutputLine(.banner, "🔔 \(notification.title): \(notification.body)"))
-    }
-    model.ui.announcedNotification = last
-  }
 }

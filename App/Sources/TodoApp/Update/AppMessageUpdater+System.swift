@@ -5,7 +5,7 @@ import NotificationsAPI
 import TodoAPI
 
 // OS signals: the App decides what they mean.
-extension AppUpdater {
+extension AppMessageUpdater {
   /// SIGINT and SIGTERM shut the session down once the work under way has finished (an import is
   /// stopped, and the list is not reloaded: the app exits); SIGHUP posts a "Reloading" notification, at the App's time, and reloads the
   /// signed-in user's list.

@@ -2,7 +2,7 @@ import Core
 import Foundation
 
 // The answers to the model's question.
-extension AppUpdater {
+extension AppMessageUpdater {
   /// Runs or drops the command `question` held, as `answer` says.
   func answer(_ question: Question, with answer: Answer, in model: inout AppModel) -> [any Command] {
     switch question {

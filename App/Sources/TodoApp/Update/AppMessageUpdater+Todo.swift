@@ -4,8 +4,8 @@ import Foundation
 import NotificationsImpl
 import TodoAPI
 
-// The list's intents, and what the app shows for each to-do result.
-extension AppUpdater {
+// The list's intents: commands of the to-do feature.
+extension AppMessageUpdater {
   /// The intents that act on the list: they need a signed-in user and, mostly, an item.
   func todoCommand(for intent: UserIntent, at now: Date, in model: inout AppModel) -> [any Command] {
     guard let owner = signedInUser(in: &model) else { return [] }
@@ -35,7 +35,7 @@ extension AppUpdater {
       }
     case .remove(let position):
       guard let item = item(at: position, in: &model) else { return [] }
-      model.ui.removing[item.id] = item.title
+      model.ui.removing[item.id] = item.title.text
       return [TodoCommand.remove(item.id, owner: owner)]
     case .removeItems(let positions, let confirmed):
       // Every position is checked first: a line that names a missing item deletes nothing.
@@ -48,7 +48,7 @@ extension AppUpdater {
         model.ui.question = question
         return []
       }
-      for item in items { model.ui.removing[item.id] = item.title }
+      for item in items { model.ui.removing[item.id] = item.title.text }
       return items.map { TodoCommand.remove($0.id, owner: owner) }
     case .due(let position, let spec):
       guard let item = item(at: position, in: &model) else { return [] }
@@ -160,74 +160,6 @@ extension AppUpdater {
       return nil
     }
     return items[position - 1]
-  }
-  // MARK: - Results
-
-  func render(_ message: TodoMessage, into model: inout AppModel) -> [any Command] {
-    // A result of an earlier user's command, arriving after a sign-out: TodoImpl drops it too.
-    guard message.owner == model.todos.owner else { return [] }
-    let todos = model.todos
-    func position(of id: TodoID) -> String {
-      todos.position(of: id).map { "\($0 + 1)" } ?? "?"
-    }
-    switch message {
-    case .loaded(_, let loaded):
-      let open = loaded.count { !$0.isDone }
-      model.ui.say(
-        loaded.isEmpty
-          ? "Your list is empty."
-          : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open).")
-    case .added(let item, _):
-      model.ui.say("Added \(position(of: item.id)). \(item.title)\(Listing.tagSuffix(item.tags))")
-    case .renamed(let item, _):
-      model.ui.say("Renamed \(position(of: item.id)) to: \(item.title)")
-    case .toggled(let item, _):
-      model.ui.say("\(item.isDone ? "Done" : "Reopened") \(position(of: item.id)). \(item.title)")
-    case .dueDateChanged(let item, _):
-      if let due = item.dueDate {
-        model.ui.say(
-          "\(position(of: item.id)). \(item.title) is due \(Listing.format(due, in: model.ui.timeZone)).")
-      } else {
-        model.ui.say("\(position(of: item.id)). \(item.title) has no due date now.")
-      }
-    case .priorityChanged(let item, _):
-      model.ui.say(
-        item.priority == .none
-          ? "\(position(of: item.id)). \(item.title) has no priority now."
-          : "\(position(of: item.id)). \(item.title) has \(item.priority.rawValue) priority.")
-    case .tagsChanged(let item, _):
-      model.ui.say(
-        item.tags.isEmpty
-          ? "\(position(of: item.id)). \(item.title) has no tags now."
-          : "\(position(of: item.id)). \(item.title) is tagged\(Listing.tagSuffix(item.tags)).")
-    case .removed(let id, _):
-      let title = model.ui.removing.removeValue(forKey: id)
-      model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
-    case .clearedCompleted(let ids, _):
-      model.ui.say("Cleared \(Listing.counted(ids.count, "done item")).")
-    case .importProgress:
-      // Shown by the progress bar, from the slice.
-      break
-    case .importFinished(let report, _):
-      // The slice took it only if it is the running import's (it has cleared it then).
-      guard model.todos.lastImport == report, model.todos.runningImport == nil else { break }
-      Listing.print(report, into: &model.ui)
-    case .importFailed(let failure, let run, _):
-      guard model.todos.lastError == failure, !model.todos.isRunningImport(run) else { break }
-      model.ui.fail(failure.description)
-    case .exportProgress(_, let fraction, _):
-      model.ui.exportProgress = fraction
-    case .exportFinished(let path, let count, _):
-      model.ui.exportProgress = nil
-      model.ui.say("Exported \(Listing.counted(count, "item")) to \(path).")
-    case .failed(let failure, _):
-      // A failed export ends its progress; other failures find none.
-      model.ui.exportProgress = nil
-      model.ui.fail(failure.description)
-    case .found(let result, _):
-      Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
-    }
-    return []
   }
 
 }

@@ -1,8 +1,8 @@
 import AuthenticationAPI
 import Core
 
-// The account intents, and what the app shows for each authentication result.
-extension AppUpdater {
+// The account intents, and the answer to a password question.
+extension AppMessageUpdater {
   /// Register, log in or log out, if the authentication slice allows it now; a missing password
   /// becomes the model's question (for a new account, once the name is found free).
   func account(_ intent: UserIntent, in model: inout AppModel) -> [any Command] {
@@ -78,31 +78,6 @@ extension AppUpdater {
   private func begin(_ command: AuthenticationCommand, in model: inout AppModel) -> [any Command] {
     model.authentication.begin(command)
     return [command]
-  }
-
-  // MARK: - Results
-
-  func render(_ message: AuthenticationMessage, into model: inout AppModel) {
-    switch message {
-    case .registered(let user):
-      model.ui.say("Registered \(user.name). Log in with: login \(user.name)")
-    case .usernameAvailable(let name):
-      model.ui.question = .newPassword(username: name)
-    case .registrationFailed(let failure):
-      model.ui.fail("Registration failed: \(failure)")
-    case .signedIn(let session):
-      model.ui.say("Signed in as \(session.user.name).")
-    case .signInFailed(let failure):
-      model.ui.fail("Sign-in failed: \(failure)")
-    case .signedOut:
-      // Emptying the to-do slice has ended the user's import, so the store has stopped it.
-      model.ui.say("Signed out.")
-    case .sessionExpired:
-      // The expiry is announced by the notification Notifications posts.
-      break
-    case .noSavedSession:
-      break
-    }
   }
 
 }

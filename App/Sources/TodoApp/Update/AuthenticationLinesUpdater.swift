@@ -1,0 +1,30 @@
+import AuthenticationAPI
+import Core
+
+/// The app's part for the authentication feature's results: the lines it shows for each, and the
+/// question a free username raises (the new account's password).
+struct AuthenticationLinesUpdater: AppUpdaterPart {
+  func apply(_ message: AuthenticationMessage, to model: inout AppModel) -> [any Command] {
+    switch message {
+    case .registered(let user):
+      model.ui.say("Registered \(user.name). Log in with: login \(user.name)")
+    case .usernameAvailable(let name):
+      model.ui.question = .newPassword(username: name)
+    case .registrationFailed(let failure):
+      model.ui.fail("Registration failed: \(failure)")
+    case .signedIn(let session):
+      model.ui.say("Signed in as \(session.user.name).")
+    case .signInFailed(let failure):
+      model.ui.fail("Sign-in failed: \(failure)")
+    case .signedOut:
+      // Emptying the to-do slice has ended the user's import, so the store has stopped it.
+      model.ui.say("Signed out.")
+    case .sessionExpired:
+      // The expiry is announced by the notification Notifications posts.
+      break
+    case .noSavedSession:
+      break
+    }
+    return []
+  }
+}
