@@ -73,3 +73,23 @@ struct InputParserTagTests {
     }
   }
 }
+
+@Suite("UserIntent: traces recorded before tags")
+struct UserIntentBeforeTagsTests {
+  @Test("a list or a page of the list recorded without tags decodes with no tag filter")
+  func listWithoutTags() throws {
+    let decoder = JSONDecoder()
+    let list = try decoder.decode(UserIntent.self, from: Data(#"{"list":{"_0":"open"}}"#.utf8))
+    #expect(list == .list(.open))
+    let page = try decoder.decode(
+      UserIntent.self, from: Data(#"{"listPage":{"_0":"all","page":2,"pageSize":30}}"#.utf8))
+    #expect(page == .listPage(.all, page: 2, pageSize: 30))
+  }
+
+  @Test("a list with tags goes through JSON and back")
+  func listWithTags() throws {
+    let intent = UserIntent.list(.done, tags: TagFilter(required: [TodoTag("home")!]))
+    let data = try JSONEncoder().encode(intent)
+    #expect(try JSONDecoder().decode(UserIntent.self, from: data) == intent)
+  }
+}

@@ -16,7 +16,9 @@ struct AppUpdaterTagTests {
 
   private func item(_ title: String, _ tags: [TodoTag], done: Bool = false, at offset: Double) -> TodoItem {
     TodoItem(
-      id: TodoID(rawValue: title), title: title, isDone: done, tags: tags, createdAt: now + offset)
+      // Safe: the tests' titles are short and not empty.
+      id: TodoID(rawValue: title), title: try! TodoTitle(validating: title), isDone: done, tags: tags,
+      createdAt: now + offset)
   }
 
   /// Five items in creation order, numbered 1 to 5 in the list.

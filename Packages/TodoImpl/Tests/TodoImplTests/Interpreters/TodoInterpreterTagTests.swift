@@ -61,7 +61,8 @@ struct TodoInterpreterTagTests {
   @Test("a change of tags writes inside a caller's transaction too, as a part of it")
   func insideATransaction() async throws {
     let item = try #require(await add("Buy milk", tags: tags("home")))
-    let write = try harness.interpreter.prepareChange(.addTags(item.id, tags("errand"), owner: Users.alice))
+    let write = try #require(
+      harness.interpreter.prepareChange(.addTags(item.id, tags("errand"), owner: Users.alice)))
     let message = try await harness.database.write { db in try write(db) }
     guard case .tagsChanged(let stored, _) = message else {
       Issue.record("the change answered \(message)")
