@@ -88,7 +88,7 @@ public struct TodoInterpreter: CommandInterpreter {
     case .add(_, _, _, let owner), .rename(_, _, let owner), .toggle(_, let owner), .setDone(_, _, let owner),
       .setDueDate(_, _, let owner), .setPriority(_, _, let owner), .addTags(_, _, let owner),
       .removeTags(_, _, let owner), .remove(_, let owner):
-      // A change of one item: the same body as inline (`change(_:in:)`), written here on the
+      // A change of one item: the same write as inline (`prepareChange(_:)`), here on the
       // database thread, or through GRDB's writer queue without one.
       guard let change = prepareChange(command) else { return }
       await perform(dispatch, owner: owner) {
