@@ -10,11 +10,11 @@ struct CommandCompletion: Sendable {
   /// The commands, as `help` lists them (aliases left out: one name per command).
   static let commands = [
     "add", "clear-done", "done", "due", "export", "find", "help", "import", "list", "login", "logout",
-    "notifications", "pri", "quit", "register", "rename", "rm", "undo",
+    "notifications", "pri", "quit", "register", "rename", "reopen", "rm", "undo",
   ]
 
-  /// The topics `help` has a page for (`help import`).
-  static let helpTopics = ["import"]
+  /// The topics `help` has a page for (`help import`, `help undo`).
+  static let helpTopics = ["import", "undo"]
 
   /// The folder relative paths are read from: the one the parser resolves them against.
   let workingDirectory: String

@@ -77,8 +77,11 @@ public struct InputParser: Sendable {
 
     switch command {
     case "help", "?":
-      if arguments.map({ $0.lowercased() }) == ["import"] { return .success(.importHelp) }
-      return .success(.help)
+      switch arguments.map({ $0.lowercased() }) {
+      case ["import"]: return .success(.importHelp)
+      case ["undo"]: return .success(.undoHelp)
+      default: return .success(.help)
+      }
     case "register", "login":
       let password: Password?
       switch arguments.count {
@@ -101,11 +104,20 @@ public struct InputParser: Sendable {
       return .success(.add(title: String(rest)))
     case "list", "ls":
       return parseList(arguments).mapError { Failure(command: command, reason: $0.text) }
-    case "done", "undo":
+    case "undo" where arguments.isEmpty:
+      return .success(.undo)
+    case "done", "reopen", "undo":
       guard arguments.count == 1, let position = Int(arguments[0]), position > 0 else {
-        return fail("usage: \(command) N (the item's number in the list)")
+        return fail(
+          command == "undo"
+            ? "usage: undo (reverts your last change); reopen N marks item N not done"
+            : "usage: \(command) N (the item's number in the list)")
       }
-      return .success(.setDone(position: position, command == "done"))
+      let intent = UserIntent.setDone(position: position, command == "done")
+      guard command == "undo" else { return .success(intent) }
+      return .success(
+        .retiredSpelling(
+          intent, notice: "`undo N` is now `reopen N`; `undo` alone reverts your last change."))
     case "rename":
       guard arguments.count >= 2, let position = Int(arguments[0]), position > 0 else {
         return fail("usage: rename N NEW TITLE")

@@ -14,6 +14,8 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case help
   /// Show the CSV format that `import` reads (`help import`).
   case importHelp
+  /// Show what `undo` reverts and what it cannot (`help undo`).
+  case undoHelp
   /// Create an account. Without a password (`register NAME` at a terminal) the app checks that the
   /// name is free, then asks for the password twice without showing it. `shown` when the password
   /// was typed on the line at a terminal, where it shows on screen: the app warns.
@@ -62,6 +64,11 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case find(words: String, page: Int, pageSize: Int?)
   /// Set the priority of the item at a 1-based position (`pri 3 high`).
   case setPriority(position: Int, TodoPriority)
+  /// Revert the signed-in user's last change (`undo`); each `undo` goes one change further back.
+  case undo
+  /// A command typed in a spelling that is being retired (`undo N`, now `reopen N`): the app shows
+  /// `notice`, then does `intent`.
+  indirect case retiredSpelling(UserIntent, notice: String)
 }
 
 /// Which items `list` shows.

@@ -89,6 +89,14 @@ extension AppUpdater {
     case .setPriority(let position, let priority):
       guard let item = item(at: position, in: &model) else { return [] }
       return [TodoCommand.setPriority(item.id, priority, owner: owner)]
+    case .undo:
+      // An import stores its batches as one step in the making: undoing meanwhile would revert
+      // part of it and leave the rest to land.
+      guard model.todos.runningImport == nil else {
+        model.ui.fail("An import is running: let it finish or stop it (import cancel), then undo.")
+        return []
+      }
+      return [TodoCommand.undo(owner: owner)]
     case .find(let words, let page, let pageSize):
       let search = TodoSearch(
         text: words, offset: pageSize.map { (page - 1) * $0 } ?? 0, limit: pageSize)
@@ -137,6 +145,19 @@ extension AppUpdater {
     }
     return items[position - 1]
   }
+  /// What `undo` says it reverted: `Undid: add "buy milk"`.
+  static func describe(_ undo: TodoUndo) -> String {
+    switch undo.change {
+    case .clearDone:
+      return "Undid: clear-done (\(Listing.counted(undo.restored.count, "item")) back)."
+    case .importCSV:
+      return "Undid: import \(undo.subject) (\(Listing.counted(undo.removed.count, "item")) removed, "
+        + "\(Listing.grouped(undo.restored.count)) restored)."
+    default:
+      return "Undid: \(undo.change.rawValue) \"\(undo.subject)\""
+    }
+  }
+
   // MARK: - Results
 
   func render(_ message: TodoMessage, into model: inout AppModel) -> [any Command] {
@@ -197,6 +218,8 @@ extension AppUpdater {
       model.ui.fail(failure.description)
     case .found(let result, _):
       Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
+    case .undone(let undo, _):
+      model.ui.say(Self.describe(undo))
     }
     return []
   }

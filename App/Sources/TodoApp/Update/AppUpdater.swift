@@ -86,6 +86,12 @@ public struct AppUpdater: Updater {
     case .importHelp:
       for line in Help.importLines { model.ui.say(line) }
       return []
+    case .undoHelp:
+      for line in Help.undoLines { model.ui.say(line) }
+      return []
+    case .retiredSpelling(let intent, let notice):
+      model.ui.warn(notice)
+      return perform(intent, at: now, in: &model)
     case .quit:
       model.ui.lifecycle = .quitRequested
       return []

@@ -1,4 +1,6 @@
-/// The text of `help` and `help import`.
+import TodoAPI
+
+/// The text of `help`, `help import` and `help undo`.
 enum Help {
   static let lines = [
     "Commands:",
@@ -11,7 +13,7 @@ enum Help {
     "  pri N high|medium|low|none  set item N's priority (list shows it)",
     "  find WORDS                the items whose titles hold every word (or its start), best match first,",
     "                            numbered as in list: find milk, find buy mil --page 2, find milk --all",
-    "  done N / undo N           mark item N done / not done",
+    "  done N / reopen N         mark item N done / not done (undo N still reopens, with a notice)",
     "  rename N TITLE            rename item N",
     "  rm N [N…]                 delete items: rm 3, rm 2 5-9 (several ask first; --yes answers in advance);",
     "                            a range holds at most 100,000 items",
@@ -19,18 +21,33 @@ enum Help {
     "                            due N none);",
     "                            a reminder shows when it comes; list marks open items past it overdue",
     "  clear-done                delete the done items (asks first; clear-done --yes does not)",
+    "  undo                      revert your last change, one more each time (help undo: what it cannot undo)",
     "  import FILE.csv           import items (import cancel stops it; help import shows the format)",
     "  export [--force] FILE.csv export the list, readable by you only (0600); --force replaces an existing",
     "                            regular file (never a device, a FIFO, a socket or a symbolic link)",
     "  notifications             the inbox (notifications read N | dismiss N | clear); reminders that came due",
     "                            while you were signed out or the app was closed are announced at sign-in",
-    "  help [import]             this list; help import: the CSV format of import and export",
+    "  help [import|undo]        this list; help import: the CSV format of import and export; help undo",
     "  quit                      leave (so does Ctrl-D, and Ctrl-C on an empty line, which finishes the",
     "                            work under way, then exits with status 130; Ctrl-C on a typed line clears it)",
     "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords);",
     "  Tab completes a command, a help topic or a file after import/export (twice: lists the choices).",
     "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
     "  clear-done and rm delete without asking.",
+  ]
+
+  static let undoLines = [
+    "undo reverts your last change to the list: add, rm (one item each), done, reopen, rename, due,",
+    "  pri, clear-done (all the items it deleted), and an import as a whole (the rows it added go, the",
+    "  items it replaced come back). Each undo goes one change further back: undo, undo, undo.",
+    "  The history is kept with the list, so it survives quitting; it holds your last \(TodoUndo.historyLimit) changes.",
+    "  Example: add buy milk, then undo: Undid: add \"buy milk\"",
+    "What cannot be undone, and why:",
+    "  export     it writes a file outside the list; delete the file yourself",
+    "  register, login, logout   they change your account and session, not the list",
+    "  notifications read/dismiss/clear   the inbox is not part of the list's history",
+    "  undo       an undo is not a change of its own: there is no redo",
+    "  changes older than the last \(TodoUndo.historyLimit), and while an import runs (cancel it or let it finish)",
   ]
 
   static let importLines = [

@@ -31,6 +31,10 @@ public enum TodoCommand: Command, Hashable {
   /// Find `owner`'s items whose titles hold the search's words, ranked, one page of them (see
   /// ``TodoSearch``). Answers ``TodoMessage/found(_:owner:)``; reads only.
   case search(TodoSearch, owner: UserID)
+  /// Revert `owner`'s last change still in the history (see ``TodoUndo``), in one transaction.
+  /// Answers ``TodoMessage/undone(_:owner:)``, or ``TodoMessage/failed(_:owner:)`` with
+  /// ``TodoFailure/nothingToUndo``.
+  case undo(owner: UserID)
 }
 
 extension TodoCommand {
@@ -39,7 +43,8 @@ extension TodoCommand {
     switch self {
     case .load(let owner), .add(_, _, let owner), .rename(_, _, let owner), .toggle(_, let owner),
       .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
-      .remove(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner), .search(_, let owner):
+      .remove(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner), .search(_, let owner),
+      .undo(let owner):
       owner
     }
   }

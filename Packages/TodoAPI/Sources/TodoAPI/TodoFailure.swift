@@ -14,6 +14,8 @@ public enum TodoFailure: Error, Hashable, Sendable, Codable {
   case fileUnreadable(path: String, reason: String)
   /// The database failed: locked, corrupt, or unwritable.
   case storage(String)
+  /// `undo` found no change of the user's left in the history.
+  case nothingToUndo
 }
 
 extension TodoFailure: CustomStringConvertible {
@@ -28,6 +30,7 @@ extension TodoFailure: CustomStringConvertible {
     case .fileNotFound(let path): "No such file: \(path)"
     case .fileUnreadable(let path, let reason): "Cannot use \(path): \(reason)"
     case .storage(let reason): "The to-do database failed: \(reason)"
+    case .nothingToUndo: "Nothing to undo."
     }
   }
 }

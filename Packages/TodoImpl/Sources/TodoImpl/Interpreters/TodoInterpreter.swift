@@ -97,7 +97,21 @@ public struct TodoInterpreter: CommandInterpreter {
     case .clearCompleted(let owner):
       await perform(dispatch, owner: owner) {
         .clearedCompleted(
-          try await database.write { db in try TodoTable.deleteDone(of: owner, in: db) }, owner: owner)
+          try await database.write { db in
+            // One step for the whole clear, with the before-image of every done item; none if
+            // nothing was done.
+            let step = try TodoUndoHistory.begin(.clearDone, subject: "", owner: owner, in: db)
+            try TodoUndoHistory.recordDone(step: step, owner: owner, in: db)
+            let cleared = try TodoTable.deleteDone(of: owner, in: db)
+            if cleared.isEmpty { try TodoUndoHistory.forget(step, in: db) }
+            return cleared
+          }, owner: owner)
+      }
+    case .undo(let owner):
+      await perform(dispatch, owner: owner) {
+        guard let undone = try await database.write({ db in try TodoUndoHistory.undoLast(of: owner, in: db) })
+        else { throw TodoFailure.nothingToUndo }
+        return .undone(undone, owner: owner)
       }
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
@@ -117,16 +131,35 @@ public struct TodoInterpreter: CommandInterpreter {
   /// ``interpretNow(_:dispatch:)`` on the store's actor; where it runs is the caller's choice, what
   /// it writes is said once, here.
   ///
-  /// Each is one SQLite statement by primary key (an insert, an update or a delete, with the search
-  /// index's triggers), atomic by itself, so it runs in no transaction of its own: a `BEGIN` and a
-  /// `COMMIT` around it would be two more statements. The time of the change and a new item's
-  /// identity are taken before the write.
+  /// Each runs in one transaction with the step of the user's history that records it
+  /// (``TodoUndoHistory``): the item's row before the change, so that `undo` can put it back. The
+  /// statements are by primary key. The time of the change and a new item's identity are taken
+  /// before the write.
   ///
   /// - Parameter command: A change of one item.
   /// - Returns: The write, which returns the message the command answers with.
   /// - Throws: ``TodoAPI/TodoFailure/notFound(_:)`` from the write if `owner` has no such item.
   func prepareChange(_ command: TodoCommand) throws -> @Sendable (Database) throws -> TodoMessage {
     let updated = now().milliseconds
+    /// `write` in a transaction that first records `owner`'s item `id` as it is, as a step of the
+    /// kind `change` says from the item's title and whether it is done.
+    func recorded(
+      _ id: TodoID, _ owner: UserID, as change: @escaping @Sendable (_ isDone: Bool) -> TodoUndo.Change,
+      _ write: @escaping @Sendable (Database) throws -> TodoMessage
+    ) -> @Sendable (Database) throws -> TodoMessage {
+      { db in
+        try Self.inTransaction(db) {
+          guard
+            let current = try Row.fetchOne(
+              db.cachedStatement(sql: "SELECT title, done FROM todo_item WHERE owner = ? AND id = ?"),
+              arguments: [owner.rawValue, id.rawValue])
+          else { throw TodoFailure.notFound(id) }
+          let step = try TodoUndoHistory.begin(change(current[1]), subject: current[0], owner: owner, in: db)
+          try TodoUndoHistory.recordItem(id, step: step, owner: owner, in: db)
+          return try write(db)
+        }
+      }
+    }
     func updating(
       _ id: TodoID, _ owner: UserID, _ change: TodoTable.Change
     ) -> @Sendable (Database) throws -> TodoItem {
@@ -140,30 +173,51 @@ public struct TodoInterpreter: CommandInterpreter {
     switch command {
     case .add(let title, let dueDate, let owner):
       let item = TodoItem(id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
-      return { db in .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner) }
+      return { db in
+        try Self.inTransaction(db) {
+          let step = try TodoUndoHistory.begin(.add, subject: item.title, owner: owner, in: db)
+          try TodoUndoHistory.recordAdded(item.id, step: step, in: db)
+          return .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner)
+        }
+      }
     case .rename(let id, let title, let owner):
       let write = updating(id, owner, .title(title.text))
-      return { db in .renamed(try write(db), owner: owner) }
+      return recorded(id, owner, as: { _ in .rename }) { db in .renamed(try write(db), owner: owner) }
     case .toggle(let id, let owner):
       let write = updating(id, owner, .toggle)
-      return { db in .toggled(try write(db), owner: owner) }
+      return recorded(id, owner, as: { $0 ? .reopen : .done }) { db in .toggled(try write(db), owner: owner) }
     case .setDone(let id, let isDone, let owner):
       let write = updating(id, owner, .done(isDone))
-      return { db in .toggled(try write(db), owner: owner) }
+      return recorded(id, owner, as: { _ in isDone ? .done : .reopen }) { db in
+        .toggled(try write(db), owner: owner)
+      }
     case .setDueDate(let id, let dueDate, let owner):
       let write = updating(id, owner, .due(dueDate?.milliseconds))
-      return { db in .dueDateChanged(try write(db), owner: owner) }
+      return recorded(id, owner, as: { _ in .due }) { db in .dueDateChanged(try write(db), owner: owner) }
     case .setPriority(let id, let priority, let owner):
       let write = updating(id, owner, .priority(priority))
-      return { db in .priorityChanged(try write(db), owner: owner) }
+      return recorded(id, owner, as: { _ in .priority }) { db in .priorityChanged(try write(db), owner: owner)
+      }
     case .remove(let id, let owner):
-      return { db in
+      return recorded(id, owner, as: { _ in .remove }) { db in
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
         return .removed(id, owner: owner)
       }
-    case .load, .clearCompleted, .exportCSV, .search:
+    case .load, .clearCompleted, .exportCSV, .search, .undo:
       throw NotAChange()
     }
+  }
+
+  /// The result of `body`, run in a transaction of `db` that commits if it returns and rolls back
+  /// if it throws.
+  static func inTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+    var result: T?
+    try db.inTransaction {
+      result = try body()
+      return .commit
+    }
+    // The transaction committed, so `body` returned.
+    return result!
   }
 
   /// Runs `write` on the calling thread (the database thread, or the store's actor inline), waiting
@@ -176,7 +230,7 @@ public struct TodoInterpreter: CommandInterpreter {
   static func isChangeOfOneItem(_ command: TodoCommand) -> Bool {
     switch command {
     case .add, .rename, .toggle, .setDone, .setDueDate, .setPriority, .remove: true
-    case .load, .clearCompleted, .exportCSV, .search: false
+    case .load, .clearCompleted, .exportCSV, .search, .undo: false
     }
   }
 
