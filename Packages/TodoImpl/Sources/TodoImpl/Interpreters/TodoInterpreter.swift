@@ -52,7 +52,7 @@ public struct TodoInterpreter: CommandInterpreter {
   ///     write with GRDB's asynchronous API.
   ///   - changesInline: Whether a change of one item (add, rename, toggle, set done, due date,
   ///     priority, remove) is written at once, on the store's actor, while no import is storing batches
-  ///     (``interpretNow(_:dispatch:)``): one SQLite statement of tens of microseconds, without a
+  ///     (``interpretNow(_:dispatch:)``): one short transaction of tens of microseconds, without a
   ///     thread switch there and back. Default `false`.
   public init(
     database: any DatabaseWriter,
