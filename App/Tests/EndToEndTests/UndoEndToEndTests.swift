@@ -88,6 +88,36 @@ extension EndToEnd {
           """), "\(result.standardOutput)")
     }
 
+    @Test("rm of several items is undone in one step, each item back at its number")
+    func undoSeveralRemoved() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: """
+          register ada password1
+          login ada password1
+          add One
+          add Two
+          add Three
+          rm 1 3
+          undo
+          list
+
+          """)
+      #expect(result.status == 0, "stderr: \(result.standardError)")
+      #expect(
+        result.standardOutput.hasSuffix(
+          """
+          Removed: One
+          Removed: Three
+          Undid: rm (2 items back).
+          1. [ ] One
+          2. [ ] Two
+          3. [ ] Three
+
+          """), "\(result.standardOutput)")
+    }
+
     @Test("the history survives a restart: undo after the app was quit reverts the last change before it")
     func acrossRestart() async throws {
       let folder = AppProcess.temporaryFolder()

@@ -44,7 +44,8 @@ extension AppUpdater {
         return []
       }
       for item in items { model.ui.removing[item.id] = item.title }
-      return items.map { TodoCommand.remove($0.id, owner: owner) }
+      // One command, so that one undo brings them all back.
+      return [TodoCommand.removeItems(items.map(\.id), owner: owner)]
     case .due(let position, let spec):
       guard let item = item(at: position, in: &model) else { return [] }
       // A relative due date counts from the App's time, which the notifications feature has judged
@@ -150,6 +151,8 @@ extension AppUpdater {
     switch undo.change {
     case .clearDone:
       return "Undid: clear-done (\(Listing.counted(undo.restored.count, "item")) back)."
+    case .remove where undo.subject.isEmpty:
+      return "Undid: rm (\(Listing.counted(undo.restored.count, "item")) back)."
     case .importCSV:
       return "Undid: import \(undo.subject) (\(Listing.counted(undo.removed.count, "item")) removed, "
         + "\(Listing.grouped(undo.restored.count)) restored)."

@@ -37,7 +37,7 @@ enum Help {
   ]
 
   static let undoLines = [
-    "undo reverts your last change to the list: add, rm (one item each), done, reopen, rename, due,",
+    "undo reverts your last change to the list: add, rm (all the items of one rm), done, reopen, rename, due,",
     "  pri, clear-done (all the items it deleted), and an import as a whole (the rows it added go, the",
     "  items it replaced come back). Each undo goes one change further back: undo, undo, undo.",
     "  The history is kept with the list, so it survives quitting; it holds your last \(TodoUndo.historyLimit) changes.",

@@ -23,6 +23,10 @@ public enum TodoCommand: Command, Hashable {
   case setPriority(TodoID, TodoPriority, owner: UserID)
   /// Delete an item. Answers ``TodoMessage/removed(_:owner:)``.
   case remove(TodoID, owner: UserID)
+  /// Delete several items in one transaction, one step of the undo history. Answers one
+  /// ``TodoMessage/removed(_:owner:)`` per item, in order; or, deleting none, ``TodoMessage/failed(_:owner:)``
+  /// if `owner` has no item with one of the identities.
+  case removeItems([TodoID], owner: UserID)
   /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:owner:)``.
   case clearCompleted(owner: UserID)
   /// Write the list to a CSV file. Answers ``TodoMessage/exportFinished(path:count:owner:)``; the
@@ -43,7 +47,8 @@ extension TodoCommand {
     switch self {
     case .load(let owner), .add(_, _, let owner), .rename(_, _, let owner), .toggle(_, let owner),
       .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
-      .remove(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner), .search(_, let owner),
+      .remove(_, let owner), .removeItems(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner),
+      .search(_, let owner),
       .undo(let owner):
       owner
     }

@@ -15,7 +15,7 @@ public struct TodoUndo: Hashable, Sendable, Codable {
   public enum Change: String, Hashable, Sendable, Codable, CaseIterable {
     /// An item was added (`add`).
     case add
-    /// An item was removed (`rm`).
+    /// Items were removed (`rm`: one, or several at once).
     case remove = "rm"
     /// An item was marked done (`done`, or a toggle that made it done).
     case done
@@ -39,7 +39,7 @@ public struct TodoUndo: Hashable, Sendable, Codable {
   /// The kind of change reverted.
   public let change: Change
   /// What it was about: the item's title before the change, or the imported file's path (empty
-  /// for clear-done).
+  /// for clear-done and for `rm` of several items).
   public let subject: String
   /// The items as they were before the change, as stored again (removed or changed by it).
   public let restored: [TodoItem]

@@ -18,6 +18,10 @@ import TodoAPI
 /// search index's triggers (``TodoSearchIndex``) keep `todo_search` in step.
 enum TodoUndoHistory {
   /// The migration `todo.v6`.
+  ///
+  /// Steps are numbered by `AUTOINCREMENT`, never reused: rows of an import whose step was forgotten
+  /// keep its number in `import_step`, and a later import given the same number would take them for
+  /// its own.
   static let createSQL = """
     CREATE TABLE todo_undo_step (
       step INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -71,16 +75,17 @@ enum TodoUndoHistory {
 
   /// Records the before-image of `owner`'s item `id`.
   static func recordItem(_ id: TodoID, step: Int64, owner: UserID, in db: Database) throws {
-    try db.execute(
+    // The text is the same for every change while the schema is, so the statement cache finds it.
+    try db.cachedStatement(
       sql: "INSERT INTO todo_undo_row (step, id, image) SELECT ?1, id, \(try image(in: db)) FROM todo_item "
-        + "WHERE owner = ?2 AND id = ?3",
-      arguments: [step, owner.rawValue, id.rawValue])
+        + "WHERE owner = ?2 AND id = ?3"
+    ).execute(arguments: [step, owner.rawValue, id.rawValue])
   }
 
   /// Records that the step added `owner`'s item `id`: undo deletes it.
   static func recordAdded(_ id: TodoID, step: Int64, in db: Database) throws {
-    try db.execute(
-      sql: "INSERT INTO todo_undo_row (step, id, image) VALUES (?, ?, NULL)", arguments: [step, id.rawValue])
+    try db.cachedStatement(sql: "INSERT INTO todo_undo_row (step, id, image) VALUES (?, ?, NULL)").execute(
+      arguments: [step, id.rawValue])
   }
 
   /// Records the before-images of `owner`'s done items.

@@ -107,6 +107,19 @@ public struct TodoInterpreter: CommandInterpreter {
             return cleared
           }, owner: owner)
       }
+    case .removeItems(let ids, let owner):
+      do {
+        try await database.write { db in
+          let step = try TodoUndoHistory.begin(.remove, subject: "", owner: owner, in: db)
+          for id in ids {
+            try TodoUndoHistory.recordItem(id, step: step, owner: owner, in: db)
+            guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
+          }
+        }
+        for id in ids { dispatch(TodoMessage.removed(id, owner: owner)) }
+      } catch {
+        dispatch(TodoMessage.failed(Self.failure(error), owner: owner))
+      }
     case .undo(let owner):
       await perform(dispatch, owner: owner) {
         guard let undone = try await database.write({ db in try TodoUndoHistory.undoLast(of: owner, in: db) })
@@ -203,7 +216,7 @@ public struct TodoInterpreter: CommandInterpreter {
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
         return .removed(id, owner: owner)
       }
-    case .load, .clearCompleted, .exportCSV, .search, .undo:
+    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .undo:
       throw NotAChange()
     }
   }
@@ -230,7 +243,7 @@ public struct TodoInterpreter: CommandInterpreter {
   static func isChangeOfOneItem(_ command: TodoCommand) -> Bool {
     switch command {
     case .add, .rename, .toggle, .setDone, .setDueDate, .setPriority, .remove: true
-    case .load, .clearCompleted, .exportCSV, .search, .undo: false
+    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .undo: false
     }
   }
 

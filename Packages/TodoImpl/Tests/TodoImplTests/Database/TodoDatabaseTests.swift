@@ -52,7 +52,9 @@ struct TodoDatabaseTests {
     #expect(
       Set(tables) == [
         "todo_item", "todo_import_progress", "todo_search", "todo_search_key", "todo_search_data",
-        "todo_search_idx", "todo_search_docsize", "todo_search_config", "other_thing",
+        "todo_search_idx", "todo_search_docsize", "todo_search_config", "todo_undo_step", "todo_undo_row",
+        // SQLite's own table of AUTOINCREMENT counters (todo_undo_step's): never reused step numbers.
+        "sqlite_sequence", "other_thing",
       ])
   }
 }

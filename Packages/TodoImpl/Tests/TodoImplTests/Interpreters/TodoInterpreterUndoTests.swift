@@ -114,6 +114,34 @@ struct TodoInterpreterUndoTests {
     #expect(await undo()?.change == .done)  // the step before the clear
   }
 
+  @Test("rm of several items at once is one step; one undo brings them all back")
+  func undoRemoveItems() async throws {
+    let first = try #require(await harness.add("first"))
+    let second = try #require(await harness.add("second"))
+    let third = try #require(await harness.add("third"))
+    #expect(
+      await harness.run(.removeItems([third.id, first.id], owner: Users.alice))
+        == [.removed(third.id, owner: Users.alice), .removed(first.id, owner: Users.alice)])
+    #expect(await harness.load() == [second])
+    let undone = try #require(await undo())
+    #expect(undone.change == .remove)
+    #expect(undone.subject == "")
+    #expect(Set(undone.restored) == [first, third])
+    #expect(await harness.load() == [first, second, third])
+    #expect(await undo()?.subject == "third")  // the add before it
+  }
+
+  @Test("rm of several items where one is missing deletes none and makes no step")
+  func removeItemsWithAMissingOne() async throws {
+    let first = try #require(await harness.add("first"))
+    let missing = TodoID(rawValue: "missing")
+    #expect(
+      await harness.run(.removeItems([first.id, missing], owner: Users.alice))
+        == [.failed(.notFound(missing), owner: Users.alice)])
+    #expect(await harness.load() == [first])
+    #expect(await undo()?.change == .add)
+  }
+
   @Test("clear-done with nothing done makes no step")
   func clearNothing() async throws {
     _ = try #require(await harness.add("open"))
