@@ -41,7 +41,12 @@ enum TodoUndoHistory {
 
   // MARK: - Recording
 
-  /// Starts a step of `owner`'s history and forgets the steps beyond the limit.
+  /// Starts a step of `owner`'s history and, now and then, forgets the steps beyond the limit.
+  ///
+  /// The steps beyond ``TodoAPI/TodoUndo/historyLimit`` are forgotten once there are
+  /// ``forgettingSlack`` of them, all at once: forgetting one at every change would write the pages
+  /// of the oldest step in every change's transaction. So up to `historyLimit + forgettingSlack`
+  /// steps may be undone; never fewer than `historyLimit`.
   ///
   /// - Returns: The step, to record its rows under.
   static func begin(
@@ -51,21 +56,32 @@ enum TodoUndoHistory {
       db.cachedStatement(
         sql: "INSERT INTO todo_undo_step (owner, kind, subject) VALUES (?, ?, ?) RETURNING step"),
       arguments: [owner.rawValue, change.rawValue, subject])
-    let oldest = try Int64.fetchOne(
+    let beyondSlack = try Int64.fetchOne(
       db.cachedStatement(
         sql: "SELECT step FROM todo_undo_step WHERE owner = ? ORDER BY step DESC LIMIT 1 OFFSET ?"),
-      arguments: [owner.rawValue, TodoUndo.historyLimit])
-    if let oldest {
-      let forgotten = "SELECT step FROM todo_undo_step WHERE owner = ?1 AND step <= ?2"
-      try db.execute(
-        sql: "DELETE FROM todo_undo_row WHERE step IN (\(forgotten))", arguments: [owner.rawValue, oldest])
-      try db.execute(
-        sql: "DELETE FROM todo_undo_step WHERE owner = ?1 AND step <= ?2",
-        arguments: [owner.rawValue, oldest])
+      arguments: [owner.rawValue, TodoUndo.historyLimit + forgettingSlack])
+    if beyondSlack != nil {
+      let oldest = try Int64.fetchOne(
+        db.cachedStatement(
+          sql: "SELECT step FROM todo_undo_step WHERE owner = ? ORDER BY step DESC LIMIT 1 OFFSET ?"),
+        arguments: [owner.rawValue, TodoUndo.historyLimit])
+      let arguments: StatementArguments = [owner.rawValue, oldest]
+      try db.cachedStatement(
+        sql: """
+          DELETE FROM todo_undo_row WHERE step IN
+          (SELECT step FROM todo_undo_step WHERE owner = ?1 AND step <= ?2)
+          """
+      ).execute(arguments: arguments)
+      try db.cachedStatement(sql: "DELETE FROM todo_undo_step WHERE owner = ?1 AND step <= ?2").execute(
+        arguments: arguments)
     }
     // An INSERT … RETURNING that did not throw returns its row.
     return step!
   }
+
+  /// How many steps beyond ``TodoAPI/TodoUndo/historyLimit`` are kept before they are forgotten
+  /// together (see ``begin(_:subject:owner:in:)``).
+  static let forgettingSlack = 20
 
   /// Forgets `step` and its rows: it changed nothing after all.
   static func forget(_ step: Int64, in db: Database) throws {
