@@ -40,7 +40,7 @@ enum Help {
     "undo reverts your last change to the list: add, rm (all the items of one rm), done, reopen, rename, due,",
     "  pri, clear-done (all the items it deleted), and an import as a whole (the rows it added go, the",
     "  items it replaced come back). Each undo goes one change further back: undo, undo, undo.",
-    "  The history is kept with the list, so it survives quitting; it holds your last \(TodoUndo.historyLimit) changes.",
+    "  The history is kept with the list, so it survives quitting; it holds at least your last \(TodoUndo.historyLimit) changes.",
     "  Example: add buy milk, then undo: Undid: add \"buy milk\"",
     "What cannot be undone, and why:",
     "  export     it writes a file outside the list; delete the file yourself",

@@ -3,7 +3,8 @@
 /// Every change of a user's items (add, remove, done or not done, rename, due date, priority,
 /// clear-done, an import as a whole) is one step of that user's history, kept in the database with
 /// the change itself; `undo` reverts the last step still kept, then the one before, and so on. The
-/// history keeps each user's last ``historyLimit`` steps. An undo is not a step itself: there is no
+/// history keeps at least each user's last ``historyLimit`` steps (older ones are forgotten a few
+/// at a time). An undo is not a step itself: there is no
 /// redo.
 ///
 /// ```swift
@@ -33,7 +34,7 @@ public struct TodoUndo: Hashable, Sendable, Codable {
     case importCSV = "import"
   }
 
-  /// How many steps the history keeps per user: older steps cannot be undone.
+  /// How many steps the history keeps at least per user; older ones may be forgotten.
   public static let historyLimit = 100
 
   /// The kind of change reverted.
