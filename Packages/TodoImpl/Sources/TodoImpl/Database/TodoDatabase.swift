@@ -35,8 +35,9 @@ public import GRDB
 /// every change, an import's batches included. The migration that creates them indexes the titles
 /// already stored.
 ///
-/// `todo_undo_step` and `todo_undo_row` hold each user's history of changes, with the before-image
-/// of every row a change touched, for `undo`; `todo_item.import_step` marks the rows an import
+/// `todo_undo_step` (one row per change, with its item's before-image for a change of one item),
+/// `todo_undo_row` (the before-images of a change of several items) and `todo_undo_floor` hold each
+/// user's history of changes, for `undo`; `todo_item.import_step` marks the rows an import
 /// added with that import's step (see `TodoUndoHistory`).
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.

@@ -2,14 +2,17 @@ import AuthenticationAPI
 import GRDB
 import TodoAPI
 
-/// Each user's history of changes, the last ``TodoAPI/TodoUndo/historyLimit`` steps, and the undo
-/// that reverts the last of them.
+/// Each user's history of changes, at least the last ``TodoAPI/TodoUndo/historyLimit`` steps, and
+/// the undo that reverts the last of them.
 ///
-/// `todo_undo_step(step, owner, kind, subject)` holds one row per change; `todo_undo_row(step, id,
-/// image)` the rows of `todo_item` a step changed, each with its before-image: the whole row as a
-/// JSON object of every column of `todo_item` (read from the schema, so a column a later migration
-/// adds is recorded and restored without a change here), or `NULL` for a row the step added. Both
-/// are written in the transaction of the change they record.
+/// `todo_undo_step(owner, step, kind, subject, id, image)` holds one row per change, keyed by the
+/// user and the step's number. A change of one item keeps that item's before-image in its own step
+/// row: `id`, and `image`, the whole row as a JSON object of every column of `todo_item` (read from
+/// the schema, so a column a later migration adds is recorded and restored without a change here),
+/// or `NULL` for an item the step added. A change of several items (rm of several, clear-done, an
+/// import) leaves `id` `NULL` and keeps its images in `todo_undo_row(owner, step, id, image)`. Both
+/// are written in the transaction of the change they record; a change of one item inserts one row
+/// into one table, at the end of its user's range of the key (one page written beside the item's).
 ///
 /// An import would write a million before-images for a million new rows; instead each row it adds
 /// carries its step in `todo_item.import_step`, and only the rows it replaces get an image.
@@ -19,96 +22,146 @@ import TodoAPI
 enum TodoUndoHistory {
   /// The migration `todo.v6`.
   ///
-  /// Steps are numbered by `AUTOINCREMENT`, never reused: rows of an import whose step was forgotten
-  /// keep its number in `import_step`, and a later import given the same number would take them for
-  /// its own.
+  /// A step's number is its user's largest one plus one, so no counter is written per change
+  /// (`AUTOINCREMENT` wrote a page of `sqlite_sequence` at every change). A number is used again
+  /// only after its step was undone (or made no change), and then nothing refers to it: undo deleted
+  /// the rows its import marked. A forgotten step's number is never used again, because rows of a
+  /// forgotten import keep it in `import_step` and a later import given the same number would take
+  /// them for its own: forgetting keeps the steps above it (at least `historyLimit`), and writes the
+  /// largest number it forgot to `todo_undo_floor(owner, step)`, from which numbering goes on
+  /// should every later step be undone.
   static let createSQL = """
     CREATE TABLE todo_undo_step (
-      step INTEGER PRIMARY KEY AUTOINCREMENT,
       owner INTEGER NOT NULL,
+      step INTEGER NOT NULL,
       kind TEXT NOT NULL,
-      subject TEXT NOT NULL
-    );
-    CREATE INDEX todo_undo_step_owner ON todo_undo_step (owner, step);
+      subject TEXT NOT NULL,
+      id TEXT,
+      image TEXT,
+      PRIMARY KEY (owner, step)
+    ) WITHOUT ROWID;
     CREATE TABLE todo_undo_row (
+      owner INTEGER NOT NULL,
       step INTEGER NOT NULL,
       id TEXT NOT NULL,
       image TEXT,
-      PRIMARY KEY (step, id)
+      PRIMARY KEY (owner, step, id)
     ) WITHOUT ROWID;
+    CREATE TABLE todo_undo_floor (
+      owner INTEGER PRIMARY KEY,
+      step INTEGER NOT NULL
+    );
     ALTER TABLE todo_item ADD COLUMN import_step INTEGER;
+    """
+
+  /// The expression of `owner`'s (`?1`) next step number.
+  private static let nextStep = """
+    coalesce((SELECT max(step) FROM todo_undo_step WHERE owner = ?1),
+      (SELECT step FROM todo_undo_floor WHERE owner = ?1), -1) + 1
     """
 
   // MARK: - Recording
 
-  /// Starts a step of `owner`'s history and, now and then, forgets the steps beyond the limit.
+  /// Starts a step of `owner`'s history for a change of several items, whose rows are recorded
+  /// under it (``recordItem(_:step:owner:in:)``, ``recordDone(step:owner:in:)``,
+  /// ``recordStagedReplacements(step:owner:in:)``), and now and then forgets the oldest steps.
   ///
-  /// The steps beyond ``TodoAPI/TodoUndo/historyLimit`` are forgotten once there are
-  /// ``forgettingSlack`` of them, all at once: forgetting one at every change would write the pages
-  /// of the oldest step in every change's transaction. So up to `historyLimit + forgettingSlack`
-  /// steps may be undone; never fewer than `historyLimit`.
-  ///
-  /// - Returns: The step, to record its rows under.
+  /// - Returns: The step.
   static func begin(
     _ change: TodoUndo.Change, subject: String, owner: UserID, in db: Database
   ) throws -> Int64 {
     let step = try Int64.fetchOne(
       db.cachedStatement(
-        sql: "INSERT INTO todo_undo_step (owner, kind, subject) VALUES (?, ?, ?) RETURNING step"),
+        sql:
+          "INSERT INTO todo_undo_step (owner, step, kind, subject) VALUES (?1, \(nextStep), ?2, ?3) RETURNING step"
+      ),
       arguments: [owner.rawValue, change.rawValue, subject])
-    let beyondSlack = try Int64.fetchOne(
-      db.cachedStatement(
-        sql: "SELECT step FROM todo_undo_step WHERE owner = ? ORDER BY step DESC LIMIT 1 OFFSET ?"),
-      arguments: [owner.rawValue, TodoUndo.historyLimit + forgettingSlack])
-    if beyondSlack != nil {
-      let oldest = try Int64.fetchOne(
-        db.cachedStatement(
-          sql: "SELECT step FROM todo_undo_step WHERE owner = ? ORDER BY step DESC LIMIT 1 OFFSET ?"),
-        arguments: [owner.rawValue, TodoUndo.historyLimit])
-      let arguments: StatementArguments = [owner.rawValue, oldest]
-      try db.cachedStatement(
-        sql: """
-          DELETE FROM todo_undo_row WHERE step IN
-          (SELECT step FROM todo_undo_step WHERE owner = ?1 AND step <= ?2)
-          """
-      ).execute(arguments: arguments)
-      try db.cachedStatement(sql: "DELETE FROM todo_undo_step WHERE owner = ?1 AND step <= ?2").execute(
-        arguments: arguments)
-    }
     // An INSERT … RETURNING that did not throw returns its row.
+    try forgetOldSteps(before: step!, of: owner, in: db)
     return step!
   }
 
+  /// Records a change of `owner`'s item `id` as one step with the item's before-image, and now and
+  /// then forgets the oldest steps.
+  static func beginChange(
+    _ change: TodoUndo.Change, subject: String, of id: TodoID, owner: UserID, in db: Database
+  ) throws {
+    // The text is the same for every change while the schema is, so the statement cache finds it.
+    let step = try Int64.fetchOne(
+      db.cachedStatement(
+        sql:
+          "INSERT INTO todo_undo_step (owner, step, kind, subject, id, image) SELECT ?1, \(nextStep), ?2, ?3, "
+          + "id, \(try image(in: db)) FROM todo_item WHERE owner = ?1 AND id = ?4 RETURNING step"),
+      arguments: [owner.rawValue, change.rawValue, subject, id.rawValue])
+    guard let step else { throw TodoFailure.notFound(id) }
+    try forgetOldSteps(before: step, of: owner, in: db)
+  }
+
+  /// Records that a step of `owner`'s history added the item `id` (undo deletes it), and now and
+  /// then forgets the oldest steps.
+  static func beginAdding(_ id: TodoID, subject: String, owner: UserID, in db: Database) throws {
+    let step = try Int64.fetchOne(
+      db.cachedStatement(
+        sql:
+          "INSERT INTO todo_undo_step (owner, step, kind, subject, id) VALUES (?1, \(nextStep), ?2, ?3, ?4) "
+          + "RETURNING step"),
+      arguments: [owner.rawValue, TodoUndo.Change.add.rawValue, subject, id.rawValue])
+    try forgetOldSteps(before: step!, of: owner, in: db)
+  }
+
+  /// When `step` is a multiple of ``forgettingSlack``, forgets `owner`'s steps but the last
+  /// ``TodoAPI/TodoUndo/historyLimit``, and keeps the largest number forgotten as the floor of later
+  /// numbers.
+  ///
+  /// Forgetting at every change would write the pages of the oldest step in every change's
+  /// transaction, and even counting the steps costs a read per change; numbers grow by one a change,
+  /// so this runs about once in ``forgettingSlack`` changes, and up to `historyLimit +
+  /// forgettingSlack` steps may be undone; never fewer than `historyLimit`.
+  private static func forgetOldSteps(before step: Int64, of owner: UserID, in db: Database) throws {
+    guard step % Int64(forgettingSlack) == 0,
+      let newestForgotten = try Int64.fetchOne(
+        db.cachedStatement(
+          sql: "SELECT step FROM todo_undo_step WHERE owner = ? ORDER BY step DESC LIMIT 1 OFFSET ?"),
+        arguments: [owner.rawValue, TodoUndo.historyLimit])
+    else { return }
+    let arguments: StatementArguments = [owner.rawValue, newestForgotten]
+    try db.cachedStatement(sql: "DELETE FROM todo_undo_row WHERE owner = ?1 AND step <= ?2").execute(
+      arguments: arguments)
+    try db.cachedStatement(sql: "DELETE FROM todo_undo_step WHERE owner = ?1 AND step <= ?2").execute(
+      arguments: arguments)
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO todo_undo_floor (owner, step) VALUES (?1, ?2)
+        ON CONFLICT (owner) DO UPDATE SET step = max(step, excluded.step)
+        """
+    ).execute(arguments: arguments)
+  }
+
   /// How many steps beyond ``TodoAPI/TodoUndo/historyLimit`` are kept before they are forgotten
-  /// together (see ``begin(_:subject:owner:in:)``).
+  /// together (see ``forgetOldSteps(before:of:in:)``).
   static let forgettingSlack = 20
 
-  /// Forgets `step` and its rows: it changed nothing after all.
-  static func forget(_ step: Int64, in db: Database) throws {
-    try db.execute(sql: "DELETE FROM todo_undo_row WHERE step = ?", arguments: [step])
-    try db.execute(sql: "DELETE FROM todo_undo_step WHERE step = ?", arguments: [step])
+  /// Forgets `owner`'s `step` and its rows: it changed nothing after all.
+  static func forget(_ step: Int64, of owner: UserID, in db: Database) throws {
+    try db.execute(
+      sql: "DELETE FROM todo_undo_row WHERE owner = ? AND step = ?", arguments: [owner.rawValue, step])
+    try db.execute(
+      sql: "DELETE FROM todo_undo_step WHERE owner = ? AND step = ?", arguments: [owner.rawValue, step])
   }
 
-  /// Records the before-image of `owner`'s item `id`.
+  /// Records the before-image of `owner`'s item `id` in a step of several items.
   static func recordItem(_ id: TodoID, step: Int64, owner: UserID, in db: Database) throws {
-    // The text is the same for every change while the schema is, so the statement cache finds it.
     try db.cachedStatement(
-      sql: "INSERT INTO todo_undo_row (step, id, image) SELECT ?1, id, \(try image(in: db)) FROM todo_item "
-        + "WHERE owner = ?2 AND id = ?3"
+      sql: "INSERT INTO todo_undo_row (owner, step, id, image) SELECT ?2, ?1, id, \(try image(in: db)) "
+        + "FROM todo_item WHERE owner = ?2 AND id = ?3"
     ).execute(arguments: [step, owner.rawValue, id.rawValue])
-  }
-
-  /// Records that the step added `owner`'s item `id`: undo deletes it.
-  static func recordAdded(_ id: TodoID, step: Int64, in db: Database) throws {
-    try db.cachedStatement(sql: "INSERT INTO todo_undo_row (step, id, image) VALUES (?, ?, NULL)").execute(
-      arguments: [step, id.rawValue])
   }
 
   /// Records the before-images of `owner`'s done items.
   static func recordDone(step: Int64, owner: UserID, in db: Database) throws {
     try db.execute(
-      sql: "INSERT INTO todo_undo_row (step, id, image) SELECT ?1, id, \(try image(in: db)) FROM todo_item "
-        + "WHERE owner = ?2 AND done",
+      sql: "INSERT INTO todo_undo_row (owner, step, id, image) SELECT ?2, ?1, id, \(try image(in: db)) "
+        + "FROM todo_item WHERE owner = ?2 AND done",
       arguments: [step, owner.rawValue])
   }
 
@@ -118,8 +171,8 @@ enum TodoUndoHistory {
   static func recordStagedReplacements(step: Int64, owner: UserID, in db: Database) throws {
     try db.execute(
       sql: """
-        INSERT OR IGNORE INTO todo_undo_row (step, id, image)
-        SELECT ?1, item.id, \(try image(in: db, of: "item"))
+        INSERT OR IGNORE INTO todo_undo_row (owner, step, id, image)
+        SELECT ?2, ?1, item.id, \(try image(in: db, of: "item"))
         FROM temp.todo_import_row AS staged
         JOIN todo_item AS item ON item.owner = ?2 AND item.id = staged.id
         WHERE item.import_step IS NOT ?1
@@ -157,20 +210,31 @@ enum TodoUndoHistory {
       throw DatabaseError(message: "unknown kind of change in the undo history: \(kind)")
     }
     let arguments: StatementArguments = [step, owner.rawValue]
+    // What the step recorded: its own item, or its rows of `todo_undo_row`.
+    let recorded = """
+      WITH recorded (id, image) AS (
+        SELECT id, image FROM todo_undo_step WHERE owner = ?2 AND step = ?1 AND id IS NOT NULL
+        UNION ALL SELECT id, image FROM todo_undo_row WHERE owner = ?2 AND step = ?1
+      )
+      """
     // The rows an import added, then the rows the step recorded: the added ones (no image) are
-    // deleted for good, the others come back from their images.
-    var removed = try String.fetchAll(
-      db, sql: "DELETE FROM todo_item WHERE owner = ?2 AND import_step = ?1 RETURNING id",
-      arguments: arguments)
+    // deleted for good, the others come back from their images. Only an import marks rows (a
+    // number used again after an undo never finds marks of its own: that undo deleted them).
+    var removed: [String] = []
+    if change == .importCSV {
+      removed = try String.fetchAll(
+        db, sql: "DELETE FROM todo_item WHERE owner = ?2 AND import_step = ?1 RETURNING id",
+        arguments: arguments)
+    }
     removed += try String.fetchAll(
       db,
-      sql: """
-        SELECT id FROM todo_undo_row WHERE step = ?1 AND image IS NULL
-        AND EXISTS (SELECT 1 FROM todo_item WHERE owner = ?2 AND id = todo_undo_row.id)
+      sql: recorded + """
+        SELECT id FROM recorded WHERE image IS NULL
+        AND EXISTS (SELECT 1 FROM todo_item WHERE owner = ?2 AND id = recorded.id)
         """,
       arguments: arguments)
     try db.execute(
-      sql: "DELETE FROM todo_item WHERE owner = ?2 AND id IN (SELECT id FROM todo_undo_row WHERE step = ?1)",
+      sql: recorded + "DELETE FROM todo_item WHERE owner = ?2 AND id IN (SELECT id FROM recorded)",
       arguments: arguments)
     let columns = try db.columns(in: "todo_item")
     let values = columns.map { column in
@@ -180,16 +244,16 @@ enum TodoUndoHistory {
     }
     let rows = try Row.fetchCursor(
       db,
-      sql: """
+      sql: recorded + """
         INSERT INTO todo_item (\(columns.map { "\"\($0.name)\"" }.joined(separator: ", ")))
-        SELECT \(values.joined(separator: ", ")) FROM todo_undo_row WHERE step = ?1 AND image IS NOT NULL
+        SELECT \(values.joined(separator: ", ")) FROM recorded WHERE image IS NOT NULL
         RETURNING \(TodoTable.columns)
         """,
-      arguments: [step])
+      arguments: arguments)
     var restored: [TodoItem] = []
     while let row = try rows.next() { restored.append(TodoTable.item(from: row)) }
     if change == .importCSV { try ImportProgressTable.delete(of: owner, path: subject, in: db) }
-    try forget(step, in: db)
+    try forget(step, of: owner, in: db)
     return TodoUndo(
       change: change, subject: subject, restored: restored, removed: removed.map(TodoID.init(rawValue:)))
   }

@@ -103,7 +103,7 @@ public struct TodoInterpreter: CommandInterpreter {
             let step = try TodoUndoHistory.begin(.clearDone, subject: "", owner: owner, in: db)
             try TodoUndoHistory.recordDone(step: step, owner: owner, in: db)
             let cleared = try TodoTable.deleteDone(of: owner, in: db)
-            if cleared.isEmpty { try TodoUndoHistory.forget(step, in: db) }
+            if cleared.isEmpty { try TodoUndoHistory.forget(step, of: owner, in: db) }
             return cleared
           }, owner: owner)
       }
@@ -167,8 +167,8 @@ public struct TodoInterpreter: CommandInterpreter {
               db.cachedStatement(sql: "SELECT title, done FROM todo_item WHERE owner = ? AND id = ?"),
               arguments: [owner.rawValue, id.rawValue])
           else { throw TodoFailure.notFound(id) }
-          let step = try TodoUndoHistory.begin(change(current[1]), subject: current[0], owner: owner, in: db)
-          try TodoUndoHistory.recordItem(id, step: step, owner: owner, in: db)
+          try TodoUndoHistory.beginChange(
+            change(current[1]), subject: current[0], of: id, owner: owner, in: db)
           return try write(db)
         }
       }
@@ -188,8 +188,7 @@ public struct TodoInterpreter: CommandInterpreter {
       let item = TodoItem(id: makeID(), title: title.text, dueDate: dueDate, createdAt: now())
       return { db in
         try Self.inTransaction(db) {
-          let step = try TodoUndoHistory.begin(.add, subject: item.title, owner: owner, in: db)
-          try TodoUndoHistory.recordAdded(item.id, step: step, in: db)
+          try TodoUndoHistory.beginAdding(item.id, subject: item.title, owner: owner, in: db)
           return .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner)
         }
       }

@@ -59,7 +59,11 @@ struct TodoUndoHistoryTests {
     #expect(undo.removed.count == 3)
     #expect(await harness.load() == before)
     // Only the replaced row had a before-image: the new ones were marked with the step.
-    #expect(try count("SELECT count(*) FROM todo_undo_row", in: harness) == 2)  // the two adds
+    // (A change of one item keeps its record in its step's own row.)
+    #expect(
+      try count(
+        "SELECT (SELECT count(*) FROM todo_undo_row) + (SELECT count(*) FROM todo_undo_step WHERE id IS NOT NULL)",
+        in: harness) == 2)  // the two adds
     let search = await harness.run(.search(TodoSearch(text: "new"), owner: Users.alice))
     guard case .found(let result, _)? = search.first else { return }
     #expect(result.total == 0)
@@ -76,6 +80,32 @@ struct TodoUndoHistoryTests {
     #expect(try count("SELECT count(*) FROM todo_undo_row", in: harness) == 0)
     #expect(try count("SELECT count(*) FROM todo_undo_step", in: harness) == 1)
     #expect(try count("SELECT count(*) FROM todo_item WHERE import_step IS NOT NULL", in: harness) == 95)
+  }
+
+  @Test(
+    "an import whose step was forgotten keeps its rows: a later step never takes its number, even with every later step undone"
+  )
+  func forgottenImportKeepsItsRows() async throws {
+    defer { folder.remove() }
+    let harness = try Harness()
+    _ = await harness.runImport(
+      try write("id,title,done,due,created,updated\n,first import,false,,,\n", to: "a.csv"))
+    // Enough changes after it for the import's step to be forgotten.
+    for index in 0..<(TodoUndo.historyLimit + TodoUndoHistory.forgettingSlack) {
+      _ = await harness.add("item \(index)")
+    }
+    var undone = 0
+    while case .undone? = await harness.run(.undo(owner: Users.alice)).first { undone += 1 }
+    #expect(undone >= TodoUndo.historyLimit)
+    // The import and the oldest adds, whose steps were forgotten, stay.
+    let before = await harness.load()
+    #expect(before.contains { $0.title == "first import" })
+    // The next import's step must not find the forgotten import's rows marked as its own.
+    _ = await harness.runImport(
+      try write("id,title,done,due,created,updated\n,second import,false,,,\n", to: "b.csv"))
+    #expect(await harness.load().count == before.count + 1)
+    _ = await harness.run(.undo(owner: Users.alice))
+    #expect(await harness.load() == before)
   }
 
   @Test("undo of an import stopped part way forgets where it stopped: importing the file again starts over")
