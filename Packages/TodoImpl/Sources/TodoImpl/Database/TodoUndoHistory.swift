@@ -81,18 +81,22 @@ enum TodoUndoHistory {
     return step!
   }
 
-  /// Records a change of `owner`'s item `id` as one step with the item's before-image, and now and
-  /// then forgets the oldest steps.
+  /// Records a change of `owner`'s item `id` as one step with the item's before-image, of the kind
+  /// `ifDone` or `ifOpen` as the item is done or not, titled with the item's title; now and then
+  /// forgets the oldest steps.
+  ///
+  /// - Throws: ``TodoAPI/TodoFailure/notFound(_:)`` if `owner` has no such item.
   static func beginChange(
-    _ change: TodoUndo.Change, subject: String, of id: TodoID, owner: UserID, in db: Database
+    ifDone: TodoUndo.Change, ifOpen: TodoUndo.Change, of id: TodoID, owner: UserID, in db: Database
   ) throws {
-    // The text is the same for every change while the schema is, so the statement cache finds it.
+    // One statement reads the item and writes the step. The text is the same for every change while
+    // the schema is, so the statement cache finds it.
     let step = try Int64.fetchOne(
       db.cachedStatement(
-        sql:
-          "INSERT INTO todo_undo_step (owner, step, kind, subject, id, image) SELECT ?1, \(nextStep), ?2, ?3, "
-          + "id, \(try image(in: db)) FROM todo_item WHERE owner = ?1 AND id = ?4 RETURNING step"),
-      arguments: [owner.rawValue, change.rawValue, subject, id.rawValue])
+        sql: "INSERT INTO todo_undo_step (owner, step, kind, subject, id, image) SELECT ?1, \(nextStep), "
+          + "CASE WHEN done THEN ?2 ELSE ?3 END, title, id, \(try image(in: db)) FROM todo_item "
+          + "WHERE owner = ?1 AND id = ?4 RETURNING step"),
+      arguments: [owner.rawValue, ifDone.rawValue, ifOpen.rawValue, id.rawValue])
     guard let step else { throw TodoFailure.notFound(id) }
     try forgetOldSteps(before: step, of: owner, in: db)
   }

@@ -155,20 +155,14 @@ public struct TodoInterpreter: CommandInterpreter {
   func prepareChange(_ command: TodoCommand) throws -> @Sendable (Database) throws -> TodoMessage {
     let updated = now().milliseconds
     /// `write` in a transaction that first records `owner`'s item `id` as it is, as a step of the
-    /// kind `change` says from the item's title and whether it is done.
+    /// kind `ifDone` or `ifOpen` as the item is done or not, titled with the item's title.
     func recorded(
-      _ id: TodoID, _ owner: UserID, as change: @escaping @Sendable (_ isDone: Bool) -> TodoUndo.Change,
+      _ id: TodoID, _ owner: UserID, ifDone: TodoUndo.Change, ifOpen: TodoUndo.Change,
       _ write: @escaping @Sendable (Database) throws -> TodoMessage
     ) -> @Sendable (Database) throws -> TodoMessage {
       { db in
         try Self.inTransaction(db) {
-          guard
-            let current = try Row.fetchOne(
-              db.cachedStatement(sql: "SELECT title, done FROM todo_item WHERE owner = ? AND id = ?"),
-              arguments: [owner.rawValue, id.rawValue])
-          else { throw TodoFailure.notFound(id) }
-          try TodoUndoHistory.beginChange(
-            change(current[1]), subject: current[0], of: id, owner: owner, in: db)
+          try TodoUndoHistory.beginChange(ifDone: ifDone, ifOpen: ifOpen, of: id, owner: owner, in: db)
           return try write(db)
         }
       }
@@ -194,24 +188,30 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .rename(let id, let title, let owner):
       let write = updating(id, owner, .title(title.text))
-      return recorded(id, owner, as: { _ in .rename }) { db in .renamed(try write(db), owner: owner) }
+      return recorded(id, owner, ifDone: .rename, ifOpen: .rename) { db in
+        .renamed(try write(db), owner: owner)
+      }
     case .toggle(let id, let owner):
       let write = updating(id, owner, .toggle)
-      return recorded(id, owner, as: { $0 ? .reopen : .done }) { db in .toggled(try write(db), owner: owner) }
+      return recorded(id, owner, ifDone: .reopen, ifOpen: .done) { db in .toggled(try write(db), owner: owner)
+      }
     case .setDone(let id, let isDone, let owner):
       let write = updating(id, owner, .done(isDone))
-      return recorded(id, owner, as: { _ in isDone ? .done : .reopen }) { db in
+      return recorded(id, owner, ifDone: isDone ? .done : .reopen, ifOpen: isDone ? .done : .reopen) { db in
         .toggled(try write(db), owner: owner)
       }
     case .setDueDate(let id, let dueDate, let owner):
       let write = updating(id, owner, .due(dueDate?.milliseconds))
-      return recorded(id, owner, as: { _ in .due }) { db in .dueDateChanged(try write(db), owner: owner) }
+      return recorded(id, owner, ifDone: .due, ifOpen: .due) { db in
+        .dueDateChanged(try write(db), owner: owner)
+      }
     case .setPriority(let id, let priority, let owner):
       let write = updating(id, owner, .priority(priority))
-      return recorded(id, owner, as: { _ in .priority }) { db in .priorityChanged(try write(db), owner: owner)
+      return recorded(id, owner, ifDone: .priority, ifOpen: .priority) { db in
+        .priorityChanged(try write(db), owner: owner)
       }
     case .remove(let id, let owner):
-      return recorded(id, owner, as: { _ in .remove }) { db in
+      return recorded(id, owner, ifDone: .remove, ifOpen: .remove) { db in
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
         return .removed(id, owner: owner)
       }
