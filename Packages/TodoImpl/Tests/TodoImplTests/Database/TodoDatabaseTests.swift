@@ -53,8 +53,7 @@ struct TodoDatabaseTests {
       Set(tables) == [
         "todo_item", "todo_import_progress", "todo_search", "todo_search_key", "todo_search_data",
         "todo_search_idx", "todo_search_docsize", "todo_search_config", "todo_undo_step", "todo_undo_row",
-        // SQLite's own table of AUTOINCREMENT counters (todo_undo_step's): never reused step numbers.
-        "sqlite_sequence", "other_thing",
+        "todo_undo_floor", "other_thing",
       ])
   }
 }
