@@ -1,5 +1,6 @@
 import AuthenticationAPI
 import GRDB
+import Synchronization
 import TodoAPI
 
 /// Each user's history of changes, at least the last ``TodoAPI/TodoUndo/historyLimit`` steps, and
@@ -89,13 +90,9 @@ enum TodoUndoHistory {
   static func beginChange(
     ifDone: TodoUndo.Change, ifOpen: TodoUndo.Change, of id: TodoID, owner: UserID, in db: Database
   ) throws {
-    // One statement reads the item and writes the step. The text is the same for every change while
-    // the schema is, so the statement cache finds it.
+    // One statement reads the item and writes the step.
     let step = try Int64.fetchOne(
-      db.cachedStatement(
-        sql: "INSERT INTO todo_undo_step (owner, step, kind, subject, id, image) SELECT ?1, \(nextStep), "
-          + "CASE WHEN done THEN ?2 ELSE ?3 END, title, id, \(try image(in: db)) FROM todo_item "
-          + "WHERE owner = ?1 AND id = ?4 RETURNING step"),
+      db.cachedStatement(sql: try changeSQL(in: db)),
       arguments: [owner.rawValue, ifDone.rawValue, ifOpen.rawValue, id.rawValue])
     guard let step else { throw TodoFailure.notFound(id) }
     try forgetOldSteps(before: step, of: owner, in: db)
@@ -186,9 +183,31 @@ enum TodoUndoHistory {
 
   /// The expression of a row's before-image: a JSON object of every column of `todo_item`.
   private static func image(in db: Database, of table: String = "todo_item") throws -> String {
-    let pairs = try db.columns(in: "todo_item").map { "'\($0.name)', \(table).\"\($0.name)\"" }
-    return "json_object(\(pairs.joined(separator: ", ")))"
+    image(of: try db.columns(in: "todo_item").map(\.name), table: table)
   }
+
+  private static func image(of columns: [String], table: String) -> String {
+    "json_object(\(columns.map { "'\($0)', \(table).\"\($0)\"" }.joined(separator: ", ")))"
+  }
+
+  /// The text of ``beginChange(ifDone:ifOpen:of:owner:in:)``'s statement for the columns `todo_item`
+  /// has now, built once per set of columns: a change of one item, tens of thousands a second,
+  /// should not build its image's SQL each time (a string a column), only to find it in the
+  /// statement cache.
+  private static func changeSQL(in db: Database) throws -> String {
+    let columns = try db.columns(in: "todo_item").map(\.name)
+    return changeSQLCache.withLock { cache in
+      if let cache, cache.columns == columns { return cache.sql }
+      let sql =
+        "INSERT INTO todo_undo_step (owner, step, kind, subject, id, image) SELECT ?1, \(nextStep), "
+        + "CASE WHEN done THEN ?2 ELSE ?3 END, title, id, \(image(of: columns, table: "todo_item")) "
+        + "FROM todo_item WHERE owner = ?1 AND id = ?4 RETURNING step"
+      cache = (columns, sql)
+      return sql
+    }
+  }
+
+  private static let changeSQLCache = Mutex<(columns: [String], sql: String)?>(nil)
 
   // MARK: - Undo
 
