@@ -11,7 +11,7 @@ struct CommandCompletion: Sendable {
   /// The commands' names, in order (aliases left out: one name per command).
   static let commands = CommandTable.entries.map(\.name).sorted()
 
-  /// The topics `help` has a page for (`help import`, `help tag`).
+  /// The topics `help` has a page for (`help import`, `help tag`, `help undo`).
   static let helpTopics = CommandTable.helpTopics
 
   /// The folder relative paths are read from: the one the parser resolves them against.

@@ -47,8 +47,10 @@ enum CommandTable {
       ],
       parse: { $0.parseFind($1) }),
     CommandEntry(
-      "done", usage: "done N / undo N", help: ["mark item N done / not done"], parse: { $0.parseSetDone($1) }),
-    CommandEntry("undo", parse: { $0.parseSetDone($1) }),
+      "done", usage: "done N / reopen N",
+      help: ["mark item N done / not done (undo N still reopens, with a notice)"],
+      parse: { $0.parseSetDone($1) }),
+    CommandEntry("reopen", parse: { $0.parseSetDone($1) }),
     CommandEntry("rename", usage: "rename N TITLE", help: ["rename item N"], parse: { $0.parseRename($1) }),
     CommandEntry(
       "rm", aliases: ["remove"], usage: "rm N [N…]",
@@ -70,6 +72,10 @@ enum CommandTable {
       help: ["delete the done items (asks first; clear-done --yes does not)"],
       parse: { $0.parseClearDone($1) }),
     CommandEntry(
+      "undo", usage: "undo",
+      help: ["revert your last change, one more each time (help undo: what it cannot undo)"],
+      parse: { $0.parseUndo($1) }),
+    CommandEntry(
       "import", usage: "import FILE.csv",
       help: ["import items (import cancel stops it; help import shows the format)"],
       parse: { $0.parseImport($1) }),
@@ -88,8 +94,8 @@ enum CommandTable {
       ],
       parse: { $0.parseInbox($1) }),
     CommandEntry(
-      "help", aliases: ["?"], usage: "help [import|tag]",
-      help: ["this list; help import: the CSV format of import and export; help tag: tags"],
+      "help", aliases: ["?"], usage: "help [import|tag|undo]",
+      help: ["this list; help import: the CSV format of import and export; help tag; help undo"],
       parse: { $0.parseHelp($1) }),
     CommandEntry(
       "quit", aliases: ["exit"], usage: "quit",
@@ -100,8 +106,8 @@ enum CommandTable {
       parse: { $0.parseQuit($1) }),
   ]
 
-  /// The topics `help` has a page for (`help import`, `help tag`).
-  static let helpTopics = ["import", "tag"]
+  /// The topics `help` has a page for (`help import`, `help tag`, `help undo`).
+  static let helpTopics = ["import", "tag", "undo"]
 
   /// The command `word` runs, by name or alias, ignoring case.
   ///

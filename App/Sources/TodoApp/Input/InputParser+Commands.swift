@@ -5,10 +5,11 @@ import TodoAPI
 
 // How each command reads its line; ``CommandTable`` says which word runs which.
 extension InputParser {
-  /// `help [import|tag]` (`help tags`, `help untag` and `help add` show the tags' page too).
+  /// `help [import|tag|undo]` (`help tags`, `help untag` and `help add` show the tags' page too).
   func parseHelp(_ line: InputLine) -> Result<UserIntent, Failure> {
     switch line.arguments.map({ $0.lowercased() }) {
     case ["import"]: .success(.importHelp)
+    case ["undo"]: .success(.undoHelp)
     case ["tag"], ["tags"], ["untag"], ["add"]: .success(.tagHelp)
     default: .success(.help)
     }
@@ -45,13 +46,24 @@ extension InputParser {
     return .success(.add(title: String(line.rest)))
   }
 
-  /// `done N` and `undo N`.
+  /// `done N` and `reopen N`; `undo N`, the old spelling of `reopen N`, with a notice.
   func parseSetDone(_ line: InputLine) -> Result<UserIntent, Failure> {
     let arguments = line.arguments
     guard arguments.count == 1, let position = Int(arguments[0]), position > 0 else {
-      return line.fail("usage: \(line.command) N (the item's number in the list)")
+      return line.fail(
+        line.command == "undo"
+          ? "usage: undo (reverts your last change); reopen N marks item N not done"
+          : "usage: \(line.command) N (the item's number in the list)")
     }
-    return .success(.setDone(position: position, line.command == "done"))
+    let intent = UserIntent.setDone(position: position, line.command == "done")
+    guard line.command == "undo" else { return .success(intent) }
+    return .success(
+      .retiredSpelling(intent, notice: "`undo N` is now `reopen N`; `undo` alone reverts your last change."))
+  }
+
+  /// `undo`: revert the last change; `undo N` is the old `reopen N` (``parseSetDone(_:)``).
+  func parseUndo(_ line: InputLine) -> Result<UserIntent, Failure> {
+    line.arguments.isEmpty ? .success(.undo) : parseSetDone(line)
   }
 
   /// `rename N TITLE`.

@@ -16,6 +16,8 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case importHelp
   /// Show how tags are written (`help tag`, `help add`).
   case tagHelp
+  /// Show what `undo` reverts and what it cannot (`help undo`).
+  case undoHelp
   /// Create an account. Without a password (`register NAME` at a terminal) the app checks that the
   /// name is free, then asks for the password twice without showing it. `shown` when the password
   /// was typed on the line at a terminal, where it shows on screen: the app warns.
@@ -70,6 +72,11 @@ public enum UserIntent: Equatable, Sendable, Codable {
   /// Take these tags from the item at a 1-based position (`untag 3 +work`); each must be one of its
   /// tags.
   case untag(position: Int, [TodoTag])
+  /// Revert the signed-in user's last change (`undo`); each `undo` goes one change further back.
+  case undo
+  /// A command typed in a spelling that is being retired (`undo N`, now `reopen N`): the app shows
+  /// `notice`, then does `intent`.
+  indirect case retiredSpelling(UserIntent, notice: String)
 }
 
 /// Which items `list` shows.

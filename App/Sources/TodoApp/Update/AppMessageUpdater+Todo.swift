@@ -49,7 +49,8 @@ extension AppMessageUpdater {
         return []
       }
       for item in items { model.ui.removing[item.id] = item.title.text }
-      return items.map { TodoCommand.remove($0.id, owner: owner) }
+      // One command, so that one undo brings them all back.
+      return [TodoCommand.removeItems(items.map(\.id), owner: owner)]
     case .due(let position, let spec):
       guard let item = item(at: position, in: &model) else { return [] }
       // A relative due date counts from the App's time, which the notifications feature has judged
@@ -94,25 +95,14 @@ extension AppMessageUpdater {
     case .setPriority(let position, let priority):
       guard let item = item(at: position, in: &model) else { return [] }
       return [TodoCommand.setPriority(item.id, priority, owner: owner)]
-    case .tag(let position, let tags):
-      guard let item = item(at: position, in: &model) else { return [] }
-      // Checked here too, so the message names the item; the interpreter checks what it stores.
-      if case .failure(let failure) = TodoTag.normalized(item.tags + tags) {
-        model.ui.fail("\(position). \(item.title): \(failure.description)")
+    case .undo:
+      // An import stores its batches as one step in the making: undoing meanwhile would revert
+      // part of it and leave the rest to land.
+      guard model.todos.runningImport == nil else {
+        model.ui.fail("An import is running: let it finish or stop it (import cancel), then undo.")
         return []
       }
-      return [TodoCommand.addTags(item.id, tags, owner: owner)]
-    case .untag(let position, let tags):
-      guard let item = item(at: position, in: &model) else { return [] }
-      let missing = tags.filter { !item.tags.contains($0) }
-      guard missing.isEmpty else {
-        let names = missing.map(\.description).joined(separator: " ")
-        let lacks = missing.count == 1 ? "has no tag \(names)" : "has none of the tags \(names)"
-        let has = item.tags.isEmpty ? "none" : "\(Listing.tagSuffix(item.tags).dropFirst())"
-        model.ui.fail("\(position). \(item.title) \(lacks) (its tags: \(has)); nothing was changed.")
-        return []
-      }
-      return [TodoCommand.removeTags(item.id, tags, owner: owner)]
+      return [TodoCommand.undo(owner: owner)]
     case .find(let words, let page, let pageSize):
       let search = TodoSearch(
         text: words, offset: pageSize.map { (page - 1) * $0 } ?? 0, limit: pageSize)
@@ -161,5 +151,4 @@ extension AppMessageUpdater {
     }
     return items[position - 1]
   }
-
 }

@@ -51,6 +51,12 @@ struct AppMessageUpdater: AppUpdaterPart {
     case .tagHelp:
       for line in Help.tagLines { model.ui.say(line) }
       return []
+    case .undoHelp:
+      for line in Help.undoLines { model.ui.say(line) }
+      return []
+    case .retiredSpelling(let intent, let notice):
+      model.ui.warn(notice)
+      return perform(intent, at: now, in: &model)
     case .quit:
       model.ui.lifecycle = .quitRequested
       return []

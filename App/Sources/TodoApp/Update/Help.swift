@@ -1,6 +1,7 @@
 import Foundation
+import TodoAPI
 
-/// The text of `help`, `help import` and `help tag`.
+/// The text of `help`, `help import`, `help tag` and `help undo`.
 enum Help {
   /// `help`: a line for each command of ``CommandTable``, then the keys and the scripts' ways.
   static let lines =
@@ -23,6 +24,20 @@ enum Help {
     let indent = String(repeating: " ", count: usageWidth)
     return entry.help.enumerated().map { index, text in "  " + (index == 0 ? column : indent) + text }
   }
+
+  static let undoLines = [
+    "undo reverts your last change to the list: add, rm (all the items of one rm), done, reopen, rename, due,",
+    "  pri, tag, untag, clear-done (all the items it deleted), and an import as a whole (the rows it added go, the",
+    "  items it replaced come back). Each undo goes one change further back: undo, undo, undo.",
+    "  The history is kept with the list, so it survives quitting; it holds at least your last \(TodoUndo.historyLimit) changes.",
+    "  Example: add buy milk, then undo: Undid: add \"buy milk\"",
+    "What cannot be undone, and why:",
+    "  export     it writes a file outside the list; delete the file yourself",
+    "  register, login, logout   they change your account and session, not the list",
+    "  notifications read/dismiss/clear   the inbox is not part of the list's history",
+    "  undo       an undo is not a change of its own: there is no redo",
+    "  changes older than the last \(TodoUndo.historyLimit), and while an import runs (cancel it or let it finish)",
+  ]
 
   static let importLines = [
     "import FILE.csv reads a CSV file (RFC 4180, UTF-8) whose first line is the header",

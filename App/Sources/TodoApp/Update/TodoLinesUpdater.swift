@@ -68,7 +68,24 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.fail(failure.description)
     case .found(let result, _):
       Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
+    case .undone(let undo, _):
+      model.ui.say(Self.describe(undo))
     }
     return []
+  }
+
+  /// What `undo` says it reverted: `Undid: add "buy milk"`.
+  static func describe(_ undo: TodoUndo) -> String {
+    switch undo.change {
+    case .clearDone:
+      return "Undid: clear-done (\(Listing.counted(undo.restored.count, "item")) back)."
+    case .remove where undo.subject.isEmpty:
+      return "Undid: rm (\(Listing.counted(undo.restored.count, "item")) back)."
+    case .importCSV:
+      return "Undid: import \(undo.subject) (\(Listing.counted(undo.removed.count, "item")) removed, "
+        + "\(Listing.grouped(undo.restored.count)) restored)."
+    default:
+      return "Undid: \(undo.change.rawValue) \"\(undo.subject)\""
+    }
   }
 }

@@ -57,13 +57,13 @@ struct CommandCompletionTests {
       if case .failure(let failure) = parser.parse(command) {
         #expect(!failure.reason.hasPrefix("unknown command"), "\(command): \(failure.reason)")
       }
-      // The commands are the first column of help's lines: `  done N / undo N   mark item N …`.
+      // The commands are the first column of help's lines: `  done N / reopen N   mark item N …`.
       let listed = Help.lines.contains { line in
         line.hasPrefix("  ") && line.prefix(28).split(separator: " ").contains(Substring(command))
       }
       #expect(listed, "help does not list \(command)")
     }
-    // And every command of help's first column is offered: `  pri N …`, `  done N / undo N …`.
+    // And every command of help's first column is offered: `  pri N …`, `  done N / reopen N …`.
     let commandLines = Help.lines.prefix { !$0.hasPrefix("Keys:") }.filter {
       $0.hasPrefix("  ") && !$0.hasPrefix("   ")
     }

@@ -24,7 +24,9 @@ struct InputParserTests {
     #expect(parse("list open") == .success(.list(.open)))
     #expect(parse("ls DUE") == .success(.list(.due)))
     #expect(parse("done 2") == .success(.setDone(position: 2, true)))
-    #expect(parse("undo 2") == .success(.setDone(position: 2, false)))
+    #expect(parse("reopen 2") == .success(.setDone(position: 2, false)))
+    #expect(parse("undo") == .success(.undo))
+    #expect(parse("help undo") == .success(.undoHelp))
     #expect(parse("rename 3 Call   mom") == .success(.rename(position: 3, title: "Call   mom")))
     #expect(parse("rm 1") == .success(.remove(position: 1)))
     #expect(parse("clear-done") == .success(.clearDone()))
@@ -35,6 +37,26 @@ struct InputParserTests {
     #expect(parse("notifications clear") == .success(.notifications(.clear)))
     #expect(parse("quit") == .success(.quit))
     #expect(parse("   ") == nil)
+  }
+
+  @Test("undo N still reopens item N, with a notice that it is now reopen N")
+  func retiredUndoN() {
+    #expect(
+      parse("undo 2")
+        == .success(
+          .retiredSpelling(
+            .setDone(position: 2, false),
+            notice: "`undo N` is now `reopen N`; `undo` alone reverts your last change.")))
+    guard case .failure(let failure)? = parse("undo x") else {
+      Issue.record("undo x parsed")
+      return
+    }
+    #expect(failure.reason == "usage: undo (reverts your last change); reopen N marks item N not done")
+    guard case .failure(let reopen)? = parse("reopen") else {
+      Issue.record("reopen parsed")
+      return
+    }
+    #expect(reopen.reason == "usage: reopen N (the item's number in the list)")
   }
 
   @Test("find takes words and pages as list does: every match in a script, a page at a terminal")

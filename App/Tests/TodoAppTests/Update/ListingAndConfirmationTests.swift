@@ -98,8 +98,7 @@ struct ListingAndConfirmationTests {
     assertUpdate(
       AppUpdater(), given: model(items: 3), when: AppFixture.intent(.removeItems(positions: [3, 1])),
       commands: [
-        TodoCommand.remove(TodoID(rawValue: "t3"), owner: AppFixture.ada.id),
-        TodoCommand.remove(TodoID(rawValue: "t1"), owner: AppFixture.ada.id),
+        TodoCommand.removeItems([TodoID(rawValue: "t3"), TodoID(rawValue: "t1")], owner: AppFixture.ada.id)
       ]
     ) {
       $0.ui.removing = [TodoID(rawValue: "t3"): "Task 3", TodoID(rawValue: "t1"): "Task 1"]
@@ -143,8 +142,7 @@ struct ListingAndConfirmationTests {
     assertUpdate(
       AppUpdater(), given: asked, when: AppMessage.answered(.text("y")),
       commands: [
-        TodoCommand.remove(TodoID(rawValue: "t3"), owner: AppFixture.ada.id),
-        TodoCommand.remove(TodoID(rawValue: "t1"), owner: AppFixture.ada.id),
+        TodoCommand.removeItems([TodoID(rawValue: "t3"), TodoID(rawValue: "t1")], owner: AppFixture.ada.id)
       ]
     ) {
       $0.ui.question = nil

@@ -31,6 +31,10 @@ public enum TodoCommand: Command, Hashable {
   case removeTags(TodoID, [TodoTag], owner: UserID)
   /// Delete an item. Answers ``TodoMessage/removed(_:owner:)``.
   case remove(TodoID, owner: UserID)
+  /// Delete several items in one transaction, one step of the undo history. Answers one
+  /// ``TodoMessage/removed(_:owner:)`` per item, in order; or, deleting none, ``TodoMessage/failed(_:owner:)``
+  /// if `owner` has no item with one of the identities.
+  case removeItems([TodoID], owner: UserID)
   /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:owner:)``.
   case clearCompleted(owner: UserID)
   /// Write the list to a CSV file. Answers ``TodoMessage/exportFinished(path:count:owner:)``; the
@@ -39,6 +43,10 @@ public enum TodoCommand: Command, Hashable {
   /// Find `owner`'s items whose titles hold the search's words, ranked, one page of them (see
   /// ``TodoSearch``). Answers ``TodoMessage/found(_:owner:)``; reads only.
   case search(TodoSearch, owner: UserID)
+  /// Revert `owner`'s last change still in the history (see ``TodoUndo``), in one transaction.
+  /// Answers ``TodoMessage/undone(_:owner:)``, or ``TodoMessage/failed(_:owner:)`` with
+  /// ``TodoFailure/nothingToUndo``.
+  case undo(owner: UserID)
 }
 
 extension TodoCommand {
@@ -48,7 +56,9 @@ extension TodoCommand {
     case .load(let owner), .add(_, _, _, let owner), .addTags(_, _, let owner), .removeTags(_, _, let owner),
       .rename(_, _, let owner), .toggle(_, let owner),
       .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
-      .remove(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner), .search(_, let owner):
+      .remove(_, let owner), .removeItems(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner),
+      .search(_, let owner),
+      .undo(let owner):
       owner
     }
   }

@@ -20,6 +20,8 @@ public enum TodoFailure: Error, Hashable, Sendable, Codable {
   case tooManyTags(count: Int, limit: Int)
   /// A word of a stored or imported tags field is not a tag (see ``TodoTag``).
   case notATag(String)
+  /// `undo` found no change of the user's left in the history.
+  case nothingToUndo
 }
 
 extension TodoFailure: CustomStringConvertible {
@@ -39,6 +41,7 @@ extension TodoFailure: CustomStringConvertible {
     case .tooManyTags(let count, let limit): "An item may have \(limit) tags; this one would have \(count)."
     case .notATag(let word):
       "\"\(word)\" is not a tag: a tag starts with a letter and holds letters, digits, - and _."
+    case .nothingToUndo: "Nothing to undo."
     }
   }
 }

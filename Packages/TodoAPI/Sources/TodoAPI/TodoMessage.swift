@@ -42,6 +42,8 @@ public enum TodoMessage: Message, Hashable, Codable {
   case failed(TodoFailure, owner: UserID)
   /// A search of `owner`'s titles found these matches (one page of them).
   case found(TodoSearchResult, owner: UserID)
+  /// `owner`'s last change was reverted: the rows it changed are as they were before it.
+  case undone(TodoUndo, owner: UserID)
 }
 
 extension TodoMessage {
@@ -57,7 +59,7 @@ extension TodoMessage {
       .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
-      .failed(_, let owner), .found(_, let owner):
+      .failed(_, let owner), .found(_, let owner), .undone(_, let owner):
       owner
     }
   }

@@ -17,7 +17,7 @@ public import GRDB
 /// ```
 ///
 /// ## Schema
-/// `todo_item(owner, id, title, done, due, created, updated, priority, tags)`, a `WITHOUT ROWID` table whose
+/// `todo_item(owner, id, title, done, due, created, updated, priority, tags, import_step)`, a `WITHOUT ROWID` table whose
 /// primary key is `(owner, id)`: finding one item, as toggling does, is one B-tree lookup in a list
 /// of any size, and one user's identities never collide with another's. Dates are whole
 /// milliseconds since 1970 (`INTEGER`), so they sort and compare exactly; `priority` is
@@ -37,9 +37,14 @@ public import GRDB
 /// item the integer rowid FTS5 needs; triggers on `todo_item` keep both in step in the transaction of
 /// every change, an import's batches included. The migration that creates them indexes the titles
 /// already stored.
+///
+/// `todo_undo_step` (one row per change, with its item's before-image for a change of one item),
+/// `todo_undo_row` (the before-images of a change of several items) and `todo_undo_floor` hold each
+/// user's history of changes, for `undo`; `todo_item.import_step` marks the rows an import
+/// added with that import's step (see `TodoUndoHistory`).
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
-  public static let migrationIdentifiers = ["todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5"]
+  public static let migrationIdentifiers = ["todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6"]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
   /// once.
@@ -76,6 +81,9 @@ public enum TodoDatabase {
     }
     migrator.registerMigration("todo.v5") { db in
       try db.execute(sql: "ALTER TABLE todo_item ADD COLUMN tags TEXT NOT NULL DEFAULT ''")
+    }
+    migrator.registerMigration("todo.v6") { db in
+      try db.execute(sql: TodoUndoHistory.createSQL)
     }
   }
 

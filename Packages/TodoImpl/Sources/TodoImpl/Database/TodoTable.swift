@@ -8,7 +8,7 @@ import TodoAPI
 /// transactions.
 ///
 /// Rows are read by column position and statements are cached: the import writes a million rows
-/// through ``upsert(_:owner:in:)`` and a load reads as many, so neither goes through `Codable`.
+/// through ``upsert(_:owner:step:in:)`` and a load reads as many, so neither goes through `Codable`.
 enum TodoTable {
   /// The columns every read selects, in the order ``item(from:)`` expects.
   static let columns = "id, title, done, due, created, updated, priority, tags"
@@ -220,7 +220,7 @@ enum TodoTable {
   }
 
   /// The table a batch of imported rows is staged in, in file order (its rowid), before one
-  /// statement stores the whole batch (see ``upsert(_:owner:in:)``). Temporary: it belongs to the
+  /// statement stores the whole batch (see ``upsert(_:owner:step:in:)``). Temporary: it belongs to the
   /// writer's connection and is never written to the database file.
   static let stagingSQL = """
     CREATE TEMP TABLE IF NOT EXISTS todo_import_row (
@@ -232,13 +232,13 @@ enum TodoTable {
   /// The statement that stages one imported row.
   static let stageSQL = "INSERT INTO temp.todo_import_row VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
 
-  /// The statement that stores the staged rows, in file order: each a new item, or the replacement
-  /// of `owner`'s (`?1`) item with the same identity. A file without the priority column (`?2` false)
-  /// stages `NULL` priorities, and one without the tags column (`?3` false) `NULL` tags: a new item
-  /// has none, a replaced one keeps its own.
+  /// The statement that stores the staged rows, in file order: each a new item, marked with the
+  /// import's undo step (`?4`), or the replacement of `owner`'s (`?1`) item with the same identity.
+  /// A file without the priority column (`?2` false) stages `NULL` priorities, and one without the
+  /// tags column (`?3` false) `NULL` tags: a new item has none, a replaced one keeps its own.
   static let upsertSQL = """
-    INSERT INTO todo_item (owner, id, title, done, due, created, updated, priority, tags)
-    SELECT ?1, id, title, done, due, created, updated, coalesce(priority, 0), coalesce(tags, '')
+    INSERT INTO todo_item (owner, id, title, done, due, created, updated, priority, tags, import_step)
+    SELECT ?1, id, title, done, due, created, updated, coalesce(priority, 0), coalesce(tags, ''), ?4
     FROM temp.todo_import_row WHERE true ORDER BY rowid
     ON CONFLICT (owner, id) DO UPDATE SET
       title = excluded.title, done = excluded.done, due = excluded.due,
@@ -263,13 +263,18 @@ enum TodoTable {
   /// the batch. One statement a row would open a statement savepoint for each, and FTS5 writes its
   /// pending terms to disk at every savepoint, a segment a row: the import took ten times as long.
   ///
+  /// The items the rows replace are recorded in the import's undo step first
+  /// (``TodoUndoHistory/recordStagedReplacements(step:owner:in:)``), only when some row replaces
+  /// one; the rows that add an item are marked with the step instead.
+  ///
   /// - Parameters:
   ///   - rows: The validated rows, in file order (a later row with the same identity wins).
   ///   - owner: The importing user.
+  ///   - step: The import's step of `owner`'s undo history.
   ///   - db: The connection, in a transaction.
   /// - Returns: How many rows replaced an item (one stored before, or a row earlier in `rows`).
   /// - Throws: The database's error; the batch's transaction is then rolled back by its caller.
-  static func upsert(_ rows: [ImportRow], owner: UserID, in db: Database) throws -> Int {
+  static func upsert(_ rows: [ImportRow], owner: UserID, step: Int64, in db: Database) throws -> Int {
     let emptyText: StaticString = ""
     try db.execute(sql: stagingSQL)
     let statement = try db.makeStatement(sql: stageSQL)
@@ -320,9 +325,10 @@ enum TodoTable {
     // with: counted before the rows are stored.
     let new =
       try Int.fetchOne(db, sql: newIdentitiesSQL, arguments: [owner.rawValue]) ?? 0
+    if new < rows.count { try TodoUndoHistory.recordStagedReplacements(step: step, owner: owner, in: db) }
     let keepsPriorities = rows.first.map { $0.priority == nil } ?? true
     let keepsTags = rows.first.map { $0.tags == nil } ?? true
-    try db.execute(sql: upsertSQL, arguments: [owner.rawValue, !keepsPriorities, !keepsTags])
+    try db.execute(sql: upsertSQL, arguments: [owner.rawValue, !keepsPriorities, !keepsTags, step])
     try db.execute(sql: "DELETE FROM temp.todo_import_row")
     return rows.count - new
   }

@@ -73,7 +73,10 @@ extension TodoInterpreter {
     var replaced = 0
     var hasStarted = false
     // The batch being stored while the next one is parsed: parsing and SQLite each keep a core busy.
-    var inFlight: (task: Task<Int, any Error>, rows: Int, endOffset: Int)?
+    var inFlight: (task: Task<(replaced: Int, step: Int64), any Error>, rows: Int, endOffset: Int)?
+    // The import's step of the undo history, made by the transaction of its first batch: every
+    // batch belongs to it, so `undo` reverts the whole import.
+    var step: Int64?
 
     func progress(_ fraction: Double) {
       dispatch(
@@ -85,7 +88,9 @@ extension TodoInterpreter {
     func land() async throws {
       guard let batch = inFlight else { return }
       inFlight = nil
-      replaced += try await batch.task.value
+      let stored = try await batch.task.value
+      replaced += stored.replaced
+      step = stored.step
       imported += batch.rows
       let fraction = size > 0 ? Double(batch.endOffset) / Double(size) : 1
       if throttle.shouldReport(fraction, at: now()) { progress(fraction) }
@@ -120,8 +125,9 @@ extension TodoInterpreter {
           let reached = ImportProgressTable.Progress(
             size: Int64(size), modified: modified, line: batch.lastLine)
           inFlight = (
-            Task {
-              try await store(batch.rows, owner: owner, path: path, reaching: reached, unless: stopped)
+            Task { [step] in
+              try await store(
+                batch.rows, owner: owner, path: path, reaching: reached, step: step, unless: stopped)
             },
             batch.rows.count, batch.endOffset
           )
@@ -157,17 +163,20 @@ extension TodoInterpreter {
   /// asked for after the stop (a reload, the close at exit) never sees a batch of a stopped import
   /// land after it.
   ///
-  /// - Returns: How many rows replaced an item with the same identity.
+  /// The first batch (`step` nil) begins the import's step of `owner`'s undo history.
+  ///
+  /// - Returns: How many rows replaced an item with the same identity, and the import's step.
   /// - Throws: `CancellationError` if the import was stopped first; the database's error.
   private func store(
     _ rows: [ImportRow], owner: UserID, path: String, reaching progress: ImportProgressTable.Progress,
-    unless stopped: ImportStop
-  ) async throws -> Int {
+    step: Int64?, unless stopped: ImportStop
+  ) async throws -> (replaced: Int, step: Int64) {
     try await database.write { db in
       guard !stopped.isStopped else { throw CancellationError() }
-      let replaced = try TodoTable.upsert(rows, owner: owner, in: db)
+      let step = try step ?? TodoUndoHistory.begin(.importCSV, subject: path, owner: owner, in: db)
+      let replaced = try TodoTable.upsert(rows, owner: owner, step: step, in: db)
       try ImportProgressTable.save(progress, of: owner, path: path, in: db)
-      return replaced
+      return (replaced, step)
     }
   }
 

@@ -8,10 +8,11 @@ public import TodoAPI
 extension TodoInterpreter: SynchronousCommandInterpreter {
   /// Writes a change of one item at once, on the store's actor, when the interpreter was made with
   /// `changesInline` and no import is storing batches; declines otherwise, and for the commands
-  /// that read or write many rows (load, clear completed, export, search), which run in a task as usual.
+  /// that read or write many rows (load, clear completed, export, search, undo), which run in a task
+  /// as usual.
   ///
-  /// A change is one SQLite statement by primary key (tens of microseconds in WAL mode with
-  /// `synchronous = NORMAL`); writing it here saves the switch to the database thread and the
+  /// A change is one short transaction of statements by primary key, the change and its undo step
+  /// (tens of microseconds in WAL mode with `synchronous = NORMAL`); writing it here saves the switch to the database thread and the
   /// switch back with the result, which cost more than the statement on a busy or virtual machine
   /// (docs/performance.md, B5 toggle). While an import runs, its batches hold SQLite's writer lock
   /// for up to a batch's time, so changes wait for it on the database thread instead of on the

@@ -52,7 +52,7 @@ public struct TodoInterpreter: CommandInterpreter {
   ///     write with GRDB's asynchronous API.
   ///   - changesInline: Whether a change of one item (add, rename, toggle, set done, due date,
   ///     priority, tags, remove) is written at once, on the store's actor, while no import is storing batches
-  ///     (``interpretNow(_:dispatch:)``): one SQLite statement of tens of microseconds, without a
+  ///     (``interpretNow(_:dispatch:)``): one short transaction of tens of microseconds, without a
   ///     thread switch there and back. Default `false`.
   public init(
     database: any DatabaseWriter,
@@ -98,7 +98,34 @@ public struct TodoInterpreter: CommandInterpreter {
     case .clearCompleted(let owner):
       await perform(dispatch, owner: owner) {
         .clearedCompleted(
-          try await database.write { db in try TodoTable.deleteDone(of: owner, in: db) }, owner: owner)
+          try await database.write { db in
+            // One step for the whole clear, with the before-image of every done item; none if
+            // nothing was done.
+            let step = try TodoUndoHistory.begin(.clearDone, subject: "", owner: owner, in: db)
+            try TodoUndoHistory.recordDone(step: step, owner: owner, in: db)
+            let cleared = try TodoTable.deleteDone(of: owner, in: db)
+            if cleared.isEmpty { try TodoUndoHistory.forget(step, of: owner, in: db) }
+            return cleared
+          }, owner: owner)
+      }
+    case .removeItems(let ids, let owner):
+      do {
+        try await database.write { db in
+          let step = try TodoUndoHistory.begin(.remove, subject: "", owner: owner, in: db)
+          for id in ids {
+            try TodoUndoHistory.recordItem(id, step: step, owner: owner, in: db)
+            guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
+          }
+        }
+        for id in ids { dispatch(TodoMessage.removed(id, owner: owner)) }
+      } catch {
+        dispatch(TodoMessage.failed(Self.failure(error), owner: owner))
+      }
+    case .undo(let owner):
+      await perform(dispatch, owner: owner) {
+        guard let undone = try await database.write({ db in try TodoUndoHistory.undoLast(of: owner, in: db) })
+        else { throw TodoFailure.nothingToUndo }
+        return .undone(undone, owner: owner)
       }
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
@@ -118,11 +145,10 @@ public struct TodoInterpreter: CommandInterpreter {
   /// ``interpretNow(_:dispatch:)`` on the store's actor; where it runs is the caller's choice, what
   /// it writes is said once, here.
   ///
-  /// Each is one SQLite statement by primary key (an insert, an update or a delete, with the search
-  /// index's triggers), atomic by itself, so it runs in no transaction of its own: a `BEGIN` and a
-  /// `COMMIT` around it would be two more statements. A change of tags reads the item's tags first,
-  /// so its two statements run in a savepoint (a transaction of their own when none is open). The time of the change and a new
-  /// item's identity are taken before the write.
+  /// Each runs in one transaction with the step of the user's history that records it
+  /// (``TodoUndoHistory``): the item's row before the change, so that `undo` can put it back; inside
+  /// a caller's transaction, in a savepoint of it. The statements are by primary key. The time of the
+  /// change and a new item's identity are taken before the write.
   ///
   /// - Parameter command: Any command.
   /// - Returns: The write, which returns the message the command answers with (and throws
@@ -131,6 +157,19 @@ public struct TodoInterpreter: CommandInterpreter {
   ///   the commands that read or write many rows (load, clear completed, export, search).
   func prepareChange(_ command: TodoCommand) -> (@Sendable (Database) throws -> TodoMessage)? {
     let updated = now().milliseconds
+    /// `write` in a transaction that first records `owner`'s item `id` as it is, as a step of the
+    /// kind `ifDone` or `ifOpen` as the item is done or not, titled with the item's title.
+    func recorded(
+      _ id: TodoID, _ owner: UserID, ifDone: TodoUndo.Change, ifOpen: TodoUndo.Change,
+      _ write: @escaping @Sendable (Database) throws -> TodoMessage
+    ) -> @Sendable (Database) throws -> TodoMessage {
+      { db in
+        try Self.inTransaction(db) {
+          try TodoUndoHistory.beginChange(ifDone: ifDone, ifOpen: ifOpen, of: id, owner: owner, in: db)
+          return try write(db)
+        }
+      }
+    }
     func updating(
       _ id: TodoID, _ owner: UserID, _ change: TodoTable.Change
     ) -> @Sendable (Database) throws -> TodoItem {
@@ -149,47 +188,86 @@ public struct TodoInterpreter: CommandInterpreter {
       return { db in
         let tags = try TodoTag.normalized(tags).get()
         let item = TodoItem(id: id, title: title, dueDate: dueDate, tags: tags, createdAt: created)
-        return .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner)
+        return try Self.inTransaction(db) {
+          try TodoUndoHistory.beginAdding(item.id, subject: title.text, owner: owner, in: db)
+          return .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner)
+        }
       }
     case .rename(let id, let title, let owner):
       let write = updating(id, owner, .title(title.text))
-      return { db in .renamed(try write(db), owner: owner) }
+      return recorded(id, owner, ifDone: .rename, ifOpen: .rename) { db in
+        .renamed(try write(db), owner: owner)
+      }
     case .toggle(let id, let owner):
       let write = updating(id, owner, .toggle)
-      return { db in .toggled(try write(db), owner: owner) }
+      return recorded(id, owner, ifDone: .reopen, ifOpen: .done) { db in .toggled(try write(db), owner: owner)
+      }
     case .setDone(let id, let isDone, let owner):
       let write = updating(id, owner, .done(isDone))
-      return { db in .toggled(try write(db), owner: owner) }
+      return recorded(id, owner, ifDone: isDone ? .done : .reopen, ifOpen: isDone ? .done : .reopen) { db in
+        .toggled(try write(db), owner: owner)
+      }
     case .setDueDate(let id, let dueDate, let owner):
       let write = updating(id, owner, .due(dueDate?.milliseconds))
-      return { db in .dueDateChanged(try write(db), owner: owner) }
+      return recorded(id, owner, ifDone: .due, ifOpen: .due) { db in
+        .dueDateChanged(try write(db), owner: owner)
+      }
     case .setPriority(let id, let priority, let owner):
       let write = updating(id, owner, .priority(priority))
-      return { db in .priorityChanged(try write(db), owner: owner) }
+      return recorded(id, owner, ifDone: .priority, ifOpen: .priority) { db in
+        .priorityChanged(try write(db), owner: owner)
+      }
     case .addTags(let id, let tags, let owner), .removeTags(let id, let tags, let owner):
       let adding: Bool
       if case .addTags = command { adding = true } else { adding = false }
-      return { db in
-        var stored: TodoItem?
-        // A savepoint: a transaction of its own, or a part of the caller's if one is open.
-        try db.inSavepoint {
-          guard let old = try TodoTable.tags(of: id, owner: owner, in: db) else {
-            throw TodoFailure.notFound(id)
-          }
-          let new = try TodoTag.normalized(adding ? old + tags : old.filter { !tags.contains($0) }).get()
-          stored = try TodoTable.update(.tags(new), updated: updated, id: id, owner: owner, in: db)
-          return .commit
+      let kind: TodoUndo.Change = adding ? .tag : .untag
+      return recorded(id, owner, ifDone: kind, ifOpen: kind) { db in
+        guard let old = try TodoTable.tags(of: id, owner: owner, in: db) else {
+          throw TodoFailure.notFound(id)
         }
-        guard let stored else { throw TodoFailure.notFound(id) }
+        let new = try TodoTag.normalized(adding ? old + tags : old.filter { !tags.contains($0) }).get()
+        guard let stored = try TodoTable.update(.tags(new), updated: updated, id: id, owner: owner, in: db)
+        else {
+          throw TodoFailure.notFound(id)
+        }
         return .tagsChanged(stored, owner: owner)
       }
     case .remove(let id, let owner):
-      return { db in
+      return recorded(id, owner, ifDone: .remove, ifOpen: .remove) { db in
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
         return .removed(id, owner: owner)
       }
-    case .load, .clearCompleted, .exportCSV, .search:
+    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .undo:
       return nil
+    }
+  }
+
+  /// The result of `body`, run in a transaction of `db` that commits if it returns and rolls back
+  /// if it throws.
+  ///
+  /// `BEGIN` and `COMMIT` are cached statements: GRDB's `inTransaction` prepares both again for
+  /// every transaction, which for a change of one item cost dozens of allocations (SQLite's parser)
+  /// and a few microseconds. GRDB follows a transaction begun by a statement as any other.
+  static func inTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+    if db.isInsideTransaction {
+      // A part of the caller's transaction (a test's, or a batch's): a savepoint of it.
+      var result: T?
+      try db.inSavepoint {
+        result = try body()
+        return .commit
+      }
+      // Safe: `inSavepoint` returned without throwing, so `body` ran and returned.
+      return result!
+    }
+    try db.cachedStatement(sql: "BEGIN").execute()
+    do {
+      let result = try body()
+      try db.cachedStatement(sql: "COMMIT").execute()
+      return result
+    } catch {
+      // A failed COMMIT may leave the transaction open; a failed statement of `body` leaves it open.
+      if db.isInsideTransaction { try db.cachedStatement(sql: "ROLLBACK").execute() }
+      throw error
     }
   }
 

@@ -54,6 +54,10 @@ struct TodoResultUpdater: TypedUpdater {
     case .found(let result, _):
       model.lastSearch = result
       model.lastError = nil
+    case .undone(let undo, _):
+      model.remove(undo.removed)
+      Self.restore(undo.restored, in: &model)
+      model.lastError = nil
     case .failed(let failure, _):
       // A failure ends a pending load: messages carry no request identity, and a load left
       // pending forever is worse than one shown as done when another command failed meanwhile.
@@ -61,5 +65,17 @@ struct TodoResultUpdater: TypedUpdater {
       model.isLoading = false
     }
     return []
+  }
+
+  /// Puts `items` back into the slice: one at a time when they are few, by one sort of the whole
+  /// list when they are many (an import's replaced rows), where inserting each would move the
+  /// items after it every time.
+  private static func restore(_ items: [TodoItem], in model: inout TodoModel) {
+    guard items.count > 64 else {
+      for item in items { model.upsert(item) }
+      return
+    }
+    let restored = Set(items.map(\.id))
+    model.replaceItems(with: model.items.filter { !restored.contains($0.id) } + items)
   }
 }

@@ -173,6 +173,29 @@ struct TodoUpdaterTests {
     #expect(updater.result(of: message, on: aliceList).model.item(renamed.id)?.title == "new title")
   }
 
+  @Test("an undone step removes the items it had added and puts back the ones it changed")
+  func undone() {
+    var model = aliceList
+    model.lastError = .nothingToUndo
+    let restored = item("c", at: 0.5)
+    let undo = TodoUndo(
+      change: .importCSV, subject: "/x.csv", restored: [restored], removed: [TodoID(rawValue: "b")])
+    assertUpdate(updater, given: model, when: TodoMessage.undone(undo, owner: Users.alice)) {
+      $0.remove([TodoID(rawValue: "b")])
+      $0.upsert(restored)
+      $0.lastError = nil
+    }
+  }
+
+  @Test("an undone step that puts back many items keeps display order and the index")
+  func undoneMany() {
+    let restored = (0..<200).map { item("r\($0)", at: Double($0) + 1.5) }
+    let undo = TodoUndo(change: .clearDone, subject: "", restored: restored, removed: [])
+    let result = updater.result(of: TodoMessage.undone(undo, owner: Users.alice), on: aliceList).model
+    #expect(result == TodoModel(owner: Users.alice, items: aliceList.items + restored))
+    #expect(result.position(of: TodoID(rawValue: "r199")) == 201)
+  }
+
   @Test("a toggled item replaces the stored one in place")
   func toggled() {
     let toggled = item("a", at: 1, done: true)
