@@ -103,6 +103,25 @@ extension AppMessageUpdater {
         return []
       }
       return [TodoCommand.undo(owner: owner)]
+    case .tag(let position, let tags):
+      guard let item = item(at: position, in: &model) else { return [] }
+      // Checked here too, so the message names the item; the interpreter checks what it stores.
+      if case .failure(let failure) = TodoTag.normalized(item.tags + tags) {
+        model.ui.fail("\(position). \(item.title): \(failure.description)")
+        return []
+      }
+      return [TodoCommand.addTags(item.id, tags, owner: owner)]
+    case .untag(let position, let tags):
+      guard let item = item(at: position, in: &model) else { return [] }
+      let missing = tags.filter { !item.tags.contains($0) }
+      guard missing.isEmpty else {
+        let names = missing.map(\.description).joined(separator: " ")
+        let lacks = missing.count == 1 ? "has no tag \(names)" : "has none of the tags \(names)"
+        let has = item.tags.isEmpty ? "none" : "\(Listing.tagSuffix(item.tags).dropFirst())"
+        model.ui.fail("\(position). \(item.title) \(lacks) (its tags: \(has)); nothing was changed.")
+        return []
+      }
+      return [TodoCommand.removeTags(item.id, tags, owner: owner)]
     case .find(let words, let page, let pageSize):
       let search = TodoSearch(
         text: words, offset: pageSize.map { (page - 1) * $0 } ?? 0, limit: pageSize)

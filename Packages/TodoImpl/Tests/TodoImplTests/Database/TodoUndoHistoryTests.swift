@@ -133,29 +133,29 @@ struct TodoUndoHistoryTests {
     TodoDatabase.registerMigrations(in: &migrator)
     let harness = try Harness(database: database)
     let old = try #require(await harness.add("recorded before the migration"))
-    // A later migration, as a feature would add one (tags, say).
-    migrator.registerMigration("test.tags") { db in
-      try db.execute(sql: "ALTER TABLE todo_item ADD COLUMN tags TEXT NOT NULL DEFAULT 'none'")
+    // A later migration, as a feature would add one (a note, say).
+    migrator.registerMigration("test.note") { db in
+      try db.execute(sql: "ALTER TABLE todo_item ADD COLUMN note TEXT NOT NULL DEFAULT 'none'")
     }
     try migrator.migrate(database)
-    let item = try #require(await harness.add("tagged"))
+    let item = try #require(await harness.add("with a note"))
     try await database.write { db in
       try db.execute(
-        sql: "UPDATE todo_item SET tags = 'home work' WHERE id = ?", arguments: [item.id.rawValue])
+        sql: "UPDATE todo_item SET note = 'call first' WHERE id = ?", arguments: [item.id.rawValue])
     }
     _ = await harness.run(.remove(item.id, owner: Users.alice))
     _ = await harness.run(.remove(old.id, owner: Users.alice))
 
     _ = await harness.run(.undo(owner: Users.alice))
     _ = await harness.run(.undo(owner: Users.alice))
-    let tags = try await database.read { db in
+    let notes = try await database.read { db in
       try [String: String](
-        uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, tags FROM todo_item").map {
+        uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, note FROM todo_item").map {
           row -> (String, String) in (row[0], row[1])
         })
     }
-    #expect(tags == [item.id.rawValue: "home work", old.id.rawValue: "none"])
-    #expect(await harness.load().map(\.title) == ["recorded before the migration", "tagged"])
+    #expect(notes == [item.id.rawValue: "call first", old.id.rawValue: "none"])
+    #expect(await harness.load().map(\.title) == ["recorded before the migration", "with a note"])
   }
 
   @Test("a before-image recorded before a column was added restores the column's default")
@@ -166,13 +166,13 @@ struct TodoUndoHistoryTests {
     let harness = try Harness(database: database)
     let item = try #require(await harness.add("buy milk"))
     _ = await harness.run(.remove(item.id, owner: Users.alice))
-    migrator.registerMigration("test.tags") { db in
-      try db.execute(sql: "ALTER TABLE todo_item ADD COLUMN tags TEXT NOT NULL DEFAULT 'untagged'")
+    migrator.registerMigration("test.note") { db in
+      try db.execute(sql: "ALTER TABLE todo_item ADD COLUMN note TEXT NOT NULL DEFAULT 'no note'")
     }
     try migrator.migrate(database)
     _ = await harness.run(.undo(owner: Users.alice))
-    let tags = try await database.read { db in try String.fetchOne(db, sql: "SELECT tags FROM todo_item") }
-    #expect(tags == "untagged")
+    let notes = try await database.read { db in try String.fetchOne(db, sql: "SELECT note FROM todo_item") }
+    #expect(notes == "no note")
     #expect(await harness.load() == [item])
   }
 }

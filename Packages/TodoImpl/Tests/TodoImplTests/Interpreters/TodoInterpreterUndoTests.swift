@@ -55,6 +55,30 @@ struct TodoInterpreterUndoTests {
     #expect(await found("milk") == ["buy milk"])
   }
 
+  @Test("undo of tag and of untag restores the item's tags; each is a step of its own kind")
+  func undoTags() async throws {
+    let home = try #require(TodoTag("home"))
+    let work = try #require(TodoTag("work"))
+    let messages = await harness.run(.add(title: "buy milk", dueDate: nil, tags: [home], owner: Users.alice))
+    guard case .added(let item, _)? = messages.first else {
+      Issue.record("add answered \(messages)")
+      return
+    }
+    _ = await harness.run(.addTags(item.id, [work], owner: Users.alice))
+    _ = await harness.run(.removeTags(item.id, [home], owner: Users.alice))
+    #expect(await harness.load().map(\.tags) == [[work]])
+    let untagged = try #require(await undo())
+    #expect(untagged.change == .untag)
+    #expect(await harness.load().map(\.tags) == [[home, work]])
+    let tagged = try #require(await undo())
+    #expect(tagged.change == .tag)
+    #expect(tagged.subject == "buy milk")
+    #expect(await harness.load() == [item])
+    let added = try #require(await undo())
+    #expect(added.change == .add)
+    #expect(await harness.load() == [])
+  }
+
   @Test("undo of a rename restores the title and the change time; find follows")
   func undoRename() async throws {
     let item = try #require(await harness.add("buy milk"))
