@@ -299,10 +299,12 @@ final class CommandRunner {
       // Monitored or failed: its end is queued, for the loop to report it.
       guard timed || failure != nil else { return .performed }
       performed.append(
-        PerformedCommand(id: record.id, root: root, endsAfter: PerformedCommand.queuedEnd, endsAfterInline: 0))
+        PerformedCommand(id: record.id, root: root, endsAfter: PerformedCommand.queuedEnd, endsAfterInline: 0)
+      )
       performedRecords[record.id] = record
       mailbox.post(
-        .commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }), schedulesDrain: false)
+        .commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }),
+        schedulesDrain: false)
       return .performedEndQueued
     }
     switch outcome {

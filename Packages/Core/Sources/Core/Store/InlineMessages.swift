@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Messages dispatched on the store's actor while a command is performed inside the loop
 /// (``SynchronousCommandInterpreter``), kept out of the mailbox: the loop handles them after the
@@ -78,11 +79,15 @@ final class InlineMessages: @unchecked Sendable {
   /// Takes the oldest message, on the store's actor.
   func takeFirst() -> Item? {
     guard head < queue.count else { return nil }
-    let item = queue[head]
-    head += 1
-    if head == queue.count {
-      queue.removeAllKeepingCapacity()
+    let item: Item
+    if head == queue.count - 1 {
+      // The last one (usually the only one) is moved out, not copied and released with the rest.
+      item = queue.removeLast()
+      if head > 0 { queue.removeAll(keepingCapacity: true) }
       head = 0
+    } else {
+      item = queue[head]
+      head += 1
     }
     lastTaken = item.number
     return item
