@@ -25,7 +25,8 @@ final class InlineMessages: @unchecked Sendable {
   // (``isOpenOnThisThread``), while it is open. The loop opens it before a synchronous
   // `interpretNow` on its actor and closes it after, so that thread is the actor's and every access
   // is made on the actor, one at a time. Other threads read only `owner`, an atomic, and never find
-  // their own thread in it.
+  // their own thread in it. `@exclusivity(unchecked)` for the same reason: no two accesses
+  // overlap; the dynamic checks cost 714 instructions of a round trip (B7 inline 3,631 with them).
   private let owner = Atomic<UInt>(0)
   @exclusivity(unchecked) private var queue: [Item] = []
   @exclusivity(unchecked) private var head = 0
