@@ -242,18 +242,18 @@ final class CommandRunner {
     timed: Bool
   ) -> Bool {
     let id = record.id
-    let command = child?.command ?? record.command
     let dispatch = Dispatch(
       cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: child?.scope)
     if let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
       if inTask[slot] == 0,
-        performNow(record, command, root: root, interpreter.performer, dispatch, timed: timed)
+        performNow(record, child: child, root: root, interpreter.performer, dispatch, timed: timed)
       {
         return true
       }
       inTask[slot] += 1
     }
+    let command = child?.command ?? record.command
     let task = Task.detached(executorPreference: interpreter.executor) { [mailbox] in
       let clock = ContinuousClock()
       let start = timed ? clock.now : nil
@@ -282,7 +282,7 @@ final class CommandRunner {
   ///
   /// - Returns: Whether it was performed.
   private func performNow(
-    _ record: CommandRecord, _ command: any Command, root: TreeRoot,
+    _ record: CommandRecord, child: ChildTarget?, root: TreeRoot,
     _ performer: any CommandPerformer,
     _ dispatch: Dispatch, timed: Bool
   ) -> Bool {
@@ -291,7 +291,14 @@ final class CommandRunner {
     let (outcome, lastPost) = mailbox.performingInline { () -> PerformOutcome in
       let failure: (any Error)?
       do {
-        guard try performer.performNow(command, dispatch: dispatch) else { return .declined }
+        // The command borrowed from its record, not copied out of it.
+        let performed =
+          if let child {
+            try performer.performNow(child.command, dispatch: dispatch)
+          } else {
+            try performer.performNow(record.command, dispatch: dispatch)
+          }
+        guard performed else { return .declined }
         failure = nil
       } catch {
         failure = error
