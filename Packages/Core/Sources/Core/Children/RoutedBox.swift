@@ -18,7 +18,8 @@ final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
   ) -> Bool {
     guard ObjectIdentifier(M.self) == type else { return false }
     // Safe: `M` is exactly the type `handle` reads the message as (checked above), and `model`
-    // points to the slice this box was made for.
+    // points to the slice this box was made for. Borrowed, not passed as `any Message` and cast
+    // back: B8 costs 607 instructions a message this way, 939 the other (docs/performance.md).
     return withUnsafePointer(to: message) { handle(UnsafeRawPointer($0), model, &commands) }
   }
 }

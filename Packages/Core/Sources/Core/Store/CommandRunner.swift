@@ -135,20 +135,24 @@ final class CommandRunner {
     return (finished, startWaiting(timed: timed))
   }
 
-  /// Whether the oldest command performed inside the loop ends once a message is taken
-  /// (``takePerformed(endedBy:)``), not by an envelope.
+  /// Whether the oldest command performed inside the loop has ended: every message it sent has
+  /// been taken from the mailbox and from the loop's inline messages (a command whose end is an
+  /// envelope never ends this way).
+  ///
+  /// - Parameters:
+  ///   - lastTaken: The number of the last message taken from the mailbox.
+  ///   - lastInline: The number of the last inline message taken (``InlineMessages/lastTaken``).
   @inline(__always)
-  var hasPerformedEnds: Bool {
-    performedHead < performed.count && performed[performedHead].endsAfter != PerformedCommand.queuedEnd
+  func hasPerformedEnded(lastTaken: UInt64, lastInline: UInt64) -> Bool {
+    guard performedHead < performed.count else { return false }
+    let head = performed[performedHead]
+    return head.endsAfter <= lastTaken && head.endsAfterInline <= lastInline
   }
 
-  /// Removes the oldest command performed inside the loop if every message it sent has been taken
-  /// from the mailbox.
+  /// Removes the oldest command performed inside the loop, once ``hasPerformedEnded(lastTaken:lastInline:)``.
   ///
-  /// - Parameter lastTaken: The number of the last message taken from the mailbox.
-  /// - Returns: The command's id and root, or `nil` if the oldest has not ended.
-  func takePerformed(endedBy lastTaken: UInt64) -> (id: CommandID, root: TreeRoot)? {
-    guard performedHead < performed.count, performed[performedHead].endsAfter <= lastTaken else { return nil }
+  /// - Returns: The command's id and root.
+  func takePerformed() -> (id: CommandID, root: TreeRoot) {
     let ended = performed[performedHead]
     advance(&performed, head: &performedHead)
     return (ended.id, ended.root)
@@ -238,18 +242,18 @@ final class CommandRunner {
     timed: Bool
   ) -> Bool {
     let id = record.id
-    let command = child?.command ?? record.command
     let dispatch = Dispatch(
       cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: child?.scope)
     if let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
       if inTask[slot] == 0,
-        performNow(record, command, root: root, interpreter.performer, dispatch, timed: timed)
+        performNow(record, child: child, root: root, interpreter.performer, dispatch, timed: timed)
       {
         return true
       }
       inTask[slot] += 1
     }
+    let command = child?.command ?? record.command
     let task = Task.detached(executorPreference: interpreter.executor) { [mailbox] in
       let clock = ContinuousClock()
       let start = timed ? clock.now : nil
@@ -276,37 +280,48 @@ final class CommandRunner {
   /// order, after the messages it sent: when it has taken them or, if a monitor must be told or it
   /// failed, when it takes the end queued behind them, like a task's.
   ///
-  /// - Returns: Whether it was performed. When it was not, a drain is requested: a post from another
-  ///   thread while the drain was held found one scheduled and scheduled none.
+  /// - Returns: Whether it was performed.
   private func performNow(
-    _ record: CommandRecord, _ command: any Command, root: TreeRoot,
+    _ record: CommandRecord, child: ChildTarget?, root: TreeRoot,
     _ performer: any CommandPerformer,
     _ dispatch: Dispatch, timed: Bool
   ) -> Bool {
     let start = timed ? ContinuousClock.now : nil
     // No ``CommandContext``: `interpretNow` is synchronous, so it cannot await `settle()` itself.
-    let (outcome, lastPost) = mailbox.holdingDrain { () -> PerformOutcome in
+    let (outcome, lastPost) = mailbox.performingInline { () -> PerformOutcome in
       let failure: (any Error)?
       do {
-        guard try performer.performNow(command, dispatch: dispatch) else { return .declined }
+        // The command borrowed from its record, not copied out of it.
+        let performed =
+          if let child {
+            try performer.performNow(child.command, dispatch: dispatch)
+          } else {
+            try performer.performNow(record.command, dispatch: dispatch)
+          }
+        guard performed else { return .declined }
         failure = nil
       } catch {
         failure = error
       }
       // Monitored or failed: its end is queued, for the loop to report it.
       guard timed || failure != nil else { return .performed }
-      performed.append(PerformedCommand(id: record.id, root: root, endsAfter: PerformedCommand.queuedEnd))
+      performed.append(
+        PerformedCommand(id: record.id, root: root, endsAfter: PerformedCommand.queuedEnd, endsAfterInline: 0)
+      )
       performedRecords[record.id] = record
-      mailbox.post(.commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }))
+      mailbox.post(
+        .commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }),
+        schedulesDrain: false)
       return .performedEndQueued
     }
     switch outcome {
     case .declined:
-      mailbox.requestDrain()
       return false
     case .performed:
-      // It ends once the last message posted by then, its own last, has been taken.
-      performed.append(PerformedCommand(id: record.id, root: root, endsAfter: lastPost))
+      // It ends once the last messages posted by then, its own last, have been taken.
+      performed.append(
+        PerformedCommand(
+          id: record.id, root: root, endsAfter: lastPost, endsAfterInline: mailbox.inline.lastPosted))
     case .performedEndQueued: break
     }
     return true

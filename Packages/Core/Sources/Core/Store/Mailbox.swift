@@ -39,6 +39,10 @@ final class Mailbox: Sendable {
 
   private let state = Mutex(State())
   private let pending = Atomic<Int>(0)
+  /// ``State/lastPost``, readable without the lock.
+  private let lastPostNumber = Atomic<UInt64>(0)
+  /// Messages a command performed inside the loop dispatched while the mailbox was empty.
+  let inline = InlineMessages()
   private let scheduleDrain: @Sendable () -> Void
   private let waitForPost: @Sendable (UInt64) async -> Void
   /// How many waiting envelopes make ``postRespectingCapacity(_:)`` suspend.
@@ -63,45 +67,70 @@ final class Mailbox: Sendable {
     await waitForPost(post)
   }
 
-  /// Whether envelopes are waiting. A relaxed read: a concurrent post may be missed, which is the
-  /// same as that post arriving a moment later.
+  /// Whether envelopes or ``inline`` messages are waiting. A relaxed read: a concurrent post may be
+  /// missed, which is the same as that post arriving a moment later.
   var hasPending: Bool { pending.load(ordering: .relaxed) > 0 }
 
-  /// How many envelopes are waiting (a relaxed read).
+  /// How many envelopes and ``inline`` messages are waiting (a relaxed read).
   var count: Int { pending.load(ordering: .relaxed) }
 
-  /// Runs `body` while posts schedule no drain, because the loop that runs it drains before it
-  /// returns: a command performed inside the loop (``SynchronousCommandInterpreter``) sends its
-  /// messages without a task being started for them on the store's actor.
+  /// Runs `body`, a command performed inside the loop (``SynchronousCommandInterpreter``), with
+  /// ``inline``'s window open on this thread: what it dispatches here goes to ``inline`` or, behind
+  /// waiting envelopes, to the queue without scheduling a drain, because the loop that runs it
+  /// drains before it returns.
   ///
   /// Only the loop calls it, on the store's actor, and it must drain after `body` returns.
   ///
-  /// - Returns: What `body` returns, and the number of the last message posted when it returned.
-  func holdingDrain<Result>(_ body: () -> Result) -> (Result, lastPost: UInt64) {
-    let wasScheduled = state.withLock { state in
-      defer { state.drainScheduled = true }
-      return state.drainScheduled
-    }
+  /// - Returns: What `body` returns, and the number of the last message posted to the queue when it
+  ///   returned.
+  func performingInline<Result>(_ body: () -> Result) -> (Result, lastPost: UInt64) {
+    inline.open()
     let result = body()
-    let lastPost = state.withLock { state in
-      if !wasScheduled { state.drainScheduled = false }
-      return state.lastPost
+    inline.close()
+    // Relaxed: a post that happened before `body` returned (on this thread, or on one it waited
+    // for) is seen.
+    return (result, lastPostNumber.load(ordering: .relaxed))
+  }
+
+  /// Numbers `message`, sent through a ``Dispatch``, and queues it: while a command performed
+  /// inside the loop runs on this thread and the mailbox is empty, among ``inline``'s messages;
+  /// otherwise like ``post(_:cause:sentOnActor:)``.
+  ///
+  /// - Returns: Its number.
+  @inline(__always)
+  func dispatch(_ message: any Message, cause: Cause) -> UInt64 {
+    guard inline.isOpenOnThisThread else { return post(message, cause: cause, sentOnActor: false) }
+    // The queue is empty when every waiting message is inline.
+    if pending.load(ordering: .relaxed) == inline.count {
+      pending.add(1, ordering: .relaxed)
+      return inline.append(message, cause: cause)
     }
-    return (result, lastPost)
+    return post(message, cause: cause, sentOnActor: false, schedulesDrain: false)
+  }
+
+  /// Takes the oldest of ``inline``'s messages, on the store's actor.
+  @inline(__always)
+  func takeInline() -> InlineMessages.Item? {
+    guard let item = inline.takeFirst() else { return nil }
+    pending.subtract(1, ordering: .relaxed)
+    return item
   }
 
   /// Numbers `message` and appends it, and schedules a drain if none is scheduled.
   ///
-  /// - Parameter sentOnActor: Whether it was sent on the store's actor (``Envelope/sent``).
+  /// - Parameters:
+  ///   - sentOnActor: Whether it was sent on the store's actor (``Envelope/sent``).
+  ///   - schedulesDrain: `false` inside ``performingInline(_:)``, whose loop drains before it returns.
   /// - Returns: Its number.
-  func post(_ message: any Message, cause: Cause, sentOnActor: Bool) -> UInt64 {
+  func post(_ message: any Message, cause: Cause, sentOnActor: Bool, schedulesDrain: Bool = true) -> UInt64 {
     let (number, mustSchedule) = state.withLock { state in
       state.lastPost &+= 1
       let number = state.lastPost
+      lastPostNumber.store(number, ordering: .relaxed)
       state.queue.append(
         sentOnActor ? .sent(message, cause, post: number) : .message(message, cause, post: number))
       pending.add(1, ordering: .relaxed)
-      if state.drainScheduled { return (number, false) }
+      if !schedulesDrain || state.drainScheduled { return (number, false) }
       state.drainScheduled = true
       return (number, true)
     }
@@ -111,11 +140,14 @@ final class Mailbox: Sendable {
 
   /// Appends `envelope` (not a message: messages are numbered), and schedules a drain if none is
   /// scheduled.
-  func post(_ envelope: Envelope) {
+  ///
+  /// - Parameter schedulesDrain: `false` inside ``performingInline(_:)``, whose loop drains before
+  ///   it returns.
+  func post(_ envelope: Envelope, schedulesDrain: Bool = true) {
     let mustSchedule = state.withLock { state in
       state.queue.append(envelope)
       pending.add(1, ordering: .relaxed)
-      if state.drainScheduled { return false }
+      if !schedulesDrain || state.drainScheduled { return false }
       state.drainScheduled = true
       return true
     }
@@ -136,6 +168,7 @@ final class Mailbox: Sendable {
         guard state.queue.count < capacity else { return false }
         state.lastPost &+= 1
         number = state.lastPost
+        lastPostNumber.store(number, ordering: .relaxed)
         state.queue.append(.message(message, cause, post: number))
         pending.add(1, ordering: .relaxed)
         return true
@@ -155,9 +188,11 @@ final class Mailbox: Sendable {
   }
 
   /// Schedules a drain unless one is scheduled, for envelopes left behind by a bounded drain.
-  func requestDrain() {
+  ///
+  /// - Parameter inlineQueued: Whether ``inline`` holds messages (read by the loop, on its actor).
+  func requestDrain(inlineQueued: Bool = false) {
     let mustSchedule = state.withLock { state in
-      if state.drainScheduled || state.queue.isEmpty { return false }
+      if state.drainScheduled || (state.queue.isEmpty && !inlineQueued) { return false }
       state.drainScheduled = true
       return true
     }

@@ -6,6 +6,9 @@ struct PerformedCommand {
   /// The number of the last message posted to the mailbox when it returned: it ends once the loop
   /// has taken that message, after every message it sent. ``queuedEnd``: its end is an envelope.
   let endsAfter: UInt64
+  /// The number of the last inline message (``InlineMessages``) when it returned: it ends once the
+  /// loop has taken that one too.
+  let endsAfterInline: UInt64
 
   /// ``endsAfter`` of a command whose end is queued in the mailbox (monitored, or failed).
   static var queuedEnd: UInt64 { .max }

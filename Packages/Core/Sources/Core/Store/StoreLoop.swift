@@ -100,7 +100,8 @@ final class StoreLoop<Model: Sendable> {
   /// finished.
   func waitForConsequences(ofPost post: UInt64, isolation: isolated (any Actor)? = #isolation) async {
     guard !isShutDown else { return }
-    let queued = post > consequences.lastTakenPost || hooks?.held.contains { $0.post == post } == true
+    let lastTaken = InlineMessages.isInline(post) ? mailbox.inline.lastTaken : consequences.lastTakenPost
+    let queued = post > lastTaken || hooks?.held.contains { $0.post == post } == true
     if queued {
       await consequences.ticket(forQueuedPost: post).wait()
     } else if let id = consequences.entry(withPost: post) {
@@ -158,12 +159,17 @@ final class StoreLoop<Model: Sendable> {
 
   private func drain(limit: Int?) {
     var handled = 0
+    let inline = mailbox.inline
     while true {
-      if commands.hasPerformedEnds { endPerformed() }
+      if hasPerformedEnded { endPerformed() }
+      // Messages dispatched inline precede everything in the mailbox (``InlineMessages``).
+      if inline.hasQueued { drainInline(inline, handled: &handled, limit: limit) }
       if let limit, handled >= limit {
-        mailbox.requestDrain()
+        mailbox.requestDrain(inlineQueued: inline.hasQueued)
         break
       }
+      // No take (and no lock) to find the mailbox empty: see below.
+      if !mailbox.hasPending { break }
       var batch = spareBatch
       spareBatch = []
       mailbox.takeAll(into: &batch)
@@ -175,7 +181,7 @@ final class StoreLoop<Model: Sendable> {
       // By index: the element is borrowed for `handle`, not copied (B7: 21 instructions a round trip).
       for index in batch.indices {
         handle(batch[index])
-        if commands.hasPerformedEnds { endPerformed() }
+        if hasPerformedEnded { endPerformed() }
       }
       if batch.count <= 1_024 {
         batch.removeAllKeepingCapacity()
@@ -186,6 +192,25 @@ final class StoreLoop<Model: Sendable> {
       if !mailbox.hasPending { break }
     }
     if handled > 0, let hooks { hooks.activity() }
+  }
+
+  /// Handles the messages commands performed inside the loop dispatched, and those their own
+  /// commands dispatch, oldest first, until none is left or `limit` is reached.
+  private func drainInline(_ inline: InlineMessages, handled: inout Int, limit: Int?) {
+    while let item = mailbox.takeInline() {
+      handled += 1
+      if isShutDown {
+        dropped(item.message, cause: item.cause, post: item.number)
+      } else if case .command(let command, _) = item.cause, !commands.isRunning(command) {
+        dropped(item.message, cause: item.cause, post: item.number, reason: .commandReturned)
+      } else if let hooks {
+        hooks.held.append(PendingMessage(message: item.message, cause: item.cause, post: item.number))
+      } else {
+        process(item.message, cause: item.cause, post: item.number)
+      }
+      if hasPerformedEnded { endPerformed() }
+      if let limit, handled >= limit { return }
+    }
   }
 
   private func handle(_ envelope: Mailbox.Envelope) {
@@ -349,19 +374,26 @@ final class StoreLoop<Model: Sendable> {
     updates.emitted.removeAllKeepingCapacity()
     // A command performed at once that sent nothing ends here; one that sent messages ends in the
     // drain, once they are taken.
-    if commands.hasPerformedEnds { endPerformed() }
+    if hasPerformedEnded { endPerformed() }
+  }
+
+  /// Whether the oldest command performed inside the loop has ended (``endPerformed()``).
+  @inline(__always)
+  private var hasPerformedEnded: Bool {
+    commands.hasPerformedEnded(lastTaken: consequences.lastTakenPost, lastInline: mailbox.inline.lastTaken)
   }
 
   /// Ends the commands performed inside the loop, oldest first, whose messages have all been taken
   /// from the mailbox (an unmonitored command that did not fail queues no end of its own).
   private func endPerformed() {
-    while let (id, root) = commands.takePerformed(endedBy: consequences.lastTakenPost) {
+    repeat {
+      let (id, root) = commands.takePerformed()
       consequences.senderReturned(id)
       consequences.finished(in: root)
       guard commands.hasWaiting else { continue }
       let timed = observers.hasMonitors
       if let started = commands.startWaiting(timed: timed), timed { reportStarted(started) }
-    }
+    } while hasPerformedEnded
   }
 
   private func commandFinished(_ id: CommandID, failure: (any Error)?, duration: Duration?) {

@@ -31,8 +31,7 @@ final class TypedSliceWatcher<Model: Sendable, Value: Equatable>: SliceWatcher {
 
   /// The slice in `model`.
   func value(in model: UnsafePointer<Model>) -> Value {
-    guard offset >= 0 else { return model.pointee[keyPath: keyPath] }
-    return UnsafeRawPointer(model).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+    model.pointee[keyPath: keyPath]
   }
 
   /// Holds `value`, the slice as just read.
@@ -44,10 +43,7 @@ final class TypedSliceWatcher<Model: Sendable, Value: Equatable>: SliceWatcher {
   }
 
   override func hasChanged(in model: UnsafeRawPointer) -> Bool {
-    guard offset >= 0 else {
-      return model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] != snapshot.pointee
-    }
-    return model.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee != snapshot.pointee
+    model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] != snapshot.pointee
   }
 
   override func disarm() {

@@ -139,6 +139,27 @@ struct SynchronousInterpreterTests {
     #expect(store.model.entries == ["x+", "x!", "y"])
   }
 
+  @Test(
+    "a message a command performed now sends waits behind the messages taken with the one that emitted it")
+  func behindTakenMessages() async {
+    let store = Store(model: Ledger(), updater: ArrivalLogUpdater())
+    store.register(CrossingInterpreter(queue: store.queue))
+    // Queued together, so one drain takes both before either command is performed.
+    store.queue(LedgerMessage.record("a"))
+    store.queue(LedgerMessage.record("b"))
+    await store.settle()
+    #expect(store.model.entries == ["record a", "record b", "written a", "written b"])
+  }
+
+  @Test("a message a command performed now sends after another thread queued one is processed after it")
+  func behindAnotherThreadsMessage() async {
+    let store = Store(model: Ledger(), updater: ArrivalLogUpdater())
+    store.register(CrossingInterpreter(queue: store.queue))
+    store.send(LedgerMessage.record("late"))
+    #expect(store.model.entries == ["record late", "written other", "written late"])
+    await store.settle()
+  }
+
   @Test("an interpreter that declines has the command performed in a task, as usual")
   func declining() async {
     let store = Store(model: Ledger(), updater: LedgerUpdater())
@@ -282,6 +303,40 @@ private struct NowOnlyInterpreter: SynchronousCommandInterpreter {
 
   func interpretNow(_ command: LedgerCommand, dispatch: Dispatch) throws -> Bool {
     guard !declines, case .write(let text) = command else { return false }
+    dispatch(LedgerMessage.written(text))
+    return true
+  }
+}
+
+/// Logs every message it processes; `record(text)` emits `write(text)`.
+private struct ArrivalLogUpdater: TypedUpdater {
+  func update(_ model: inout Ledger, message: LedgerMessage) -> [any Command] {
+    switch message {
+    case .record(let text, _):
+      model.entries.append("record \(text)")
+      return [LedgerCommand.write(text)]
+    case .written(let text):
+      model.entries.append("written \(text)")
+      return []
+    }
+  }
+}
+
+/// Performs writes now. For "late", first has another thread queue `written("other")` through the
+/// store's queue, and waits until it has.
+private struct CrossingInterpreter: SynchronousCommandInterpreter {
+  let queue: Dispatch
+
+  func interpretNow(_ command: LedgerCommand, dispatch: Dispatch) -> Bool {
+    guard case .write(let text) = command else { return false }
+    if text == "late" {
+      let posted = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async { [queue] in
+        queue(LedgerMessage.written("other"))
+        posted.signal()
+      }
+      posted.wait()
+    }
     dispatch(LedgerMessage.written(text))
     return true
   }
