@@ -99,7 +99,7 @@ extension AppMessageUpdater {
       // An import stores its batches as one step in the making: undoing meanwhile would revert
       // part of it and leave the rest to land.
       guard model.todos.runningImport == nil else {
-        model.ui.fail("An import is running: let it finish or stop it (import cancel), then undo.")
+        model.ui.fail(TodoFailure.undoDuringImport.description)
         return []
       }
       return [TodoCommand.undo(owner: owner)]

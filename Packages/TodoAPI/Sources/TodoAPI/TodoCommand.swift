@@ -45,7 +45,7 @@ public enum TodoCommand: Command, Hashable {
   case search(TodoSearch, owner: UserID)
   /// Revert `owner`'s last change still in the history (see ``TodoUndo``), in one transaction.
   /// Answers ``TodoMessage/undone(_:owner:)``, or ``TodoMessage/failed(_:owner:)`` with
-  /// ``TodoFailure/nothingToUndo``.
+  /// ``TodoFailure/nothingToUndo``, or with ``TodoFailure/undoDuringImport`` while an import runs.
   case undo(owner: UserID)
 }
 

@@ -22,6 +22,8 @@ public enum TodoFailure: Error, Hashable, Sendable, Codable {
   case notATag(String)
   /// `undo` found no change of the user's left in the history.
   case nothingToUndo
+  /// `undo` was asked for while an import is storing batches: the import's step is still growing.
+  case undoDuringImport
 }
 
 extension TodoFailure: CustomStringConvertible {
@@ -42,6 +44,7 @@ extension TodoFailure: CustomStringConvertible {
     case .notATag(let word):
       "\"\(word)\" is not a tag: a tag starts with a letter and holds letters, digits, - and _."
     case .nothingToUndo: "Nothing to undo."
+    case .undoDuringImport: "An import is running: let it finish or stop it (import cancel), then undo."
     }
   }
 }

@@ -123,6 +123,9 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .undo(let owner):
       await perform(dispatch, owner: owner) {
+        // An import's step grows with each batch it stores: undone now, the batches still to come
+        // would land after it. Checked for any running import, the interpreter's count.
+        guard !imports.isRunning else { throw TodoFailure.undoDuringImport }
         guard let undone = try await database.write({ db in try TodoUndoHistory.undoLast(of: owner, in: db) })
         else { throw TodoFailure.nothingToUndo }
         return .undone(undone, owner: owner)

@@ -188,6 +188,19 @@ struct TodoInterpreterUndoTests {
     #expect(await harness.run(.undo(owner: Users.alice)) == [.failed(.nothingToUndo, owner: Users.alice)])
   }
 
+  @Test(
+    "while an import is storing batches, undo is refused and changes nothing: the import's step is still growing"
+  )
+  func refusedDuringAnImport() async throws {
+    let item = try #require(await harness.add("buy milk"))
+    let answer = await harness.interpreter.imports.counting {
+      await harness.run(.undo(owner: Users.alice))
+    }
+    #expect(answer == [.failed(.undoDuringImport, owner: Users.alice)])
+    #expect(await harness.load() == [item])
+    #expect(await undo()?.change == .add)
+  }
+
   @Test("undo reverts only the user's own changes: another user's later change stays")
   func userIsolation() async throws {
     let alices = try #require(await harness.add("alice's"))
