@@ -83,12 +83,17 @@ extension EndToEnd {
       let folder = AppProcess.temporaryFolder()
       let result = try await AppProcess.run(
         ["--data-dir", folder.path],
-        input: "help import\nregister zed password1\nlogin zed password1\nimport \(example.path)\n")
+        input:
+          "help import\nregister zed password1\nlogin zed password1\nimport \(example.path)\nlist +home\n")
       #expect(result.status == 0, "\(result.standardOutput)")
       #expect(result.standardOutput.contains("docs/examples/todos.csv"))
       #expect(result.standardOutput.contains(Self.header))
-      #expect(result.standardOutput.firstMatch(of: /Imported \d+ rows from/) != nil)
+      #expect(result.standardOutput.firstMatch(of: /Imported 6 rows from/) != nil)
       #expect(!result.standardOutput.contains("Skipped"))
+      // Its priority and tags columns are read: list +home shows the two items tagged +home.
+      #expect(result.standardOutput.contains("Buy milk +errand +home"), "\(result.standardOutput)")
+      #expect(result.standardOutput.contains("Water the plants +home"), "\(result.standardOutput)")
+      #expect(!result.standardOutput.contains("Dentist appointment"), "\(result.standardOutput)")
     }
   }
 }
