@@ -76,6 +76,16 @@ public struct TodoInterpreter: CommandInterpreter {
   ///   - command: The command.
   ///   - dispatch: Receives the result messages (see each ``TodoAPI/TodoCommand`` case).
   public func interpret(_ command: TodoCommand, dispatch: Dispatch) async {
+    // A change of one item: the same write as inline (`prepareChange(_:)`), here on the database
+    // thread, or through GRDB's writer queue without one. `prepareChange(_:)` is the one place
+    // that says which commands are such changes.
+    if let change = prepareChange(command) {
+      await perform(dispatch, owner: command.owner) {
+        if databaseThread != nil { return try writeHere(change) }
+        return try await database.writeWithoutTransaction(change)
+      }
+      return
+    }
     switch command {
     case .load(let user):
       await perform(dispatch, owner: user) {
@@ -85,16 +95,9 @@ public struct TodoInterpreter: CommandInterpreter {
         try await database.writeWithoutTransaction { _ in }
         return .loaded(user, try await database.read { db in try TodoTable.items(of: user, in: db) })
       }
-    case .add(_, _, _, let owner), .rename(_, _, let owner), .toggle(_, let owner), .setDone(_, _, let owner),
-      .setDueDate(_, _, let owner), .setPriority(_, _, let owner), .addTags(_, _, let owner),
-      .removeTags(_, _, let owner), .remove(_, let owner):
-      // A change of one item: the same write as inline (`prepareChange(_:)`), here on the
-      // database thread, or through GRDB's writer queue without one.
-      guard let change = prepareChange(command) else { return }
-      await perform(dispatch, owner: owner) {
-        if databaseThread != nil { return try writeHere(change) }
-        return try await database.writeWithoutTransaction(change)
-      }
+    case .add, .rename, .toggle, .setDone, .setDueDate, .setPriority, .addTags, .removeTags, .remove:
+      // Written above: `prepareChange(_:)` has a write for each of these.
+      preconditionFailure("prepareChange(_:) has no write for \(command)")
     case .clearCompleted(let owner):
       await perform(dispatch, owner: owner) {
         .clearedCompleted(
