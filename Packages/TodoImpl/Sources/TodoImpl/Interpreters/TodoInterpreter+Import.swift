@@ -105,6 +105,10 @@ extension TodoInterpreter {
           _ = try? await inFlight?.task.value
           return
         }
+        // A suspension a chunk: rows that make no batch make no `await` below, and an import that
+        // never suspended would hold its thread of the cooperative pool (one a core) to the file's
+        // end, starving every other task of the process.
+        await Task.yield()
         let chunk = try file.read(upToCount: Self.importChunkSize) ?? Data()
         atEnd = chunk.isEmpty
         try chunk.withUnsafeBytes { bytes in

@@ -1,6 +1,7 @@
 import AuthenticationAPI
 import Core
 import CoreTesting
+import Dispatch
 import Foundation
 import GRDB
 import Synchronization
@@ -95,4 +96,60 @@ struct TodoInterpreterImportHostileFileTests {
             TodoImportProgress(path: path, run: 1, fraction: 0, imported: 0), owner: Users.alice)
         ])
   }
+
+  @Test(
+    "imports whose rows never make a batch leave the threads of Swift's concurrency to other tasks: each suspends between chunks",
+    .timeLimit(.minutes(1)))
+  func endlessImportsDoNotStarveOtherTasks() async throws {
+    defer { folder.remove() }
+    // As many endless imports as the cooperative pool has threads (one a core): an import that
+    // parsed chunk after chunk without suspending would hold its thread until the file's end, and
+    // with all of them held no other task of the process would run again.
+    let path = folder.path("endless.csv")
+    try Data((TodoCSV.header + "\n").utf8).write(to: URL(fileURLWithPath: path))
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 64 << 30)
+    try handle.close()
+    let interpreter = try Harness().interpreter
+    let count = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    let started = AsyncStream<Void>.makeStream()
+    let imports = (1...count).map { run in
+      Task.detached {
+        await interpreter.runImport(
+          TodoImportSubscription(owner: Users.alice, path: path, run: run),
+          dispatch: Dispatch { message, _ in
+            if case .importProgress? = message as? TodoMessage { started.continuation.yield() }
+          })
+      }
+    }
+    // A guard on a thread of its own, outside the pool: if the probe below has not run within 20
+    // seconds, the pool is starved; it then stops the imports so that the test can end and fail.
+    let probeRan = DispatchSemaphore(value: 0)
+    let starved = StarvationFlag()
+    let guardThread = Thread {
+      guard probeRan.wait(timeout: .now() + 20) == .timedOut else { return }
+      starved.raise()
+      for task in imports { task.cancel() }
+    }
+    guardThread.start()
+    var iterator = started.stream.makeAsyncIterator()
+    for _ in 1...count { await iterator.next() }
+    let probed = await Task.detached { true }.value
+    probeRan.signal()
+    for task in imports { task.cancel() }
+    for task in imports { await task.value }
+    #expect(probed)
+    #expect(
+      !starved.isRaised,
+      "the imports held every thread of the pool: a task started after them did not run")
+  }
+}
+
+/// Raised by the guard thread of ``TodoInterpreterImportHostileFileTests`` when the pool starved.
+private final class StarvationFlag: Sendable {
+  private let raised = Atomic(false)
+
+  var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
+
+  func raise() { raised.store(true, ordering: .sequentiallyConsistent) }
 }
