@@ -15,7 +15,7 @@ import Tracing
 // to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
 
 let usage =
-  "usage: InstructionCounts (b1 | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | b8-toggle N | b8-loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed | b7-inline | b7-loop | b7-task | chain-inline | chain-task) [MESSAGES]"
+  "usage: InstructionCounts (b1 | b1-subscribed | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | b8-toggle N | b8-loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed | b7-inline | b7-loop | b7-task | chain-inline | chain-task) [MESSAGES]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let takesSize = arguments.first?.hasSuffix("toggle") == true
 let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
@@ -134,6 +134,14 @@ MainActor.assumeIsolated {
     let store = Store(model: Counter(), updater: CounterUpdater())
     for _ in 0..<messages { store.send(CounterMessage.increment) }
     print(store.model.value)
+  case ("b1-subscribed", _):
+    // B1 with a provider asking for the same ten subscriptions after every message: the cost of
+    // comparing its answer with the last one (docs/performance.md, "What the unsafe casts buy").
+    let store = Store(model: Counter(), updater: CounterUpdater(), subscriptions: tenChannels)
+    store.register(subscriptions: Channel.self) { _, _ in IdleChannel() }
+    store.start()
+    for _ in 0..<messages { store.send(CounterMessage.increment) }
+    print(store.model.value, store.activeSubscriptions.count)
   case ("b6", _):
     // B1 with the trace recorder (issue 20): both threads' instructions, the store's and the
     // writer's, are counted (valgrind runs them one at a time). No task: valgrind cannot run Swift

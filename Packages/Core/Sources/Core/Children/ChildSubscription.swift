@@ -41,7 +41,7 @@ public struct ChildSubscription: Subscription {
 
   /// The same value without its presence and part, as a test writes it.
   package var asWrittenInTests: ChildSubscription {
-    let inner = (subscription as? ChildSubscription)?.asWrittenInTests ?? subscription
+    let inner = asChild(subscription)?.asWrittenInTests ?? subscription
     return ChildSubscription(subscription: inner, id: id, stamp: nil, part: nil, wrap: nil)
   }
 

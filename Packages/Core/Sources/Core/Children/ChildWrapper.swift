@@ -44,7 +44,7 @@ func unscoped(
   while let wrap = current.wrap {
     let (id, stamp) = (current.id, current.stamp)
     scopes.append { wrap($0, id, stamp) }
-    guard let inner = current.command as? ChildCommand else { return (current.command, composed(scopes)) }
+    guard let inner = asChild(current.command) else { return (current.command, composed(scopes)) }
     current = inner
   }
   return (current, composed(scopes))
@@ -60,12 +60,29 @@ func unscoped(
   while let wrap = current.wrap {
     let (id, stamp) = (current.id, current.stamp)
     scopes.append { wrap($0, id, stamp) }
-    guard let inner = current.subscription as? ChildSubscription else {
+    guard let inner = asChild(current.subscription) else {
       return (current.subscription, composed(scopes))
     }
     current = inner
   }
   return (current, composed(scopes))
+}
+
+/// `command` as a ``ChildCommand`` when that is its very type: a comparison of type identities, not
+/// a dynamic cast (a child's command is never a subclass or a wrapper of one).
+func asChild(_ command: any Command) -> ChildCommand? {
+  func open<Concrete: Command>(_ command: Concrete) -> ChildCommand? {
+    exactCast(command, to: ChildCommand.self)
+  }
+  return open(command)
+}
+
+/// `subscription` as a ``ChildSubscription`` when that is its very type (see the command's form).
+func asChild(_ subscription: any Subscription) -> ChildSubscription? {
+  func open<Concrete: Subscription>(_ subscription: Concrete) -> ChildSubscription? {
+    exactCast(subscription, to: ChildSubscription.self)
+  }
+  return open(subscription)
 }
 
 /// One wrapper of the children's wrappers, the innermost child's envelope first, then each parent's

@@ -227,7 +227,7 @@ final class CommandRunner {
   @inline(never)
   private func resolveChild(_ command: any Command, into child: inout ChildTarget?) -> AnyCommandInterpreter?
   {
-    guard let command = command as? ChildCommand else { return nil }
+    guard let command = asChild(command) else { return nil }
     let (inner, scope) = unscoped(command)
     guard let scope, let interpreter = registry.handler(for: inner) else { return nil }
     child = ChildTarget(command: inner, scope: scope)

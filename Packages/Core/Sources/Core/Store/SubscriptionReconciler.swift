@@ -120,7 +120,7 @@ final class SubscriptionReconciler<Model> {
     var performed = value
     var scope: (@Sendable (any Message) -> any Message)?
     var interpreter = registry.handler(for: value)
-    if interpreter == nil, let child = value as? ChildSubscription {
+    if interpreter == nil, let child = asChild(value) {
       (performed, scope) = unscoped(child)
       interpreter = registry.handler(for: performed)
     }
