@@ -1,4 +1,5 @@
 /// Runs a closure, made and specialised where the part was made, for messages of one exact type.
+@usableFromInline
 final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
   // Safe to share: both properties are immutable and `Sendable`.
   let type: ObjectIdentifier
@@ -11,6 +12,18 @@ final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
     type = ObjectIdentifier(messageType)
     self.handle = handle
     super.init(messageTypes: [messageType])
+  }
+
+  /// A box for messages of exactly `messageType` that declares `messageTypes` to a
+  /// ``CombinedUpdater``'s routing (a ``TypedUpdater``'s own).
+  @usableFromInline
+  init(
+    messageType: any Message.Type, messageTypes: [any Message.Type]?,
+    handle: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer, inout [any Command]) -> Bool
+  ) {
+    type = ObjectIdentifier(messageType)
+    self.handle = handle
+    super.init(messageTypes: messageTypes)
   }
 
   override func update<M: Message>(

@@ -78,6 +78,37 @@ public actor ActorStore<Model: Sendable> {
     self.init(model: model, updater: updater, subscriptions: NoSubscriptions<Model>())
   }
 
+  /// Creates a store with an initial model, a ``TypedUpdater``, and subscriptions.
+  ///
+  /// The same as ``init(model:updater:subscriptions:)``; this form is compiled where it is called,
+  /// for the updater's own types, so a message reaches the updater without the runtime's generic
+  /// metadata lookups.
+  ///
+  /// - Parameters:
+  ///   - model: The initial model.
+  ///   - updater: The updater for every message.
+  ///   - subscriptions: Says which subscriptions should be alive for a model.
+  @inlinable
+  public init<Typed: TypedUpdater>(
+    model: Model, updater: Typed, subscriptions: some SubscriptionProvider<Model>
+  ) where Typed.Model == Model {
+    self.init(model: model, updater: updater.specialized, subscriptions: subscriptions)
+  }
+
+  /// Creates a store with an initial model and a ``TypedUpdater``, without subscriptions.
+  ///
+  /// The same as ``init(model:updater:)``; this form is compiled where it is called, for the
+  /// updater's own types, so a message reaches the updater without the runtime's generic metadata
+  /// lookups.
+  ///
+  /// - Parameters:
+  ///   - model: The initial model.
+  ///   - updater: The updater for every message.
+  @inlinable
+  public init<Typed: TypedUpdater>(model: Model, updater: Typed) where Typed.Model == Model {
+    self.init(model: model, updater: updater.specialized, subscriptions: NoSubscriptions<Model>())
+  }
+
   // MARK: - Reading and sending
 
   /// The current model.

@@ -13,6 +13,7 @@
 /// store's own model memory (`StoreLoop.modelPointer`, written by nothing else during the call), or
 /// one from `withUnsafeMutablePointer(to: &model)` valid for the call only; a slice box offsets it
 /// to a live slice of that model.
+@usableFromInline
 class AnyUpdaterBox: @unchecked Sendable {
   // Safe to share: this property is immutable, and every subclass (`UpdaterBox`, the slice boxes,
   // `CombinedBox`, the function boxes) stores only immutable, `Sendable` values.

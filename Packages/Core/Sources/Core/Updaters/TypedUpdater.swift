@@ -56,3 +56,30 @@ extension TypedUpdater {
     return true
   }
 }
+
+extension TypedUpdater {
+  /// This updater as a ``FunctionUpdater`` whose closure is compiled for `Self` where it is made:
+  /// the store, a ``CombinedUpdater`` part and a feature build one from a ``TypedUpdater`` they are
+  /// given in an inlinable initialiser, so the caller's module specialises it. A message of
+  /// ``UpdateMessage`` then reaches ``update(_:message:)`` with one comparison of type identities,
+  /// without the runtime's generic metadata lookups of the unspecialised path (B1 in
+  /// docs/performance.md).
+  @inlinable
+  var specialized: FunctionUpdater<Model> {
+    FunctionUpdater(
+      box: TypedUpdaterBox(
+        box: RoutedBox(messageType: UpdateMessage.self, messageTypes: messageTypes) {
+          message, model, commands in
+          // Safe: the box calls this only for a message of exactly `UpdateMessage` (its type
+          // identity compared first), and `model` points to the model or slice this updater was
+          // given for.
+          let emitted = update(
+            &model.assumingMemoryBound(to: Model.self).pointee,
+            message: message.assumingMemoryBound(to: UpdateMessage.self).pointee)
+          if !emitted.isEmpty {
+            if commands.isEmpty { commands = emitted } else { commands.append(contentsOf: emitted) }
+          }
+          return true
+        }))
+  }
+}

@@ -1,6 +1,10 @@
 /// An updater box whose `Model` is known statically: the only way the box is handed around.
+@usableFromInline
 struct TypedUpdaterBox<Model>: Sendable {
-  let box: AnyUpdaterBox
+  @usableFromInline let box: AnyUpdaterBox
+
+  @usableFromInline
+  init(box: AnyUpdaterBox) { self.box = box }
 
   var messageTypes: [any Message.Type]? { box.messageTypes }
 

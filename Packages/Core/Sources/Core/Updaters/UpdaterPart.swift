@@ -2,6 +2,9 @@
 public struct UpdaterPart<Model>: Sendable {
   let box: TypedUpdaterBox<Model>
 
+  @usableFromInline
+  init(box: TypedUpdaterBox<Model>) { self.box = box }
+
   /// An updater that changes the whole model.
   ///
   /// - Parameter updater: An updater of the combined model type.
@@ -24,7 +27,36 @@ public struct UpdaterPart<Model>: Sendable {
     slice(path, inner: updater.boxed.box)
   }
 
+  /// A ``TypedUpdater`` that changes the whole model.
+  ///
+  /// The same as ``full(_:)``; this form is compiled where it is called, for the updater's own
+  /// types, so a message reaches the updater without the runtime's generic metadata lookups.
+  ///
+  /// - Parameter updater: A typed updater of the combined model type.
+  /// - Returns: The part.
+  @inlinable
+  public static func full<Typed: TypedUpdater>(_ updater: Typed) -> Self where Typed.Model == Model {
+    Self(box: updater.specialized.box)
+  }
+
+  /// A ``TypedUpdater`` that changes one slice of the model, reached by a writable key path.
+  ///
+  /// The same as ``slice(_:_:)``; this form is compiled where it is called, for the updater's own
+  /// types, so a message reaches the updater without the runtime's generic metadata lookups.
+  ///
+  /// - Parameters:
+  ///   - path: The key path from the combined model to the slice.
+  ///   - updater: A typed updater whose model type is the slice's type.
+  /// - Returns: The part.
+  @inlinable
+  public static func slice<Slice, Typed: TypedUpdater>(
+    _ path: any WritableKeyPath<Model, Slice> & Sendable, _ updater: Typed
+  ) -> Self where Typed.Model == Slice {
+    slice(path, inner: updater.specialized.box.box)
+  }
+
   /// A part that runs the updater box `inner`, made for `Slice`, on the slice at `path`.
+  @usableFromInline
   static func slice<Slice>(_ path: any WritableKeyPath<Model, Slice> & Sendable, inner: AnyUpdaterBox) -> Self
   {
     if let offset = MemoryLayout<Model>.offset(of: path) {
