@@ -83,11 +83,8 @@ enum StoredItems {
     in databasePath: String, output: String, fileRows: Int, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let reported = try #require(
-      output.firstMatch(
-        of:
-          /Import cancelled; reloading the list to show what was stored\.\n(?:You have (\d+) items?|Your list is empty)/
-      ).map { Int($0.1 ?? "0") ?? -1 },
-      "no cancellation in: \(output.suffix(2_000))", sourceLocation: sourceLocation)
+      reloadedCount(in: output), "no cancellation in: \(output.suffix(2_000))", sourceLocation: sourceLocation
+    )
     let stored = try imported(in: databasePath)
     #expect(stored.numbers.count == reported, sourceLocation: sourceLocation)
     #expect(reported < fileRows, "the import was not stopped", sourceLocation: sourceLocation)
@@ -95,5 +92,15 @@ enum StoredItems {
       stored.numbers == Array(0..<stored.numbers.count), "not a prefix of the file",
       sourceLocation: sourceLocation)
     #expect(stored.broken.isEmpty, sourceLocation: sourceLocation)
+  }
+
+  /// How many items the list reloaded after "Import cancelled" holds, as the app prints it
+  /// ("You have 5,000 items", grouped by thousands; "Your list is empty"), or `nil` if the output
+  /// has no such reload.
+  static func reloadedCount(in output: String) -> Int? {
+    output.firstMatch(
+      of:
+        /Import cancelled; reloading the list to show what was stored\.\n(?:You have ([\d,]+) items?|Your list is empty)/
+    ).map { Int(($0.1 ?? "0").filter(\.isNumber)) ?? -1 }
   }
 }
