@@ -26,6 +26,15 @@ struct SliceBits {
   func isUnchanged(in model: UnsafeRawPointer) -> Bool {
     guard offset >= 0 else { return false }
     let slice = model + offset
+    // One load for the sizes most slices have (a flag, a number, a reference), before the loop.
+    switch size {
+    case 1:
+      return slice.load(fromByteOffset: 0, as: UInt8.self) == snapshot.load(fromByteOffset: 0, as: UInt8.self)
+    case 8:
+      return slice.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+        == snapshot.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+    default: break
+    }
     var byte = 0
     while byte + 8 <= size {
       if slice.loadUnaligned(fromByteOffset: byte, as: UInt64.self)

@@ -132,6 +132,38 @@ struct StoreSliceObservationTests {
     #expect(name.count == 0)
   }
 
+  @Test("a slice of one byte and one of eight notify once a change, not when set to the value they hold")
+  func oneAndEightByteSlices() {
+    let store = Store(
+      model: Switches(),
+      updater: FunctionUpdater(handling: SwitchMessage.self) { model, message in
+        switch message {
+        case .turn(let on): model.on = on
+        case .set(let number): model.number = number
+        }
+        return []
+      })
+    let on = Tally()
+    let number = Tally()
+    observe(on) { _ = store[\.on] }
+    observe(number) { _ = store[\.number] }
+    store.send(SwitchMessage.turn(false))
+    store.send(SwitchMessage.set(0))
+    #expect(on.count == 0)
+    #expect(number.count == 0)
+    store.send(SwitchMessage.turn(true))
+    #expect(on.count == 1)
+    #expect(number.count == 0)
+    // Only the high bytes differ from 0's: the whole word is compared.
+    store.send(SwitchMessage.set(1 << 40))
+    #expect(number.count == 1)
+    observe(on) { _ = store[\.on] }
+    observe(number) { _ = store[\.number] }
+    store.send(SwitchMessage.set(1 << 62))
+    #expect(number.count == 2)
+    #expect(on.count == 1)
+  }
+
   private func observe(_ tally: Tally, _ read: () -> Void) {
     withObservationTracking(read) { tally.increment() }
   }
@@ -142,4 +174,15 @@ private final class Tally: Sendable {
   private let storage = Mutex(0)
   var count: Int { storage.withLock { $0 } }
   func increment() { storage.withLock { $0 += 1 } }
+}
+
+/// A model of a one-byte slice and an eight-byte one.
+private struct Switches: Equatable, Sendable {
+  var on = false
+  var number = 0
+}
+
+private enum SwitchMessage: Message {
+  case turn(Bool)
+  case set(Int)
 }
