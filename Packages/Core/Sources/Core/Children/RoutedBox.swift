@@ -35,4 +35,12 @@ final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
     // back: B8 costs 607 instructions a message this way, 939 the other (docs/performance.md).
     return withUnsafePointer(to: message) { handle(UnsafeRawPointer($0), model, &commands) }
   }
+
+  override func update<M: Message>(
+    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer, commands: inout [any Command]
+  ) -> Bool {
+    guard ObjectIdentifier(M.self) == type else { return false }
+    // Safe: `address` is where `message`, of exactly the type `handle` reads, lies for this call.
+    return handle(address, model, &commands)
+  }
 }

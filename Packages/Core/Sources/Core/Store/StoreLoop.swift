@@ -80,13 +80,15 @@ final class StoreLoop<Model: Sendable> {
 
   /// Processes `message`, sent on the host's actor, before returning, after whatever arrived
   /// before it; inside the loop, queues it behind everything already queued.
+  ///
+  /// - Parameter address: Where `message` lies, taken where its type is known, or `nil`.
   @inline(__always)
-  func send<M: Message>(_ message: M, cause: Cause) -> SendOutcome {
+  func send<M: Message>(_ message: M, at address: UnsafeRawPointer?, cause: Cause) -> SendOutcome {
     guard !isInLoop, !isShutDown, !mailbox.hasPending else {
       return sendQueued(message, cause: cause)
     }
     return enter(limit: nil) {
-      process(message, cause: cause, post: 0) ? .tracked(updates.lastMessage) : .complete
+      process(message, cause: cause, post: 0, at: address) ? .tracked(updates.lastMessage) : .complete
     }
   }
 
@@ -274,16 +276,20 @@ final class StoreLoop<Model: Sendable> {
   /// the runtime would instantiate that type's metadata on every call (measured with `perf`).
   /// Everything monitors need is built in ``processMonitored(_:cause:id:)``.
   ///
-  /// - Parameter post: The message's number in the mailbox, or 0 if it did not go through it.
+  /// - Parameters:
+  ///   - post: The message's number in the mailbox, or 0 if it did not go through it.
+  ///   - address: Where `message` lies, if its sender took it where its type is known.
   /// - Returns: Whether the update emitted commands that started or wait to start.
   @discardableResult
-  private func process<M: Message>(_ message: M, cause: Cause, post: UInt64) -> Bool {
+  private func process<M: Message>(
+    _ message: M, cause: Cause, post: UInt64, at address: UnsafeRawPointer? = nil
+  ) -> Bool {
     let ticket = post != 0 && consequences.hasPostWaiters ? consequences.takePostWaiter(post) : nil
     let updates = updates
     let id = updates.nextMessageID()
     if observers.hasMonitors {
       processMonitored(message, cause: cause, id: id)
-    } else if !updates.apply(message) {
+    } else if !updates.apply(message, at: address) {
       reportUnhandled(message, cause: cause, id: id)
     }
 
@@ -315,7 +321,7 @@ final class StoreLoop<Model: Sendable> {
   private func processMonitored<M: Message>(_ message: M, cause: Cause, id: MessageID) {
     let clock = ContinuousClock()
     let start = clock.now
-    let handled = updates.apply(message)
+    let handled = updates.apply(message, at: nil)
     let end = clock.now
     let duration = end - start
     let firstCommand = updates.firstEmittedID

@@ -13,7 +13,7 @@ final class UpdateRunner<Model: Sendable> {
   /// The model, in memory the runner allocates once and owns, so every update passes this pointer
   /// to the updater box directly (no closure, no exclusivity check). Safety: allocated and
   /// initialised in `init`, deinitialised and freed in `deinit`, and written only by the updater
-  /// in ``apply(_:)``.
+  /// in ``apply(_:at:)``.
   let modelPointer: UnsafeMutablePointer<Model>
   private let updater: TypedUpdaterBox<Model>
   @exclusivity(unchecked) private var lastMessageID: UInt64 = 0
@@ -76,11 +76,12 @@ final class UpdateRunner<Model: Sendable> {
 
   /// Runs `message` through the updater, observed if the host is, appending to ``emitted``.
   ///
+  /// - Parameter address: Where `message` lies, if the caller took it where its type is known.
   /// - Returns: Whether an updater handled it.
   @inline(__always)
-  func apply<M: Message>(_ message: M) -> Bool {
-    guard observation != nil else { return run(message) }
-    return applyObserved(message)
+  func apply<M: Message>(_ message: M, at address: UnsafeRawPointer?) -> Bool {
+    guard observation != nil else { return run(message, at: address) }
+    return applyObserved(message, at: address)
   }
 
   /// Runs the updater on the model.
@@ -88,23 +89,25 @@ final class UpdateRunner<Model: Sendable> {
   /// Debug builds mark the call, and only it: Observation tells observers of a change before and
   /// after it, and an observer may read the store then (docs/ui.md tells it to read again).
   @inline(__always)
-  private func run<M: Message>(_ message: M) -> Bool {
+  private func run<M: Message>(_ message: M, at address: UnsafeRawPointer?) -> Bool {
     #if DEBUG
     isUpdating = true
     defer { isUpdating = false }
     #endif
-    return updater.box.update(UnsafeMutableRawPointer(modelPointer), message: message, commands: &emitted)
+    let model = UnsafeMutableRawPointer(modelPointer)
+    guard let address else { return updater.box.update(model, message: message, commands: &emitted) }
+    return updater.box.update(model, message: message, at: address, commands: &emitted)
   }
 
   /// An update under observation: inside `withMutation` if the whole model is observed, then the
   /// slices read on their own are compared.
   @inline(never)
-  private func applyObserved<M: Message>(_ message: M) -> Bool {
+  private func applyObserved<M: Message>(_ message: M, at address: UnsafeRawPointer?) -> Bool {
     let handled =
       if let mutation = observation?.mutation {
-        mutation { run(message) }
+        mutation { run(message, at: address) }
       } else {
-        run(message)
+        run(message, at: address)
       }
     if let slices = observation?.slices, slices.hasArmed { slices.notifyChanges(in: modelPointer) }
     return handled

@@ -29,4 +29,15 @@ class AnyUpdaterBox: @unchecked Sendable {
   ) -> Bool {
     fatalError("AnyUpdaterBox is abstract")
   }
+
+  /// ``update(_:message:commands:)`` with the message's address, taken where its type is known
+  /// (``Store/send(_:)``), so a box that reads the message through a pointer (``RoutedBox``) does
+  /// not take it again in generic code. Boxes that do not read it so ignore it.
+  ///
+  /// - Parameter address: Where `message` lies, valid for the call.
+  func update<M: Message>(
+    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer, commands: inout [any Command]
+  ) -> Bool {
+    update(model, message: message, commands: &commands)
+  }
 }

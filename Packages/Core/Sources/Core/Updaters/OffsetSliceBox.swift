@@ -24,4 +24,10 @@ final class OffsetSliceBox: AnyUpdaterBox, @unchecked Sendable {
   ) -> Bool {
     inner.update(model + offset, message: message, commands: &commands)
   }
+
+  override func update<M: Message>(
+    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer, commands: inout [any Command]
+  ) -> Bool {
+    inner.update(model + offset, message: message, at: address, commands: &commands)
+  }
 }
