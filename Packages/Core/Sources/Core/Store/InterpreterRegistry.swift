@@ -24,9 +24,23 @@ struct InterpreterRegistry<Handler> {
     resolved.removeAll()
   }
 
-  mutating func handler(for value: Any) -> Handler? {
+  /// The handler of the command's type: its dynamic type is read from the existential it comes
+  /// in, not from a conversion to `Any` first.
+  mutating func handler(for value: any Command) -> Handler? {
     let key = ObjectIdentifier(Swift.type(of: value))
     if let handler = exact[key] { return handler }
+    return resolve(value, key: key)
+  }
+
+  /// The handler of the subscription's type (see the command's form).
+  mutating func handler(for value: any Subscription) -> Handler? {
+    let key = ObjectIdentifier(Swift.type(of: value))
+    if let handler = exact[key] { return handler }
+    return resolve(value, key: key)
+  }
+
+  @inline(never)
+  private mutating func resolve(_ value: Any, key: ObjectIdentifier) -> Handler? {
     if let cached = resolved[key] { return cached }
     let found = ordered.first { $0.matches(value) }?.handler
     resolved[key] = .some(found)
