@@ -170,9 +170,10 @@ extension EndToEnd {
         try await pane.waitFor("fay>")
         try await pane.send("l", "Tab", "Tab")
         // The choices are listed above the line, which stays as typed: columns as wide as the
-        // widest choice and two spaces.
-        let listed = try await pane.waitFor("list    login   logout")
-        #expect(listed.contains("fay> l"), "\(listed)")
+        // widest choice and two spaces. Waited for together: the app writes the list, then redraws
+        // the prompt and the line, and a capture may fall between the two.
+        let listed = try await pane.waitFor("list    login   logout\nfay> l")
+        #expect(listed.contains("list    login   logout\nfay> l"), "\(listed)")
         try await pane.send("BSpace", "imp", "Tab", files.path + "/to", "Tab")
         try await pane.waitFor("fay> import \(files.path)/todos.csv")
         try await pane.send("Enter")
