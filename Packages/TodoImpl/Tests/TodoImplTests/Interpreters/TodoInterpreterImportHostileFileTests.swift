@@ -65,13 +65,8 @@ struct TodoInterpreterImportHostileFileTests {
     .timeLimit(.minutes(1)))
   func stopWithoutBatches() async throws {
     defer { folder.remove() }
-    // A header, then 64 GiB of NUL bytes (sparse: no room on disk), never a valid row: read to its
-    // end, it would take far longer than the time limit.
-    let path = folder.path("endless.csv")
-    try Data((TodoCSV.header + "\n").utf8).write(to: URL(fileURLWithPath: path))
-    let handle = try #require(FileHandle(forWritingAtPath: path))
-    try handle.truncate(atOffset: 64 << 30)
-    try handle.close()
+    // Read to its end, it would take far longer than the time limit.
+    let path = try folder.endlessCSV()
     let harness = try Harness()
     let interpreter = harness.interpreter
     let started = AsyncStream<Void>.makeStream()
@@ -105,11 +100,7 @@ struct TodoInterpreterImportHostileFileTests {
     // As many endless imports as the cooperative pool has threads (one a core): an import that
     // parsed chunk after chunk without suspending would hold its thread until the file's end, and
     // with all of them held no other task of the process would run again.
-    let path = folder.path("endless.csv")
-    try Data((TodoCSV.header + "\n").utf8).write(to: URL(fileURLWithPath: path))
-    let handle = try #require(FileHandle(forWritingAtPath: path))
-    try handle.truncate(atOffset: 64 << 30)
-    try handle.close()
+    let path = try folder.endlessCSV()
     let interpreter = try Harness().interpreter
     let count = max(2, ProcessInfo.processInfo.activeProcessorCount)
     let started = AsyncStream<Void>.makeStream()

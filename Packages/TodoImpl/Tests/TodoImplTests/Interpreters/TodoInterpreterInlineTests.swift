@@ -78,12 +78,7 @@ struct TodoInterpreterInlineTests {
     let item = try #require(await harness.add("task"))
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    // A header, then 64 GiB of NUL bytes (sparse): an import that runs until it is stopped.
-    let path = folder.path("endless.csv")
-    try Data((TodoCSV.header + "\n").utf8).write(to: URL(fileURLWithPath: path))
-    let handle = try #require(FileHandle(forWritingAtPath: path))
-    try handle.truncate(atOffset: 64 << 30)
-    try handle.close()
+    let path = try folder.endlessCSV()
     let started = AsyncStream<Void>.makeStream()
     let dispatch = Dispatch { message, _ in
       if case .importProgress? = message as? TodoMessage { started.continuation.yield() }

@@ -107,6 +107,19 @@ struct TemporaryFolder {
   func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
   func remove() { try? FileManager.default.removeItem(at: url) }
+
+  /// A CSV file of a header, then 64 GiB of NUL bytes (sparse: no room on disk), never a valid row:
+  /// an import of it runs until it is stopped.
+  ///
+  /// - Returns: Its path.
+  func endlessCSV() throws -> String {
+    let path = path("endless.csv")
+    try Data((TodoCSV.header + "\n").utf8).write(to: URL(fileURLWithPath: path))
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 64 << 30)
+    try handle.close()
+    return path
+  }
 }
 
 extension TodoTitle {
