@@ -127,8 +127,11 @@ extension EndToEnd {
         try await pane.send(long)
         try await pane.waitFor("END")
         try await pane.waitFor("🔔 Reminder")
-        // The banner and the prompt's unread count are drawn one after the other: wait for both.
-        let screen = try await pane.waitFor("fin [1 unread]> ")
+        // The banner, the prompt's unread count and the line are drawn one after the other: wait
+        // for all of them.
+        let screen = try await pane.waitUntil("the prompt with its unread count, then the line's end") {
+          $0.split(separator: "\n").contains { $0.hasPrefix("fin [1 unread]> ") && $0.hasSuffix("END") }
+        }
         let lines = screen.split(separator: "\n")
         let row = try #require(lines.firstIndex { $0.hasPrefix("fin [1 unread]> ") }, "\(screen)")
         #expect(lines[row].hasSuffix("END"), "the end of the line, with the cursor, shows: \(lines[row])")
@@ -172,8 +175,7 @@ extension EndToEnd {
         // The choices are listed above the line, which stays as typed: columns as wide as the
         // widest choice and two spaces. Waited for together: the app writes the list, then redraws
         // the prompt and the line, and a capture may fall between the two.
-        let listed = try await pane.waitFor("list    login   logout\nfay> l")
-        #expect(listed.contains("list    login   logout\nfay> l"), "\(listed)")
+        try await pane.waitFor("list    login   logout\nfay> l")
         try await pane.send("BSpace", "imp", "Tab", files.path + "/to", "Tab")
         try await pane.waitFor("fay> import \(files.path)/todos.csv")
         try await pane.send("Enter")

@@ -81,14 +81,28 @@ struct TmuxPane {
     _ text: String, times: Int = 1, timeout: TimeInterval = 60,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> String {
+    try await waitUntil("\"\(text)\"", timeout: timeout, sourceLocation: sourceLocation) { screen in
+      screen.components(separatedBy: text).count - 1 >= times
+    }
+  }
+
+  /// Captures the pane until `shows` holds for the screen, as ``waitFor(_:times:timeout:sourceLocation:)``
+  /// does for a text: for what the app draws in more than one write (a prompt, then the line).
+  ///
+  /// - Parameter description: What is awaited, for the failure.
+  @discardableResult
+  func waitUntil(
+    _ description: String, timeout: TimeInterval = 60, sourceLocation: SourceLocation = #_sourceLocation,
+    _ shows: (String) -> Bool
+  ) async throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     var screen = ""
     while Date() < deadline {
       screen = try await capture()
-      if screen.components(separatedBy: text).count - 1 >= times { return screen }
+      if shows(screen) { return screen }
       try await Task.sleep(for: .milliseconds(50))
     }
-    Issue.record("The pane never showed \"\(text)\":\n\(screen)", sourceLocation: sourceLocation)
+    Issue.record("The pane never showed \(description):\n\(screen)", sourceLocation: sourceLocation)
     return screen
   }
 
