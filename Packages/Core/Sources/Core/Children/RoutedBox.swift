@@ -27,20 +27,14 @@ final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
   }
 
   override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
+    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer?, commands: inout [any Command]
   ) -> Bool {
     guard ObjectIdentifier(M.self) == type else { return false }
-    // Safe: `M` is exactly the type `handle` reads the message as (checked above), and `model`
-    // points to the slice this box was made for. Borrowed, not passed as `any Message` and cast
-    // back: B8 costs 607 instructions a message this way, 939 the other (docs/performance.md).
+    // Safe: `M` is exactly the type `handle` reads the message as (checked above), `address`, when
+    // given, is where `message` lies for this call, and `model` points to the slice this box was
+    // made for. Borrowed, not passed as `any Message` and cast back: B8 costs 607 instructions a
+    // message this way, 939 the other (docs/performance.md).
+    if let address { return handle(address, model, &commands) }
     return withUnsafePointer(to: message) { handle(UnsafeRawPointer($0), model, &commands) }
-  }
-
-  override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer, commands: inout [any Command]
-  ) -> Bool {
-    guard ObjectIdentifier(M.self) == type else { return false }
-    // Safe: `address` is where `message`, of exactly the type `handle` reads, lies for this call.
-    return handle(address, model, &commands)
   }
 }

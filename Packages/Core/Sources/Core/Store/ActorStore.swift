@@ -122,10 +122,10 @@ public actor ActorStore<Model: Sendable> {
   @discardableResult
   @inlinable
   public func send<M: Message>(_ message: M) -> SentMessage {
-    // Inlinable so the message's address is taken here, where its type is known: the updater
-    // compiled for it reads it there (a generic `withUnsafePointer` inside the loop costs about 70
-    // instructions a message, B1 in docs/performance.md).
-    // A closure (`withUnsafePointer`) would check at run time that it runs on the store's actor.
+    // Inlinable so the message's address is taken here, where its type is known, and the updater
+    // compiled for it reads it there: taken in the loop's generic code, it costs about 70
+    // instructions a message (B1, docs/performance.md). An `inout` argument, not a closure: a
+    // closure here would check at run time that it runs on the store's actor.
     var borrowed = message
     return send(message, at: &borrowed)
   }

@@ -94,9 +94,8 @@ final class UpdateRunner<Model: Sendable> {
     isUpdating = true
     defer { isUpdating = false }
     #endif
-    let model = UnsafeMutableRawPointer(modelPointer)
-    guard let address else { return updater.box.update(model, message: message, commands: &emitted) }
-    return updater.box.update(model, message: message, at: address, commands: &emitted)
+    return updater.box.update(
+      UnsafeMutableRawPointer(modelPointer), message: message, at: address, commands: &emitted)
   }
 
   /// An update under observation: inside `withMutation` if the whole model is observed, then the

@@ -23,21 +23,14 @@ class AnyUpdaterBox: @unchecked Sendable {
 
   /// Applies the updater to the `Model` at `model`.
   ///
+  /// - Parameter address: Where `message` lies, valid for the call, if the caller took it where
+  ///   its type is known (``Store/send(_:)``): a box that reads the message through a pointer
+  ///   (``RoutedBox``) then does not take it again in generic code. Other boxes pass it on or ignore
+  ///   it.
   /// - Precondition: `model` points to an initialized value of the boxed updater's `Model`.
   func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
+    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer?, commands: inout [any Command]
   ) -> Bool {
     fatalError("AnyUpdaterBox is abstract")
-  }
-
-  /// ``update(_:message:commands:)`` with the message's address, taken where its type is known
-  /// (``Store/send(_:)``), so a box that reads the message through a pointer (``RoutedBox``) does
-  /// not take it again in generic code. Boxes that do not read it so ignore it.
-  ///
-  /// - Parameter address: Where `message` lies, valid for the call.
-  func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer, commands: inout [any Command]
-  ) -> Bool {
-    update(model, message: message, commands: &commands)
   }
 }

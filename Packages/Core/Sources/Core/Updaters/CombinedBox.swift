@@ -46,18 +46,7 @@ final class CombinedBox: AnyUpdaterBox, @unchecked Sendable {
   }
 
   override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
-  ) -> Bool {
-    let range = routes[ObjectIdentifier(M.self)] ?? wildcards
-    var handled = false
-    for index in range where parts[order[index]].update(model, message: message, commands: &commands) {
-      handled = true
-    }
-    return handled
-  }
-
-  override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer, commands: inout [any Command]
+    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer?, commands: inout [any Command]
   ) -> Bool {
     let range = routes[ObjectIdentifier(M.self)] ?? wildcards
     var handled = false

@@ -12,16 +12,7 @@ final class KeyPathSliceBox<Model, Slice>: AnyUpdaterBox, @unchecked Sendable {
   }
 
   override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
-  ) -> Bool {
-    let root = model.assumingMemoryBound(to: Model.self)
-    return withUnsafeMutablePointer(to: &root.pointee[keyPath: path]) { slice in
-      inner.update(slice, message: message, commands: &commands)
-    }
-  }
-
-  override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer, commands: inout [any Command]
+    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer?, commands: inout [any Command]
   ) -> Bool {
     let root = model.assumingMemoryBound(to: Model.self)
     return withUnsafeMutablePointer(to: &root.pointee[keyPath: path]) { slice in

@@ -20,13 +20,7 @@ final class OffsetSliceBox: AnyUpdaterBox, @unchecked Sendable {
   }
 
   override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
-  ) -> Bool {
-    inner.update(model + offset, message: message, commands: &commands)
-  }
-
-  override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer, commands: inout [any Command]
+    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer?, commands: inout [any Command]
   ) -> Bool {
     inner.update(model + offset, message: message, at: address, commands: &commands)
   }

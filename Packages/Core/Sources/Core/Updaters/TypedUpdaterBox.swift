@@ -10,6 +10,6 @@ struct TypedUpdaterBox<Model>: Sendable {
 
   @inline(__always)
   func update<M: Message>(_ model: inout Model, message: M, commands: inout [any Command]) -> Bool {
-    withUnsafeMutablePointer(to: &model) { box.update($0, message: message, commands: &commands) }
+    withUnsafeMutablePointer(to: &model) { box.update($0, message: message, at: nil, commands: &commands) }
   }
 }

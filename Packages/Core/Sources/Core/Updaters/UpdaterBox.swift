@@ -8,7 +8,7 @@ final class UpdaterBox<Base: Updater>: AnyUpdaterBox, @unchecked Sendable {
   }
 
   override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, commands: inout [any Command]
+    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer?, commands: inout [any Command]
   ) -> Bool {
     base.update(
       &model.assumingMemoryBound(to: Base.Model.self).pointee, message: message, commands: &commands)
