@@ -447,6 +447,17 @@ final class StoreLoop<Model: Sendable> {
     _ subscriptions: SubscriptionReconciler<Model>, after message: (any Message)?, id: MessageID?
   ) {
     guard let plan = subscriptions.plan(for: model, message: message) else { return }
+    carryOut(plan, of: subscriptions, id: id)
+  }
+
+  /// Stops and starts what `plan` says. A function of its own: it builds `StoreEvent<Model>`s, and
+  /// a function that does asks the runtime for that type's metadata on every call (about 330
+  /// instructions), which a message that changes no subscription should not pay.
+  @inline(never)
+  private func carryOut(
+    _ plan: SubscriptionReconciler<Model>.Plan, of subscriptions: SubscriptionReconciler<Model>,
+    id: MessageID?
+  ) {
     for key in plan.stop {
       stopSubscription(key, stoppedBy: id)
       if isShutDown { return }
