@@ -167,7 +167,7 @@ struct TodoInterpreterImportTests {
 
   @Test(
     "a stopped import keeps whole batches, and a load asked for at the stop sees all it will store",
-    arguments: 1...5)
+    .timeLimit(.minutes(1)), arguments: 1...5)
   func stop(attempt: Int) async throws {
     defer { folder.remove() }
     let generated = GeneratedCSV(rowCount: 20_000)
@@ -185,7 +185,12 @@ struct TodoInterpreterImportTests {
     let dispatch = Dispatch { message, _ in
       guard let message = message as? TodoMessage else { return }
       messages.withLock { $0.append(message) }
-      if case .importProgress = message { started.continuation.yield() }
+      switch message {
+      case .importProgress: started.continuation.yield()
+      // An import that ends before its second report ends the wait for it: a failure, not a hang.
+      case .importFinished, .importFailed: started.continuation.finish()
+      default: break
+      }
     }
     let task = Task {
       await interpreter.runImport(
@@ -216,7 +221,9 @@ struct TodoInterpreterImportTests {
 }
 
 extension TodoInterpreterImportTests {
-  @Test("a stopped import imported again resumes after the last row it stored: no row is stored twice")
+  @Test(
+    "a stopped import imported again resumes after the last row it stored: no row is stored twice",
+    .timeLimit(.minutes(1)))
   func resume() async throws {
     defer { folder.remove() }
     let generated = GeneratedCSV(rowCount: 20_000)
@@ -229,7 +236,12 @@ extension TodoInterpreterImportTests {
       importOptions: TodoImportOptions(batchSize: 5_000, progressStep: 0, progressInterval: .zero))
     let started = AsyncStream<Void>.makeStream()
     let dispatch = Dispatch { message, _ in
-      if case .importProgress? = message as? TodoMessage { started.continuation.yield() }
+      switch message as? TodoMessage {
+      case .importProgress?: started.continuation.yield()
+      // An import that ends before its second report ends the wait for it: a failure, not a hang.
+      case .importFinished?, .importFailed?: started.continuation.finish()
+      default: break
+      }
     }
     let task = Task {
       await interpreter.runImport(
