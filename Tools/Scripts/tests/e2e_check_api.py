@@ -37,11 +37,14 @@ class CheckAPIEndToEndTests(unittest.TestCase):
 
         # Make one public function of a release internal: the first of these whose name no entry of
         # CHANGELOG.md's `## [Unreleased]` mentions yet (an entry naming it would declare the break),
-        # found by its declaration rather than by file, so the test follows the code.
+        # found by its declaration rather than by file, so the test follows the code. None of them
+        # may satisfy a public protocol's requirement (`StoreHost`'s `removeMonitor`, `settle`,
+        # `activeSubscriptions`): made internal, those would not compile, and the check would fail for
+        # that reason instead of the break.
         changelog = clone / "CHANGELOG.md"
         text = changelog.read_text(encoding="utf-8")
         unreleased = text[text.index("## [Unreleased]"):text.index("\n## [", text.index("## [Unreleased]") + 1)]
-        candidates = ["removeMonitor", "skipCommands", "skipSubscriptionChanges", "activeSubscriptions", "settle"]
+        candidates = ["skipCommands", "skipSubscriptionChanges", "skipReceivedMessages"]
         name = next(n for n in candidates if not re.search(rf"(?<!\w){n}(?!\w)", unreleased))
         pattern = re.compile(rf"^(\s*)public (func|var) {name}\b", re.M)
         for source in sorted((clone / "Packages/Core/Sources").rglob("*.swift")):
