@@ -47,12 +47,7 @@ extension TypedUpdater {
     _ model: inout Model, message: M, commands: inout [any Command]
   ) -> Bool {
     guard let typed = exactCast(message, to: UpdateMessage.self) else { return false }
-    let emitted = update(&model, message: typed)
-    // Into an empty buffer, the emitted array itself: no copy, and the buffer it replaces is freed
-    // as the emitted one would have been.
-    if !emitted.isEmpty {
-      if commands.isEmpty { commands = emitted } else { commands.append(contentsOf: emitted) }
-    }
+    commands.appendEmitted(update(&model, message: typed))
     return true
   }
 }
@@ -73,13 +68,21 @@ extension TypedUpdater {
           // Safe: the box calls this only for a message of exactly `UpdateMessage` (its type
           // identity compared first), and `model` points to the model or slice this updater was
           // given for.
-          let emitted = update(
-            &model.assumingMemoryBound(to: Model.self).pointee,
-            message: message.assumingMemoryBound(to: UpdateMessage.self).pointee)
-          if !emitted.isEmpty {
-            if commands.isEmpty { commands = emitted } else { commands.append(contentsOf: emitted) }
-          }
+          commands.appendEmitted(
+            update(
+              &model.assumingMemoryBound(to: Model.self).pointee,
+              message: message.assumingMemoryBound(to: UpdateMessage.self).pointee))
           return true
         }))
+  }
+}
+
+extension [any Command] {
+  /// Appends the commands an update returned: into an empty buffer, the returned array itself (no
+  /// copy, and the buffer it replaces is freed as the returned one would have been).
+  @inlinable
+  mutating func appendEmitted(_ emitted: [any Command]) {
+    guard !emitted.isEmpty else { return }
+    if isEmpty { self = emitted } else { append(contentsOf: emitted) }
   }
 }
