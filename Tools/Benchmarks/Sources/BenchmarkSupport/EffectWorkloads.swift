@@ -29,15 +29,14 @@ public struct RoundTripUpdater: TypedUpdater {
   /// - Parameters:
   ///   - model: The counter.
   ///   - message: `go` or `back`.
-  /// - Returns: One command for `go`, none for `back`.
-  public func update(_ model: inout Counter, message: RoundTripMessage) -> [any Command] {
+  ///   - commands: Receives one command for `go`, none for `back`.
+  public func update(_ model: inout Counter, message: RoundTripMessage, into commands: inout [any Command]) {
     switch message {
     case .go:
       model.value &+= 1
-      return [RoundTripCommand()]
+      commands.append(RoundTripCommand())
     case .back:
       model.value &-= 1
-      return []
     }
   }
 }

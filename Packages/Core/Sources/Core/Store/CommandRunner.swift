@@ -61,16 +61,74 @@ final class CommandRunner {
     case noInterpreter
   }
 
+  /// The interpreter of `command`, or `nil` if none is registered for its type (a ``ChildCommand``
+  /// is resolved by ``start(_:root:timed:interpreter:)``).
+  @inline(__always)
+  func interpreter(for command: any Command) -> AnyCommandInterpreter? {
+    registry.handler(for: command)
+  }
+
+  /// Performs `command` inside the loop without a record of it, when its interpreter performs
+  /// commands inside the loop, no monitor is attached and nothing stands before it: none of the
+  /// interpreter's commands runs in a task, a slot is free and no command waits for one. The
+  /// effect round trip's path (B7 in docs/performance.md): the ``CommandRecord``, the closure and
+  /// the outcome of the general path cost about 200 instructions a command.
+  ///
+  /// - Parameters:
+  ///   - interpreter: The interpreter registered for its type (``interpreter(for:)``).
+  ///   - root: The message its tree descends from.
+  /// - Returns: `nil` if the command is not for this path (the caller starts it with a record);
+  ///   otherwise what became of it: performed, or declined and started in its task.
+  func startInline(
+    _ command: any Command, id: CommandID, emittedBy: MessageID, root: TreeRoot,
+    _ interpreter: AnyCommandInterpreter
+  ) -> Outcome? {
+    guard let slot = interpreter.inTaskSlot, inTask[slot] == 0, running.count < maximumRunning,
+      waitingHead == waiting.count
+    else { return nil }
+    let dispatch = Dispatch(cause: .command(id, emittedBy: emittedBy), sink: .mailbox(mailbox, nil))
+    let inline = mailbox.inline
+    // What it dispatches on this thread while it runs goes to `inline` (``Mailbox/dispatch(_:cause:)``).
+    inline.open()
+    let wasPerformed: Bool
+    var failure: (any Error)?
+    do {
+      wasPerformed = try interpreter.performer.performNow(command, dispatch: dispatch)
+    } catch {
+      wasPerformed = true
+      failure = error
+    }
+    inline.close()
+    guard wasPerformed else {
+      inTask[slot] += 1
+      startInTask(
+        CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, interpreter, child: nil,
+        dispatch: dispatch, timed: false)
+      return .started
+    }
+    if let failure {
+      queueEnd(
+        of: CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, failure: failure,
+        start: nil)
+    } else {
+      // It ends once the last messages posted by then, its own last, have been taken.
+      performed.append(
+        PerformedCommand(id: id, root: root, endsAfter: mailbox.lastPost, endsAfterInline: inline.lastPosted))
+    }
+    return .performed
+  }
+
   /// Starts `record`'s command, or queues it when ``maximumRunning`` commands run.
   ///
   /// - Parameters:
   ///   - root: The message its tree descends from.
   ///   - timed: Whether to measure its duration (a monitor is attached).
-  func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
+  ///   - interpreter: The interpreter registered for its type, if ``interpreter(for:)`` found one.
+  func start(
+    _ record: CommandRecord, root: TreeRoot, timed: Bool, interpreter found: AnyCommandInterpreter?
+  ) -> Outcome {
     var child: ChildTarget?
-    guard
-      let interpreter = registry.handler(for: record.command) ?? resolveChild(record.command, into: &child)
-    else { return .noInterpreter }
+    guard let interpreter = found ?? resolveChild(record.command, into: &child) else { return .noInterpreter }
     if running.count >= maximumRunning || waitingHead < waiting.count {
       waiting.append((record, root, interpreter, child))
       return .waiting
@@ -253,6 +311,16 @@ final class CommandRunner {
       }
       inTask[slot] += 1
     }
+    startInTask(record, root: root, interpreter, child: child, dispatch: dispatch, timed: timed)
+    return false
+  }
+
+  /// Starts the command in a task of its own.
+  private func startInTask(
+    _ record: CommandRecord, root: TreeRoot, _ interpreter: AnyCommandInterpreter, child: ChildTarget?,
+    dispatch: Dispatch, timed: Bool
+  ) {
+    let id = record.id
     let command = child?.command ?? record.command
     let task = Task.detached(executorPreference: interpreter.executor) { [mailbox] in
       let clock = ContinuousClock()
@@ -267,7 +335,18 @@ final class CommandRunner {
       }
     }
     running[id] = RunningCommand(record: record, root: root, task: task, inTaskSlot: interpreter.inTaskSlot)
-    return false
+  }
+
+  /// Records a command performed inside the loop whose end is queued behind its messages (a
+  /// monitor must be told, or it failed), and queues that end.
+  private func queueEnd(
+    of record: CommandRecord, root: TreeRoot, failure: (any Error)?, start: ContinuousClock.Instant?
+  ) {
+    performed.append(
+      PerformedCommand(id: record.id, root: root, endsAfter: PerformedCommand.queuedEnd, endsAfterInline: 0))
+    performedRecords[record.id] = record
+    mailbox.post(
+      .commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }), schedulesDrain: false)
   }
 
   private enum PerformOutcome {
@@ -305,13 +384,7 @@ final class CommandRunner {
       }
       // Monitored or failed: its end is queued, for the loop to report it.
       guard timed || failure != nil else { return .performed }
-      performed.append(
-        PerformedCommand(id: record.id, root: root, endsAfter: PerformedCommand.queuedEnd, endsAfterInline: 0)
-      )
-      performedRecords[record.id] = record
-      mailbox.post(
-        .commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }),
-        schedulesDrain: false)
+      queueEnd(of: record, root: root, failure: failure, start: start)
       return .performedEndQueued
     }
     switch outcome {

@@ -71,6 +71,10 @@ final class Mailbox: Sendable {
   /// missed, which is the same as that post arriving a moment later.
   var hasPending: Bool { pending.load(ordering: .relaxed) > 0 }
 
+  /// The number of the last message posted to the queue (a relaxed read: on the store's actor, it
+  /// sees every post made on this thread or on one it waited for).
+  var lastPost: UInt64 { lastPostNumber.load(ordering: .relaxed) }
+
   /// How many envelopes and ``inline`` messages are waiting (a relaxed read).
   var count: Int { pending.load(ordering: .relaxed) }
 

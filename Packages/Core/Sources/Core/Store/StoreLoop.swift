@@ -361,10 +361,21 @@ final class StoreLoop<Model: Sendable> {
     }
     let timed = observers.hasMonitors
     var id = first
-    for command in updates.emitted {
-      let record = CommandRecord(id: CommandID(rawValue: id), emittedBy: message, command: command)
+    for index in updates.emitted.indices {
+      let commandID = CommandID(rawValue: id)
       id &+= 1
-      switch commands.start(record, root: root, timed: timed) {
+      let interpreter = commands.interpreter(for: updates.emitted[index])
+      // Unmonitored, performed at once: no record (``CommandRunner/startInline``).
+      if !timed, let interpreter,
+        commands.startInline(
+          updates.emitted[index], id: commandID, emittedBy: message, root: root, interpreter)
+          != nil
+      {
+        if isShutDown { break }
+        continue
+      }
+      let record = CommandRecord(id: commandID, emittedBy: message, command: updates.emitted[index])
+      switch commands.start(record, root: root, timed: timed, interpreter: interpreter) {
       case .started: if timed { reportStarted(record) }
       case .performed:
         // Its messages (and its end, if queued) wait in the mailbox, which schedules no drain for

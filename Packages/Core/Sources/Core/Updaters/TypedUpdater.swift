@@ -25,29 +25,82 @@ public protocol TypedUpdater<Model, UpdateMessage>: Updater {
 
   /// Applies `message` to `model` in place and returns the commands it emits.
   ///
+  /// Implement this or ``update(_:message:into:)``; each has a default that calls the other.
+  ///
   /// - Parameters:
   ///   - model: The model to change in place.
   ///   - message: The message being processed.
   /// - Returns: The commands to run after the model has changed; `[]` for none (no allocation).
   func update(_ model: inout Model, message: UpdateMessage) -> [any Command]
+
+  /// Applies `message` to `model` in place and appends the commands it emits to `commands`.
+  ///
+  /// The form the store calls. Implement it instead of ``update(_:message:)`` where a message
+  /// emits commands often: appending to the store's buffer allocates nothing (once the buffer has
+  /// grown), where returning `[command]` allocates an array for every message that emits one (about
+  /// 300 instructions of the effect round trip, B7 in docs/performance.md). Its default calls
+  /// ``update(_:message:)``, whose default calls this: implement one of the two.
+  ///
+  /// ```swift
+  /// func update(_ model: inout Counter, message: CounterMessage, into commands: inout [any Command]) {
+  ///   switch message {
+  ///   case .increment: model.value += 1
+  ///   case .save: commands.append(CounterCommand.save(model.value))
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - model: The model to change in place.
+  ///   - message: The message being processed.
+  ///   - commands: The commands emitted so far for this message (by this and other updaters);
+  ///     append to it, never remove.
+  func update(_ model: inout Model, message: UpdateMessage, into commands: inout [any Command])
+}
+
+extension TypedUpdater {
+  /// Calls ``update(_:message:)`` and appends what it returns.
+  ///
+  /// - Parameters:
+  ///   - model: The model to change in place.
+  ///   - message: The message being processed.
+  ///   - commands: Receives the commands ``update(_:message:)`` returns.
+  @inlinable
+  public func update(_ model: inout Model, message: UpdateMessage, into commands: inout [any Command]) {
+    commands.appendEmitted(update(&model, message: message))
+  }
+
+  /// Calls ``update(_:message:into:)`` with an empty buffer and returns it.
+  ///
+  /// - Parameters:
+  ///   - model: The model to change in place.
+  ///   - message: The message being processed.
+  /// - Returns: The commands ``update(_:message:into:)`` appended.
+  @inlinable
+  public func update(_ model: inout Model, message: UpdateMessage) -> [any Command] {
+    var commands: [any Command] = []
+    update(&model, message: message, into: &commands)
+    return commands
+  }
 }
 
 extension TypedUpdater {
   /// Exactly ``UpdateMessage``.
   public var messageTypes: [any Message.Type]? { [UpdateMessage.self] }
 
-  /// Forwards messages of type ``UpdateMessage`` to ``update(_:message:)`` and ignores the rest.
+  /// Forwards messages of type ``UpdateMessage`` to ``update(_:message:into:)`` and ignores the
+  /// rest.
   ///
   /// - Parameters:
   ///   - model: The model to change in place.
   ///   - message: The message being processed.
-  ///   - commands: Receives the commands that ``update(_:message:)`` returns.
+  ///   - commands: Receives the commands that ``update(_:message:into:)`` appends.
   /// - Returns: Whether `message` was an ``UpdateMessage``.
   public func update<M: Message>(
     _ model: inout Model, message: M, commands: inout [any Command]
   ) -> Bool {
     guard let typed = exactCast(message, to: UpdateMessage.self) else { return false }
-    commands.appendEmitted(update(&model, message: typed))
+    update(&model, message: typed, into: &commands)
     return true
   }
 }
@@ -56,7 +109,7 @@ extension TypedUpdater {
   /// This updater as a ``FunctionUpdater`` whose closure is compiled for `Self` where it is made:
   /// the store, a ``CombinedUpdater`` part and a feature build one from a ``TypedUpdater`` they are
   /// given in an inlinable initialiser, so the caller's module specialises it. A message of
-  /// ``UpdateMessage`` then reaches ``update(_:message:)`` with one comparison of type identities,
+  /// ``UpdateMessage`` then reaches ``update(_:message:into:)`` with one comparison of type identities,
   /// without the runtime's generic metadata lookups of the unspecialised path (B1 in
   /// docs/performance.md).
   @inlinable
@@ -68,10 +121,9 @@ extension TypedUpdater {
           // Safe: the box calls this only for a message of exactly `UpdateMessage` (its type
           // identity compared first), and `model` points to the model or slice this updater was
           // given for.
-          commands.appendEmitted(
-            update(
-              &model.assumingMemoryBound(to: Model.self).pointee,
-              message: message.assumingMemoryBound(to: UpdateMessage.self).pointee))
+          update(
+            &model.assumingMemoryBound(to: Model.self).pointee,
+            message: message.assumingMemoryBound(to: UpdateMessage.self).pointee, into: &commands)
           return true
         }))
   }

@@ -34,6 +34,34 @@ private struct APICommand<Payload: Sendable & Decodable>: APIRequest {
   }
 }
 
+/// Commands written as classes: an `UrgentJob` is a `Job`.
+private class Job: Command, @unchecked Sendable {
+  // Safe to share: immutable.
+  let name: String
+  init(name: String) { self.name = name }
+}
+
+private final class UrgentJob: Job, @unchecked Sendable {}
+
+private enum JobMessage: Message {
+  case start
+  case ran(String)
+}
+
+/// Emits a `Job`, an `UrgentJob` wrapped as a `Job`, and an `UrgentJob`.
+private struct JobUpdater: TypedUpdater {
+  func update(_ model: inout [String], message: JobMessage) -> [any Command] {
+    switch message {
+    case .start:
+      let wrapped: Job = UrgentJob(name: "b")
+      return [Job(name: "a"), wrapped, UrgentJob(name: "c")]
+    case .ran(let line):
+      model.append(line)
+      return []
+    }
+  }
+}
+
 /// A fake HTTP client that answers from a table of canned values.
 private struct FakeHTTPClient: Sendable {
   struct NotFound: Error, Equatable { let path: String }
@@ -86,6 +114,45 @@ private struct FeedUpdater: TypedUpdater {
 @Suite("Command routing")
 @MainActor
 struct CommandRoutingTests {
+  @Test("a class command goes to the interpreter of its own class, even when wrapped as its superclass")
+  func classCommandsByTheirOwnClass() async {
+    let store = Store(model: [String](), updater: JobUpdater())
+    store.register(
+      FunctionInterpreter(for: Job.self) { job, dispatch in dispatch(JobMessage.ran("job \(job.name)")) })
+    store.register(
+      FunctionInterpreter(for: UrgentJob.self) { job, dispatch in
+        dispatch(JobMessage.ran("urgent \(job.name)"))
+      })
+    await store.send(JobMessage.start).finish()
+    #expect(store.model.sorted() == ["job a", "urgent b", "urgent c"])
+  }
+
+  @Test(
+    "a subclass with no interpreter of its own goes to its superclass's, and a superclass's not to its subclass's"
+  )
+  func classCommandsBySuperclass() async {
+    let onlyJob = Store(model: [String](), updater: JobUpdater())
+    onlyJob.register(
+      FunctionInterpreter(for: Job.self) { job, dispatch in dispatch(JobMessage.ran("job \(job.name)")) })
+    await onlyJob.send(JobMessage.start).finish()
+    #expect(onlyJob.model.sorted() == ["job a", "job b", "job c"])
+
+    let onlyUrgent = Store(model: [String](), updater: JobUpdater())
+    let monitor = RecordingMonitor<[String]>()
+    onlyUrgent.addMonitor(monitor)
+    onlyUrgent.register(
+      FunctionInterpreter(for: UrgentJob.self) { job, dispatch in
+        dispatch(JobMessage.ran("urgent \(job.name)"))
+      })
+    await onlyUrgent.send(JobMessage.start).finish()
+    #expect(onlyUrgent.model.sorted() == ["urgent b", "urgent c"])
+    let unserved = monitor.events.compactMap { event -> String? in
+      guard case .noInterpreter(let record) = event else { return nil }
+      return (record.command as? Job)?.name
+    }
+    #expect(unserved == ["a"])
+  }
+
   @Test("one interpreter registered for a protocol serves every payload of a generic command")
   func genericCommandFamily() async {
     let store = Store(model: Feed(), updater: FeedUpdater())
