@@ -140,9 +140,16 @@ final class CommandRunner {
   var storedRecordCount: Int { running.count + performed.count + performedRecords.count + waiting.count }
 
   /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
+  @inline(__always)
   func isRunning(_ id: CommandID) -> Bool {
     // Ids only, not ``root(ofRunning:)``: no record is copied for the message of every command.
+    // The oldest performed command first, without a call: the one whose messages the loop takes.
     if performedHead < performed.count, performed[performedHead].id == id { return true }
+    return isRunningElsewhere(id)
+  }
+
+  @inline(never)
+  private func isRunningElsewhere(_ id: CommandID) -> Bool {
     if running.index(forKey: id) != nil { return true }
     return performed[performedHead...].contains { $0.id == id }
   }
@@ -211,8 +218,13 @@ final class CommandRunner {
   ///
   /// - Returns: The command's id and root.
   func takePerformed() -> (id: CommandID, root: TreeRoot) {
-    let ended = performed[performedHead]
-    advance(&performed, head: &performedHead)
+    guard performedHead == 0, performed.count == 1 else {
+      let ended = performed[performedHead]
+      advance(&performed, head: &performedHead)
+      return (ended.id, ended.root)
+    }
+    // The only one (the usual case) is moved out, not copied and destroyed with the rest.
+    let ended = performed.removeLast()
     return (ended.id, ended.root)
   }
 

@@ -134,6 +134,15 @@ struct ConsequenceTracker {
     return ticket
   }
 
+  /// Whether ``finished(in:)`` has anything to count down for `root`: someone awaits a root, or
+  /// `root` carries a count. Checked where it is called, so the common case makes no call.
+  @inline(__always)
+  func counts(_ root: TreeRoot) -> Bool { root.count != nil || !roots.isEmpty }
+
+  /// Whether ``senderReturned(_:)`` has anything to forget.
+  @inline(__always)
+  var hasSenders: Bool { !sentBy.isEmpty }
+
   /// Records that a command of the tree `root` finished (or will never start).
   mutating func finished(in root: TreeRoot) {
     if !roots.isEmpty, var entry = roots[root.id] {

@@ -78,8 +78,11 @@ final class InlineMessages: @unchecked Sendable {
   }
 
   /// Takes the oldest message, on the store's actor.
-  func takeFirst() -> Item? {
-    guard head < queue.count else { return nil }
+  ///
+  /// - Precondition: ``hasQueued``. Not an optional: the loop destroys what it took as an `Item`,
+  ///   not through `Optional`'s generic value witness (about 30 instructions a message, B7).
+  func takeFirst() -> Item {
+    precondition(head < queue.count, "No inline message to take")
     let item: Item
     if head == queue.count - 1 {
       // The last one (usually the only one) is moved out, not copied and released with the rest.

@@ -112,10 +112,10 @@ final class Mailbox: Sendable {
     return post(message, cause: cause, sentOnActor: false, schedulesDrain: false)
   }
 
-  /// Takes the oldest of ``inline``'s messages, on the store's actor.
+  /// Takes the oldest of ``inline``'s messages, on the store's actor, when ``InlineMessages/hasQueued``.
   @inline(__always)
-  func takeInline() -> InlineMessages.Item? {
-    guard let item = inline.takeFirst() else { return nil }
+  func takeInline() -> InlineMessages.Item {
+    let item = inline.takeFirst()
     pending.subtract(1, ordering: .relaxed)
     return item
   }

@@ -199,7 +199,8 @@ final class StoreLoop<Model: Sendable> {
   /// Handles the messages commands performed inside the loop dispatched, and those their own
   /// commands dispatch, oldest first, until none is left or `limit` is reached.
   private func drainInline(_ inline: InlineMessages, handled: inout Int, limit: Int?) {
-    while let item = mailbox.takeInline() {
+    while inline.hasQueued {
+      let item = mailbox.takeInline()
       handled += 1
       if isShutDown {
         dropped(item.message, cause: item.cause, post: item.number)
@@ -405,8 +406,8 @@ final class StoreLoop<Model: Sendable> {
   private func endPerformed() {
     repeat {
       let (id, root) = commands.takePerformed()
-      consequences.senderReturned(id)
-      consequences.finished(in: root)
+      if consequences.hasSenders { consequences.senderReturned(id) }
+      if consequences.counts(root) { consequences.finished(in: root) }
       guard commands.hasWaiting else { continue }
       let timed = observers.hasMonitors
       if let started = commands.startWaiting(timed: timed), timed { reportStarted(started) }
