@@ -23,11 +23,32 @@ public struct Registrations: Sendable {
   /// How many interpreters and runners are listed.
   public var count: Int { entries.count }
 
-  /// Adds a command interpreter (see ``Store/register(_:)-(Interpreter)``).
+  /// Adds a command interpreter (see `Store.register(_:)`).
   ///
   /// - Parameter interpreter: The interpreter, holding its dependencies.
   public mutating func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
     entries.append(.loop { $0.register(interpreter) })
+  }
+
+  /// Adds an interpreter that may perform commands at once (see
+  /// `Store.register(_:)`); inlinable, so the code that hands it its commands is
+  /// compiled for its type here.
+  ///
+  /// - Parameter interpreter: The interpreter, holding its dependencies.
+  @inlinable
+  public mutating func register<Interpreter: SynchronousCommandInterpreter>(_ interpreter: Interpreter) {
+    register(
+      SynchronousCommandPerformer(interpreter),
+      executor: interpreter.executor, for: Interpreter.HandledCommand.self,
+      matches: { $0 is Interpreter.HandledCommand })
+  }
+
+  @usableFromInline
+  mutating func register(
+    _ performer: any CommandPerformer, executor: (any TaskExecutor)?, for type: Any.Type,
+    matches: @escaping @Sendable (Any) -> Bool
+  ) {
+    entries.append(.loop { $0.register(performer, executor: executor, for: type, matches: matches) })
   }
 
   /// Adds an async function that runs each subscription of type `type` until it disappears (see

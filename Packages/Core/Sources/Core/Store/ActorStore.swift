@@ -195,6 +195,30 @@ public actor ActorStore<Model: Sendable> {
     loop.register(interpreter)
   }
 
+  /// Registers `interpreter` for every command of its ``CommandInterpreter/HandledCommand`` type.
+  ///
+  /// The same as the general `register(_:)`, for an interpreter that may perform commands at
+  /// once; inlinable, so the code that hands it its commands is compiled for its type where it is
+  /// registered (B7 in docs/performance.md).
+  ///
+  /// - Parameter interpreter: The interpreter, holding its dependencies.
+  /// - Precondition: No interpreter is registered for the same type yet.
+  @inlinable
+  public func register<Interpreter: SynchronousCommandInterpreter>(_ interpreter: Interpreter) {
+    register(
+      SynchronousCommandPerformer(interpreter),
+      executor: interpreter.executor, for: Interpreter.HandledCommand.self,
+      matches: { $0 is Interpreter.HandledCommand })
+  }
+
+  @usableFromInline
+  func register(
+    _ performer: any CommandPerformer, executor: (any TaskExecutor)?, for type: Any.Type,
+    matches: @escaping @Sendable (Any) -> Bool
+  ) {
+    loop.register(performer, executor: executor, for: type, matches: matches)
+  }
+
   /// Registers an async function that runs each subscription of type `type` until it disappears.
   ///
   /// - Parameters:

@@ -1,6 +1,7 @@
 /// Performs the commands of one interpreter, whose type it knows: the registry finds it by the
 /// command's type, and it hands the command on typed, through a protocol's witness instead of a
 /// closure and its reabstraction thunks (about 100 instructions a command, B7).
+@usableFromInline
 protocol CommandPerformer: AnyObject, Sendable {
   /// Whether ``performNow(_:dispatch:)`` may perform a command (``SynchronousCommandInterpreter``).
   var performsNow: Bool { get }
@@ -16,7 +17,7 @@ protocol CommandPerformer: AnyObject, Sendable {
 /// `command` as `Handled`, the type the registry found its performer by: without a dynamic cast
 /// when `Handled` is its very type (79 instructions a round trip, B7), with one for a family
 /// (`any APIRequest`), which the registry matched with `is`.
-@inline(__always)
+@inlinable @inline(__always)
 func typed<Handled>(_ command: any Command) -> Handled {
   opened(command)
 }
@@ -28,7 +29,8 @@ func typed<Handled>(_ subscription: any Subscription) -> Handled {
   opened(subscription)
 }
 
-private func opened<Concrete, Handled>(_ value: Concrete) -> Handled {
+@inlinable
+func opened<Concrete, Handled>(_ value: Concrete) -> Handled {
   // Safe: the two types are identical, so the bit pattern is a valid `Handled`. Otherwise the
   // registry matched the value with `is Handled`, so the cast succeeds.
   Concrete.self == Handled.self ? unsafeBitCast(value, to: Handled.self) : value as! Handled

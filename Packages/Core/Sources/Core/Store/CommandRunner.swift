@@ -30,11 +30,14 @@ final class CommandRunner {
   /// one.
   @exclusivity(unchecked) private var inTask: [Int] = []
   private let mailbox: Mailbox
+  /// The mailbox's ``Mailbox/inline``, held here too (used without a retain, as a `let`).
+  private let inline: InlineMessages
   /// How many commands may run at once.
   var maximumRunning: Int
 
   init(mailbox: Mailbox, maximumRunning: Int) {
     self.mailbox = mailbox
+    inline = mailbox.inline
     self.maximumRunning = maximumRunning
   }
 
@@ -87,7 +90,6 @@ final class CommandRunner {
       waitingHead == waiting.count
     else { return nil }
     let dispatch = Dispatch(cause: .command(id, emittedBy: emittedBy), sink: .mailbox(mailbox, nil))
-    let inline = mailbox.inline
     // What it dispatches on this thread while it runs goes to `inline` (``Mailbox/dispatch(_:cause:)``).
     inline.open()
     let wasPerformed: Bool
@@ -406,7 +408,7 @@ final class CommandRunner {
       // It ends once the last messages posted by then, its own last, have been taken.
       performed.append(
         PerformedCommand(
-          id: record.id, root: root, endsAfter: lastPost, endsAfterInline: mailbox.inline.lastPosted))
+          id: record.id, root: root, endsAfter: lastPost, endsAfterInline: inline.lastPosted))
     case .performedEndQueued: break
     }
     return true

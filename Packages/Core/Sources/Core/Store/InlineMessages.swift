@@ -71,7 +71,7 @@ final class InlineMessages: @unchecked Sendable {
   /// Appends `message`; only inside the window, on its thread (``Mailbox/dispatch(_:cause:)``).
   ///
   /// - Returns: Its number.
-  func append(_ message: any Message, cause: Cause) -> UInt64 {
+  func append(_ message: consuming any Message, cause: Cause) -> UInt64 {
     lastPosted &+= 1
     queue.append(Item(message: message, cause: cause, number: lastPosted))
     return lastPosted

@@ -102,7 +102,7 @@ final class Mailbox: Sendable {
   ///
   /// - Returns: Its number.
   @inline(__always)
-  func dispatch(_ message: any Message, cause: Cause) -> UInt64 {
+  func dispatch(_ message: consuming any Message, cause: Cause) -> UInt64 {
     guard inline.isOpenOnThisThread else { return post(message, cause: cause, sentOnActor: false) }
     // The queue is empty when every waiting message is inline.
     if pending.load(ordering: .relaxed) == inline.count {

@@ -280,6 +280,30 @@ public final class Store<Model: Sendable> {
     loop.register(interpreter)
   }
 
+  /// Registers `interpreter` for every command of its ``CommandInterpreter/HandledCommand`` type.
+  ///
+  /// The same as the general `register(_:)`, for an interpreter that may perform commands at
+  /// once; inlinable, so the code that hands it its commands is compiled for its type where it is
+  /// registered (B7 in docs/performance.md).
+  ///
+  /// - Parameter interpreter: The interpreter, holding its dependencies.
+  /// - Precondition: No interpreter is registered for the same type yet.
+  @inlinable
+  public func register<Interpreter: SynchronousCommandInterpreter>(_ interpreter: Interpreter) {
+    register(
+      SynchronousCommandPerformer(interpreter),
+      executor: interpreter.executor, for: Interpreter.HandledCommand.self,
+      matches: { $0 is Interpreter.HandledCommand })
+  }
+
+  @usableFromInline
+  func register(
+    _ performer: any CommandPerformer, executor: (any TaskExecutor)?, for type: Any.Type,
+    matches: @escaping @Sendable (Any) -> Bool
+  ) {
+    loop.register(performer, executor: executor, for: type, matches: matches)
+  }
+
   /// Registers a factory of ``SubscriptionInterpreter`` objects for subscriptions of type `type`.
   ///
   /// The store calls `interpreter` when a value of this type appears, then `start()`; when the

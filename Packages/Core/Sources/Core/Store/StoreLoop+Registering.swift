@@ -8,16 +8,25 @@ extension StoreLoop {
       } else {
         TaskCommandPerformer(interpreter)
       }
+    register(
+      performer, executor: interpreter.executor, for: Interpreter.HandledCommand.self,
+      matches: { $0 is Interpreter.HandledCommand })
+  }
+
+  /// Registers `performer`, built by the caller for an interpreter of commands of `type`.
+  func register(
+    _ performer: any CommandPerformer, executor: (any TaskExecutor)?, for type: Any.Type,
+    matches: @escaping @Sendable (Any) -> Bool
+  ) {
     commands.register(
-      AnyCommandInterpreter(performer: performer, executor: interpreter.executor),
-      for: Interpreter.HandledCommand.self, matches: { $0 is Interpreter.HandledCommand })
+      AnyCommandInterpreter(performer: performer, executor: executor), for: type, matches: matches)
   }
 
   /// The performer of `interpreter`, opened to its concrete type.
   private static func performer<Interpreter: SynchronousCommandInterpreter>(
     _ interpreter: Interpreter
   ) -> any CommandPerformer {
-    SynchronousCommandPerformer<Interpreter, Interpreter.HandledCommand>(interpreter)
+    SynchronousCommandPerformer(interpreter)
   }
 
   func register<S: Sendable>(

@@ -22,6 +22,9 @@ final class StoreLoop<Model: Sendable> {
   /// The model, the updater and the commands an update returns.
   let updates: UpdateRunner<Model>
   let mailbox: Mailbox
+  /// The mailbox's ``Mailbox/inline``, held here too: read from a `let` of the loop, it is used
+  /// without a retain and a release.
+  private let inline: InlineMessages
   let commands: CommandRunner
   let subscriptions: SubscriptionReconciler<Model>
   let observers = Observers<Model>()
@@ -47,6 +50,7 @@ final class StoreLoop<Model: Sendable> {
   ) {
     updates = UpdateRunner(model: model, updater: updater)
     self.mailbox = mailbox
+    inline = mailbox.inline
     self.commands = CommandRunner(mailbox: mailbox, maximumRunning: maximumRunningCommands)
     self.subscriptions = SubscriptionReconciler(provider: subscriptions)
   }
@@ -87,9 +91,13 @@ final class StoreLoop<Model: Sendable> {
     guard !isInLoop, !isShutDown, !mailbox.hasPending else {
       return sendQueued(message, cause: cause)
     }
-    return enter(limit: nil) {
-      process(message, cause: cause, post: 0, at: address) ? .tracked(updates.lastMessage) : .complete
+    let started = enter(limit: nil) {
+      process(message, cause: cause, post: 0, at: address) ? updates.lastMessage : nil
     }
+    // A command performed inside the loop has ended by now: with none left running or waiting, the
+    // handle is complete and holds no reference to the store (a retain and a release, B7).
+    guard let started, !commands.isIdle else { return .complete }
+    return .tracked(started)
   }
 
   /// Suspends until the tree of `id`, a processed message, has finished.
@@ -102,7 +110,7 @@ final class StoreLoop<Model: Sendable> {
   /// finished.
   func waitForConsequences(ofPost post: UInt64, isolation: isolated (any Actor)? = #isolation) async {
     guard !isShutDown else { return }
-    let lastTaken = InlineMessages.isInline(post) ? mailbox.inline.lastTaken : consequences.lastTakenPost
+    let lastTaken = InlineMessages.isInline(post) ? inline.lastTaken : consequences.lastTakenPost
     let queued = post > lastTaken || hooks?.held.contains { $0.post == post } == true
     if queued {
       await consequences.ticket(forQueuedPost: post).wait()
@@ -161,11 +169,10 @@ final class StoreLoop<Model: Sendable> {
 
   private func drain(limit: Int?) {
     var handled = 0
-    let inline = mailbox.inline
     while true {
       if hasPerformedEnded { endPerformed() }
       // Messages dispatched inline precede everything in the mailbox (``InlineMessages``).
-      if inline.hasQueued { drainInline(inline, handled: &handled, limit: limit) }
+      if inline.hasQueued { drainInline(handled: &handled, limit: limit) }
       if let limit, handled >= limit {
         mailbox.requestDrain(inlineQueued: inline.hasQueued)
         break
@@ -198,7 +205,7 @@ final class StoreLoop<Model: Sendable> {
 
   /// Handles the messages commands performed inside the loop dispatched, and those their own
   /// commands dispatch, oldest first, until none is left or `limit` is reached.
-  private func drainInline(_ inline: InlineMessages, handled: inout Int, limit: Int?) {
+  private func drainInline(handled: inout Int, limit: Int?) {
     while inline.hasQueued {
       let item = mailbox.takeInline()
       handled += 1
@@ -398,7 +405,7 @@ final class StoreLoop<Model: Sendable> {
   /// Whether the oldest command performed inside the loop has ended (``endPerformed()``).
   @inline(__always)
   private var hasPerformedEnded: Bool {
-    commands.hasPerformedEnded(lastTaken: consequences.lastTakenPost, lastInline: mailbox.inline.lastTaken)
+    commands.hasPerformedEnded(lastTaken: consequences.lastTakenPost, lastInline: inline.lastTaken)
   }
 
   /// Ends the commands performed inside the loop, oldest first, whose messages have all been taken

@@ -1,19 +1,38 @@
-/// The performer of a ``SynchronousCommandInterpreter``. `Handled` is a parameter of its own, not
-/// `Interpreter.HandledCommand`: the runtime finds it in the class's metadata, without looking up an
-/// associated type for every command (about 60 instructions, B7).
-final class SynchronousCommandPerformer<Interpreter: SynchronousCommandInterpreter, Handled>: CommandPerformer
-where Interpreter.HandledCommand == Handled {
-  let interpreter: Interpreter
+/// The performer of a ``SynchronousCommandInterpreter``: its two methods as closures, made by an
+/// inlinable initialiser where the interpreter's type is known.
+///
+/// The hosts' and ``Registrations``' `register` for a ``SynchronousCommandInterpreter`` are
+/// inlinable, so the caller's module compiles these closures for the interpreter's type: the
+/// command reaches `interpretNow` through one comparison of type identities, without the
+/// runtime's generic copy of it, and the call is direct (B7 in docs/performance.md). A generic
+/// class would not do: its conformance's witnesses are compiled once, in Core, for every type.
+@usableFromInline
+final class SynchronousCommandPerformer: CommandPerformer {
+  @usableFromInline let now: @Sendable (any Command, Dispatch) throws -> Bool
+  @usableFromInline let later: @Sendable (any Command, Dispatch) async throws -> Void
 
-  init(_ interpreter: Interpreter) { self.interpreter = interpreter }
-
-  var performsNow: Bool { true }
-
-  func perform(_ command: any Command, dispatch: Dispatch) async throws {
-    try await interpreter.interpret(typed(command), dispatch: dispatch)
+  @inlinable
+  init<Interpreter: SynchronousCommandInterpreter>(_ interpreter: Interpreter) {
+    // `Interpreter.HandledCommand` named once, here: the closures find it in their context, not
+    // by looking up the associated type for every command.
+    now = { command, dispatch in
+      try interpreter.interpretNow(typed(command) as Interpreter.HandledCommand, dispatch: dispatch)
+    }
+    later = { command, dispatch in
+      try await interpreter.interpret(typed(command) as Interpreter.HandledCommand, dispatch: dispatch)
+    }
   }
 
+  @usableFromInline
+  var performsNow: Bool { true }
+
+  @usableFromInline
+  func perform(_ command: any Command, dispatch: Dispatch) async throws {
+    try await later(command, dispatch)
+  }
+
+  @usableFromInline
   func performNow(_ command: any Command, dispatch: Dispatch) throws -> Bool {
-    try interpreter.interpretNow(typed(command) as Handled, dispatch: dispatch)
+    try now(command, dispatch)
   }
 }

@@ -268,6 +268,32 @@ struct SynchronousInterpreterTests {
     #expect(interpreter.counts.withLock { $0 } == .init(now: 1, inTask: 2))
   }
 
+  @Test("it performs commands now however registered: directly, from generic code, through Registrations")
+  func everyRegistrationPerformsNow() async {
+    // `register` resolves to the inlinable overload for a synchronous interpreter where its type is
+    // known, and to the general one in generic code; `Registrations` has both too.
+    func registeredGenerically<I: CommandInterpreter>(_ interpreter: I, on store: Store<Ledger>) {
+      store.register(interpreter)
+    }
+    var registrations = Registrations()
+    let viaRegistrations = LedgerInterpreter()
+    registrations.register(viaRegistrations)
+    let direct = LedgerInterpreter()
+    let generic = LedgerInterpreter()
+    let ways: [(LedgerInterpreter, (Store<Ledger>) -> Void)] = [
+      (direct, { $0.register(direct) }),
+      (generic, { registeredGenerically(generic, on: $0) }),
+      (viaRegistrations, { $0.register(registrations) }),
+    ]
+    for (interpreter, register) in ways {
+      let store = Store(model: Ledger(), updater: LedgerUpdater())
+      register(store)
+      store.send(LedgerMessage.record("n"))
+      #expect(store.model.entries == ["n"])
+      #expect(interpreter.counts.withLock { $0 } == .init(now: 1, inTask: 0))
+    }
+  }
+
   @Test("an actor store performs it on its actor, inside send")
   func actorStore() async {
     let store = ActorStore(model: Ledger(), updater: LedgerUpdater())
