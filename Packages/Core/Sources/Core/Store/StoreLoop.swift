@@ -368,38 +368,55 @@ final class StoreLoop<Model: Sendable> {
       consequences.emitted(updates.emitted.count, byRoot: root, ticket: ticket)
     }
     let timed = observers.hasMonitors
-    var id = first
-    for index in updates.emitted.indices {
-      let commandID = CommandID(rawValue: id)
-      id &+= 1
-      let interpreter = commands.interpreter(for: updates.emitted[index])
-      // Unmonitored, performed at once: no record (``CommandRunner/startInline``).
-      if !timed, let interpreter,
-        commands.startInline(
-          updates.emitted[index], id: commandID, emittedBy: message, root: root, interpreter)
-          != nil
-      {
-        if isShutDown { break }
-        continue
+    if updates.emitted.count == 1 {
+      // The usual case: the one command moved out of the buffer, not copied out and destroyed in it.
+      _ = start(
+        updates.emitted.removeLast(), id: CommandID(rawValue: first), emittedBy: message, root: root,
+        timed: timed)
+    } else {
+      var id = first
+      for index in updates.emitted.indices {
+        let stop = start(
+          updates.emitted[index], id: CommandID(rawValue: id), emittedBy: message, root: root, timed: timed)
+        id &+= 1
+        if stop { break }
       }
-      let record = CommandRecord(id: commandID, emittedBy: message, command: updates.emitted[index])
-      switch commands.start(record, root: root, timed: timed, interpreter: interpreter) {
-      case .started: if timed { reportStarted(record) }
-      case .performed:
-        // Its messages (and its end, if queued) wait in the mailbox, which schedules no drain for
-        // them: the loop drains them before `send` returns (``enter(limit:_:)``).
-        if timed { reportStarted(record) }
-      case .waiting: break
-      case .noInterpreter:
-        consequences.finished(in: root)
-        reportNoInterpreter(record)
-      }
-      if isShutDown { break }
+      updates.emitted.removeAllKeepingCapacity()
     }
-    updates.emitted.removeAllKeepingCapacity()
     // A command performed at once that sent nothing ends here; one that sent messages ends in the
     // drain, once they are taken.
     if hasPerformedEnded { endPerformed() }
+  }
+
+  /// Starts one command the update of `message` emitted.
+  ///
+  /// - Returns: Whether the store has shut down meanwhile, so the rest must not start.
+  @inline(__always)
+  private func start(
+    _ command: any Command, id: CommandID, emittedBy message: MessageID, root: TreeRoot, timed: Bool
+  )
+    -> Bool
+  {
+    let interpreter = commands.interpreter(for: command)
+    // Unmonitored, performed at once: no record (``CommandRunner/startInline``).
+    if !timed, let interpreter,
+      commands.startInline(command, id: id, emittedBy: message, root: root, interpreter) != nil
+    {
+      return isShutDown
+    }
+    let record = CommandRecord(id: id, emittedBy: message, command: command)
+    switch commands.start(record, root: root, timed: timed, interpreter: interpreter) {
+    case .started: if timed { reportStarted(record) }
+    case .performed:
+      // Its messages (and its end, if queued) wait in the mailbox, which schedules no drain for
+      // them: the loop drains them before `send` returns (``enter(limit:_:)``).
+      if timed { reportStarted(record) }
+    case .waiting: break
+    case .noInterpreter:
+      consequences.finished(in: root)
+      reportNoInterpreter(record)
+    }
+    return isShutDown
   }
 
   /// Whether the oldest command performed inside the loop has ended (``endPerformed()``).
