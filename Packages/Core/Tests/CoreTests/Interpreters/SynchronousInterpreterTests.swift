@@ -173,6 +173,20 @@ struct SynchronousInterpreterTests {
     #expect(interpreter.counts.withLock { $0 } == .init(now: 0, inTask: 1))
   }
 
+  @Test("unmonitored, a command that throws ends like one that returned, and no record is kept")
+  func unmonitoredFailure() async {
+    let store = Store(model: Ledger(), updater: LedgerUpdater())
+    store.register(LedgerInterpreter())
+    // Without a monitor the failure goes to standard error; its end still reaches the loop.
+    let failed = store.send(LedgerMessage.record("fail"))
+    await failed.finish()
+    await store.settle()
+    #expect(store.commandRecordCount == 0)
+    store.send(LedgerMessage.record("after"))
+    #expect(store.model.entries == ["after"])
+    #expect(store.commandRecordCount == 0)
+  }
+
   @Test("monitors see the command start, its message, and its end, in that order; a throw is a failure")
   func monitored() async {
     let store = Store(model: Ledger(), updater: LedgerUpdater())
