@@ -11,6 +11,12 @@ A figure above its budget by more than the file's tolerance (2 %) fails, printin
 budget. Lowering a budget is part of the change that earns it; the gate prints a hint when a figure is
 well below its budget.
 
+A benchmark with an `allocations` budget also runs under `valgrind --tool=memcheck` at the same two
+counts: heap allocations a message are the difference of memcheck's "total heap usage" counts
+divided by the difference of the counts, and may not exceed the budget (plus 0.01, for a one-time
+allocation that lands in one run only). The hot path's promise that a message allocates nothing
+(docs/performance.md) is a budget of 0.
+
 Usage: Tools/Scripts/check-instructions.py [--budget PATH] [--only NAME ...] [--no-build]
                                            [--binary PATH] [--write]
   --write    set each budget to the figure measured (to record a deliberate change)
@@ -29,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "Tools" / "Benchmarks"
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+HEAP_USAGE = re.compile(r"total heap usage:\s*([\d,]+)\s+allocs")
 
 
 def instructions(binary: Path, mode: list[str], messages: int) -> int:
@@ -44,9 +51,29 @@ def instructions(binary: Path, mode: list[str], messages: int) -> int:
     return int(match[1])
 
 
-def per_message(binary: Path, mode: list[str], counts: list[int]) -> float:
+def allocations(binary: Path, mode: list[str], messages: int) -> int:
+    result = subprocess.run(
+        ["valgrind", "--tool=memcheck", "--leak-check=no", str(binary), *mode, str(messages)],
+        capture_output=True, text=True,
+    )
+    match = HEAP_USAGE.search(result.stderr)
+    if result.returncode != 0 or match is None:
+        raise RuntimeError(f"{' '.join(mode)} {messages} failed under memcheck (status "
+                           f"{result.returncode}):\n{result.stderr[-2000:]}")
+    return int(match[1].replace(",", ""))
+
+
+def per_message(binary: Path, mode: list[str], counts: list[int], measure=None) -> float:
+    measure = measure or instructions
     low, high = counts
-    return (instructions(binary, mode, high) - instructions(binary, mode, low)) / (high - low)
+    return (measure(binary, mode, high) - measure(binary, mode, low)) / (high - low)
+
+
+def allocation_verdict(figure: float, budget: float) -> tuple[bool, str]:
+    """Whether `figure` allocations a message pass `budget` (exact, but for 0.01 of slack)."""
+    if figure > budget + 0.01:
+        return False, f"{figure:.2f} allocations a message, budget {budget:g}: over budget"
+    return True, f"{figure:.2f} allocations a message, budget {budget:g}"
 
 
 def verdict(figure: float, budget: float, tolerance: float) -> tuple[bool, str]:
@@ -102,12 +129,23 @@ def main() -> int:
               f"{entry['budget']:>6} ({' '.join(entry['mode'])}): {note}", flush=True)
         if not passed:
             failures.append(entry["name"])
+        if "allocations" in entry:
+            try:
+                heap = per_message(arguments.binary, entry["mode"], entry.get("counts", counts), allocations)
+            except RuntimeError as error:
+                print(f"allocations: {entry['name']}: {error}", file=sys.stderr)
+                failures.append(entry["name"])
+                continue
+            passed, note = allocation_verdict(heap, float(entry["allocations"]))
+            print(f"allocations:  {entry['name']:<16} {note}", flush=True)
+            if not passed:
+                failures.append(entry["name"])
 
     if arguments.write:
         arguments.budget.write_text(json.dumps(budget_file, indent=2) + "\n", encoding="utf-8")
         return 1 if failures else 0
     if failures:
-        print(f"instructions: over budget or failed: {', '.join(failures)} (budgets in "
+        print(f"instructions: over budget or failed: {', '.join(dict.fromkeys(failures))} (budgets in "
               f"{arguments.budget.relative_to(ROOT) if arguments.budget.is_relative_to(ROOT) else arguments.budget}"
               f", {tolerance:g}% tolerance; docs/performance.md says how to measure)", file=sys.stderr)
         return 1

@@ -30,6 +30,34 @@ class VerdictTests(unittest.TestCase):
         self.assertFalse(gate.verdict(100.0, 0, 2)[0])
 
 
+class AllocationTests(unittest.TestCase):
+    def test_a_message_that_allocates_fails_a_budget_of_zero(self) -> None:
+        self.assertTrue(gate.allocation_verdict(0.0, 0)[0])
+        self.assertTrue(gate.allocation_verdict(0.005, 0)[0])
+        passed, note = gate.allocation_verdict(1.0, 0)
+        self.assertFalse(passed)
+        self.assertIn("1.00 allocations a message, budget 0: over budget", note)
+
+    def test_allocations_are_read_from_memcheck_and_differenced(self) -> None:
+        runs = {
+            1_000: "==1==   total heap usage: 1,243 allocs, 180 frees, 90,873 bytes allocated",
+            21_000: "==1==   total heap usage: 21,243 allocs, 20,180 frees, 990,873 bytes allocated",
+        }
+
+        def run(arguments, **_):
+            return mock.Mock(returncode=0, stderr=runs[int(arguments[-1])])
+
+        with mock.patch.object(gate.subprocess, "run", side_effect=run):
+            figure = gate.per_message(Path("x"), ["b7-inline"], [1_000, 21_000], gate.allocations)
+        self.assertEqual(figure, 1.0)
+
+    def test_a_run_memcheck_cannot_read_is_reported(self) -> None:
+        result = mock.Mock(returncode=0, stderr="no summary")
+        with mock.patch.object(gate.subprocess, "run", return_value=result):
+            with self.assertRaisesRegex(RuntimeError, "memcheck"):
+                gate.allocations(Path("x"), ["b1"], 10)
+
+
 class ArithmeticTests(unittest.TestCase):
     def test_instructions_a_message_are_a_difference_of_two_runs(self) -> None:
         totals = {1_000: 5_000_000, 21_000: 10_800_000}
