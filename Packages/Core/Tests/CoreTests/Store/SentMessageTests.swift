@@ -164,6 +164,19 @@ struct SentMessageTests {
 @Suite("Awaiting a message's consequences, started late")
 @MainActor
 struct SentMessageLateWaitTests {
+  /// Waits until `store` keeps a record of an awaited tree. `finish()` is nonisolated: a waiter
+  /// started on the main actor hops off it and back before its wait is registered, so one turn of
+  /// the main actor is not enough (a test that checked after one failed under load). The deadline
+  /// only turns a wait that is never registered into a failure; the loop ends the moment it is.
+  private func untilAwaited(_ store: Store<Chain>) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while store.consequenceRecordCount == 0 {
+      guard ContinuousClock.now < deadline else { return false }
+      await Task.yield()
+    }
+    return true
+  }
+
   /// A store whose `.first` command waits for `gate` before it continues the chain.
   private func gatedStore() -> (Store<Chain>, entered: AsyncStream<Void>, gate: Gate) {
     let store = Store(model: Chain(), updater: ChainUpdater())
@@ -190,13 +203,12 @@ struct SentMessageLateWaitTests {
     var iterator = entered.makeAsyncIterator()
     _ = await iterator.next()
     #expect(store.model.log == ["start"])
-    // Enqueued on the main actor behind the waiter: when it runs, the waiter has either returned or
-    // is waiting.
     let waiter = Task { @MainActor in
       await handle.finish()
       return store.model.log
     }
-    await Task { @MainActor in }.value
+    // The waiter waits before the gate opens, so it is its wait that is tested.
+    #expect(await untilAwaited(store))
     await gate.open()
     #expect(await waiter.value == ["start", "middle", "end"])
   }
@@ -211,7 +223,7 @@ struct SentMessageLateWaitTests {
       await handle.finish()
       return store.model.log
     }
-    await Task { @MainActor in }.value
+    #expect(await untilAwaited(store))
     await gate.open()
     #expect(await waiter.value == ["start", "middle", "end"])
   }
@@ -226,7 +238,7 @@ struct SentMessageLateWaitTests {
     #expect(store.consequenceRecordCount == 0)
     let handle = store.send(Step.start)
     let waiter = Task { @MainActor in await handle.finish() }
-    await Task { @MainActor in }.value
+    #expect(await untilAwaited(store))
     #expect(store.consequenceRecordCount == 1)
     await gate.open()
     await waiter.value
