@@ -74,8 +74,8 @@ final class CommandRunner {
   /// Performs `command` inside the loop without a record of it, when its interpreter performs
   /// commands inside the loop, no monitor is attached and nothing stands before it: none of the
   /// interpreter's commands runs in a task, a slot is free and no command waits for one. The
-  /// effect round trip's path (B7 in docs/performance.md): the ``CommandRecord``, the closure and
-  /// the outcome of the general path cost about 200 instructions a command.
+  /// effect round trip's path (B7 in docs/performance.md): its ``CommandRecord`` is made only if it
+  /// declines or fails (about 70 instructions a command).
   ///
   /// - Parameters:
   ///   - interpreter: The interpreter registered for its type (``interpreter(for:)``).
@@ -90,34 +90,23 @@ final class CommandRunner {
       waitingHead == waiting.count
     else { return nil }
     let dispatch = Dispatch(cause: .command(id, emittedBy: emittedBy), sink: .mailbox(mailbox, nil))
-    // What it dispatches on this thread while it runs goes to `inline` (``Mailbox/dispatch(_:cause:)``).
-    inline.open()
-    let wasPerformed: Bool
-    var failure: (any Error)?
-    do {
-      wasPerformed = try interpreter.performer.performNow(command, dispatch: dispatch)
-    } catch {
-      wasPerformed = true
-      failure = error
-    }
-    inline.close()
-    guard wasPerformed else {
-      inTask[slot] += 1
-      startInTask(
-        CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, interpreter, child: nil,
-        dispatch: dispatch, timed: false)
-      return .started
-    }
-    if let failure {
+    switch handOver(command, to: interpreter.performer, dispatch) {
+    case .performed:
+      ended(id, root: root)
+      return .performed
+    case .failed(let error):
       queueEnd(
-        of: CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, failure: failure,
+        of: CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, failure: error,
         start: nil)
-    } else {
-      // It ends once the last messages posted by then, its own last, have been taken.
-      performed.append(
-        PerformedCommand(id: id, root: root, endsAfter: mailbox.lastPost, endsAfterInline: inline.lastPosted))
+      return .performed
+    case .declined:
+      break
     }
-    return .performed
+    inTask[slot] += 1
+    startInTask(
+      CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, interpreter, child: nil,
+      dispatch: dispatch, timed: false)
+    return .started
   }
 
   /// Starts `record`'s command, or queues it when ``maximumRunning`` commands run.
@@ -318,10 +307,22 @@ final class CommandRunner {
       cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: child?.scope)
     if let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
-      if inTask[slot] == 0,
-        performNow(record, child: child, root: root, interpreter.performer, dispatch, timed: timed)
-      {
-        return true
+      if inTask[slot] == 0 {
+        let start = timed ? ContinuousClock.now : nil
+        switch handOver(child?.command ?? record.command, to: interpreter.performer, dispatch) {
+        case .performed where timed:
+          // Its end is queued, for the loop to report it to monitors.
+          queueEnd(of: record, root: root, failure: nil, start: start)
+          return true
+        case .performed:
+          ended(id, root: root)
+          return true
+        case .failed(let error):
+          queueEnd(of: record, root: root, failure: error, start: start)
+          return true
+        case .declined:
+          break
+        }
       }
       inTask[slot] += 1
     }
@@ -353,6 +354,9 @@ final class CommandRunner {
 
   /// Records a command performed inside the loop whose end is queued behind its messages (a
   /// monitor must be told, or it failed), and queues that end.
+  ///
+  /// - Parameter start: When it was handed to its interpreter, if a monitor is told its duration.
+  @inline(never)
   private func queueEnd(
     of record: CommandRecord, root: TreeRoot, failure: (any Error)?, start: ContinuousClock.Instant?
   ) {
@@ -363,55 +367,42 @@ final class CommandRunner {
       .commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }), schedulesDrain: false)
   }
 
-  private enum PerformOutcome {
-    case declined
+  /// What became of a command handed to its interpreter inside the loop.
+  private enum HandOver {
     case performed
-    case performedEndQueued
+    case failed(any Error)
+    case declined
   }
 
-  /// Performs the command inside the loop, unless its interpreter declines; the loop ends it in
-  /// order, after the messages it sent: when it has taken them or, if a monitor must be told or it
-  /// failed, when it takes the end queued behind them, like a task's.
+  /// Hands `command` (a ``ChildCommand``'s own command, for a child) to its interpreter inside the
+  /// loop, with ``inline``'s window open: what it dispatches on this thread meanwhile goes there
+  /// (``Mailbox/dispatch(_:cause:)``). No ``CommandContext``: `interpretNow` is synchronous, so it
+  /// cannot await `settle()` itself.
   ///
-  /// - Returns: Whether it was performed.
-  private func performNow(
-    _ record: CommandRecord, child: ChildTarget?, root: TreeRoot,
-    _ performer: any CommandPerformer,
-    _ dispatch: Dispatch, timed: Bool
-  ) -> Bool {
-    let start = timed ? ContinuousClock.now : nil
-    // No ``CommandContext``: `interpretNow` is synchronous, so it cannot await `settle()` itself.
-    let (outcome, lastPost) = mailbox.performingInline { () -> PerformOutcome in
-      let failure: (any Error)?
-      do {
-        // The command borrowed from its record, not copied out of it.
-        let performed =
-          if let child {
-            try performer.performNow(child.command, dispatch: dispatch)
-          } else {
-            try performer.performNow(record.command, dispatch: dispatch)
-          }
-        guard performed else { return .declined }
-        failure = nil
-      } catch {
-        failure = error
-      }
-      // Monitored or failed: its end is queued, for the loop to report it.
-      guard timed || failure != nil else { return .performed }
-      queueEnd(of: record, root: root, failure: failure, start: start)
-      return .performedEndQueued
+  /// The caller ends a performed command in order, after the messages it sent: when the loop has
+  /// taken them (``ended(_:root:)``) or, if a monitor must be told or it failed, when it takes the
+  /// end queued behind them, like a task's (``queueEnd(of:root:failure:start:)``).
+  @inline(__always)
+  private func handOver(
+    _ command: any Command, to performer: any CommandPerformer, _ dispatch: Dispatch
+  )
+    -> HandOver
+  {
+    inline.open()
+    defer { inline.close() }
+    do {
+      return try performer.performNow(command, dispatch: dispatch) ? .performed : .declined
+    } catch {
+      return .failed(error)
     }
-    switch outcome {
-    case .declined:
-      return false
-    case .performed:
-      // It ends once the last messages posted by then, its own last, have been taken.
-      performed.append(
-        PerformedCommand(
-          id: record.id, root: root, endsAfter: lastPost, endsAfterInline: inline.lastPosted))
-    case .performedEndQueued: break
-    }
-    return true
+  }
+
+  /// Records a command performed inside the loop that ends once the last messages posted by now,
+  /// its own last, have been taken.
+  @inline(__always)
+  private func ended(_ id: CommandID, root: TreeRoot) {
+    performed.append(
+      PerformedCommand(id: id, root: root, endsAfter: mailbox.lastPost, endsAfterInline: inline.lastPosted))
   }
 
   deinit {

@@ -78,24 +78,6 @@ final class Mailbox: Sendable {
   /// How many envelopes and ``inline`` messages are waiting (a relaxed read).
   var count: Int { pending.load(ordering: .relaxed) }
 
-  /// Runs `body`, a command performed inside the loop (``SynchronousCommandInterpreter``), with
-  /// ``inline``'s window open on this thread: what it dispatches here goes to ``inline`` or, behind
-  /// waiting envelopes, to the queue without scheduling a drain, because the loop that runs it
-  /// drains before it returns.
-  ///
-  /// Only the loop calls it, on the store's actor, and it must drain after `body` returns.
-  ///
-  /// - Returns: What `body` returns, and the number of the last message posted to the queue when it
-  ///   returned.
-  func performingInline<Result>(_ body: () -> Result) -> (Result, lastPost: UInt64) {
-    inline.open()
-    let result = body()
-    inline.close()
-    // Relaxed: a post that happened before `body` returned (on this thread, or on one it waited
-    // for) is seen.
-    return (result, lastPostNumber.load(ordering: .relaxed))
-  }
-
   /// Numbers `message`, sent through a ``Dispatch``, and queues it: while a command performed
   /// inside the loop runs on this thread and the mailbox is empty, among ``inline``'s messages;
   /// otherwise like ``post(_:cause:sentOnActor:)``.
@@ -124,7 +106,7 @@ final class Mailbox: Sendable {
   ///
   /// - Parameters:
   ///   - sentOnActor: Whether it was sent on the store's actor (``Envelope/sent``).
-  ///   - schedulesDrain: `false` inside ``performingInline(_:)``, whose loop drains before it returns.
+  ///   - schedulesDrain: `false` for a command performed inside the loop, which drains before it returns.
   /// - Returns: Its number.
   func post(_ message: any Message, cause: Cause, sentOnActor: Bool, schedulesDrain: Bool = true) -> UInt64 {
     let (number, mustSchedule) = state.withLock { state in
@@ -145,8 +127,8 @@ final class Mailbox: Sendable {
   /// Appends `envelope` (not a message: messages are numbered), and schedules a drain if none is
   /// scheduled.
   ///
-  /// - Parameter schedulesDrain: `false` inside ``performingInline(_:)``, whose loop drains before
-  ///   it returns.
+  /// - Parameter schedulesDrain: `false` for a command performed inside the loop, which drains
+  ///   before it returns.
   func post(_ envelope: Envelope, schedulesDrain: Bool = true) {
     let mustSchedule = state.withLock { state in
       state.queue.append(envelope)
