@@ -80,33 +80,30 @@ final class CommandRunner {
   /// - Parameters:
   ///   - interpreter: The interpreter registered for its type (``interpreter(for:)``).
   ///   - root: The message its tree descends from.
-  /// - Returns: `nil` if the command is not for this path (the caller starts it with a record);
-  ///   otherwise what became of it: performed, or declined and started in its task.
+  /// - Returns: Whether it took this path (performed, or declined and started in its task);
+  ///   `false`: the caller starts it with a record.
   func startInline(
     _ command: any Command, id: CommandID, emittedBy: MessageID, root: TreeRoot,
     _ interpreter: AnyCommandInterpreter
-  ) -> Outcome? {
+  ) -> Bool {
     guard let slot = interpreter.inTaskSlot, inTask[slot] == 0, running.count < maximumRunning,
       waitingHead == waiting.count
-    else { return nil }
+    else { return false }
     let dispatch = Dispatch(cause: .command(id, emittedBy: emittedBy), sink: .mailbox(mailbox, nil))
     switch handOver(command, to: interpreter.performer, dispatch) {
     case .performed:
       ended(id, root: root)
-      return .performed
     case .failed(let error):
       queueEnd(
         of: CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, failure: error,
         start: nil)
-      return .performed
     case .declined:
-      break
+      inTask[slot] += 1
+      startInTask(
+        CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, interpreter, child: nil,
+        dispatch: dispatch, timed: false)
     }
-    inTask[slot] += 1
-    startInTask(
-      CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, interpreter, child: nil,
-      dispatch: dispatch, timed: false)
-    return .started
+    return true
   }
 
   /// Starts `record`'s command, or queues it when ``maximumRunning`` commands run.

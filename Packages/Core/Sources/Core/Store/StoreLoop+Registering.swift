@@ -4,7 +4,7 @@ extension StoreLoop {
   func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
     let performer: any CommandPerformer =
       if let synchronous = interpreter as? any SynchronousCommandInterpreter {
-        Self.performer(synchronous)
+        SynchronousCommandPerformer(synchronous)
       } else {
         TaskCommandPerformer(interpreter)
       }
@@ -20,13 +20,6 @@ extension StoreLoop {
   ) {
     commands.register(
       AnyCommandInterpreter(performer: performer, executor: executor), for: type, matches: matches)
-  }
-
-  /// The performer of `interpreter`, opened to its concrete type.
-  private static func performer<Interpreter: SynchronousCommandInterpreter>(
-    _ interpreter: Interpreter
-  ) -> any CommandPerformer {
-    SynchronousCommandPerformer(interpreter)
   }
 
   func register<S: Sendable>(

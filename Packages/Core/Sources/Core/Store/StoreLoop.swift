@@ -400,7 +400,7 @@ final class StoreLoop<Model: Sendable> {
     let interpreter = commands.interpreter(for: command)
     // Unmonitored, performed at once: no record (``CommandRunner/startInline``).
     if !timed, let interpreter,
-      commands.startInline(command, id: id, emittedBy: message, root: root, interpreter) != nil
+      commands.startInline(command, id: id, emittedBy: message, root: root, interpreter)
     {
       return isShutDown
     }

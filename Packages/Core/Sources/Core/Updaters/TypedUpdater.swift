@@ -38,7 +38,7 @@ public protocol TypedUpdater<Model, UpdateMessage>: Updater {
   /// The form the store calls. Implement it instead of ``update(_:message:)`` where a message
   /// emits commands often: appending to the store's buffer allocates nothing (once the buffer has
   /// grown), where returning `[command]` allocates an array for every message that emits one (about
-  /// 300 instructions of the effect round trip, B7 in docs/performance.md). Its default calls
+  /// 330 instructions of the effect round trip, B7 in docs/performance.md). Its default calls
   /// ``update(_:message:)``, whose default calls this: implement one of the two.
   ///
   /// ```swift
