@@ -5,12 +5,14 @@
 /// running ones finish. A store whose producer emits commands faster than interpreters finish them
 /// keeps one small record a waiting command instead of a task, its stack and its dispatch.
 ///
-/// It calls no user code and reports nothing: it says what happened, and the loop tells monitors.
+/// It calls no user code but an interpreter's `interpretNow`, and reports nothing: it says what
+/// happened, and the loop tells monitors.
 final class CommandRunner {
   // Safety of `@exclusivity(unchecked)`: the runner is confined to its store's actor (it is not
   // `Sendable`), and no access to these properties spans a call out of it: an interpreter's
   // `interpretNow`, the only user code it calls, runs between accesses and cannot reach it. The
-  // dynamic checks cost about 500 instructions of a round trip (B7, callgrind; docs/performance.md).
+  // dynamic checks cost 1,336 instructions of a round trip (B7 inline 6,610 with them against 5,274,
+  // callgrind, 2026-11-25; docs/performance.md, "What `@exclusivity(unchecked)` buys").
   @exclusivity(unchecked) private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
   /// Commands running in their tasks.
   @exclusivity(unchecked) private var running: [CommandID: RunningCommand] = [:]
@@ -58,7 +60,8 @@ final class CommandRunner {
 
   enum Outcome {
     case started
-    /// Performed inside the loop: its messages and its end are queued, for the loop to drain.
+    /// Performed inside the loop: its messages are queued (and its end, if a monitor must see it or
+    /// it failed), for the loop to drain.
     case performed
     case waiting
     case noInterpreter
@@ -181,7 +184,7 @@ final class CommandRunner {
   /// Removes a finished command, and starts the next waiting one if a slot is free.
   ///
   /// - Returns: The finished command, and the one started in its place (if performed inside the
-  ///   loop, its messages and its end are queued).
+  ///   loop, its messages are queued, and its end if a monitor must see it or it failed).
   func finish(_ id: CommandID, timed: Bool) -> (finished: RunningCommand?, started: CommandRecord?) {
     let finished = removeRunning(id)
     if let slot = finished?.inTaskSlot { inTask[slot] -= 1 }
@@ -294,7 +297,8 @@ final class CommandRunner {
 
   /// Starts a command in a task of its own, or performs it on the spot if its interpreter does so.
   ///
-  /// - Returns: Whether it was performed on the spot: its messages and its end are queued.
+  /// - Returns: Whether it was performed on the spot: its messages are queued, and its end if a
+  ///   monitor must see it or it failed.
   private func launch(
     _ record: CommandRecord, root: TreeRoot, _ interpreter: AnyCommandInterpreter, child: ChildTarget?,
     timed: Bool

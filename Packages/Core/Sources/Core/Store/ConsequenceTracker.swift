@@ -39,7 +39,7 @@ struct ConsequenceTracker {
   private var postWaiters: [UInt64: MessageTicket] = [:]
   /// The number of the last message taken from the mailbox.
   var lastTakenPost: UInt64 = 0
-  /// Waits in ``StoreLoop/settle()`` for no message waiting and no command running.
+  /// Waits in ``StoreLoop/settle(isolation:)`` for no message waiting and no command running.
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// Whether anyone waits in `settle()`.

@@ -12,10 +12,10 @@ import Synchronization
 /// envelopes are waiting, so it can process them first.
 ///
 /// ## Capacity
-/// ``post(_:)`` never waits: the store's own events and synchronous senders cannot be slowed.
-/// ``postRespectingCapacity(_:)`` suspends while ``capacity`` envelopes or more are waiting, and
-/// resumes when the store takes them, so a producer in another task that outruns the store is
-/// slowed instead of buffered without limit.
+/// ``post(_:cause:sentOnActor:schedulesDrain:)`` never waits: the store's own events and synchronous
+/// senders cannot be slowed. ``postRespectingCapacity(_:cause:)`` suspends while ``capacity``
+/// envelopes or more are waiting, and resumes when the store takes them, so a producer in another
+/// task that outruns the store is slowed instead of buffered without limit.
 final class Mailbox: Sendable {
   enum Envelope: Sendable {
     /// From another task, with its number: held by a test store that holds incoming messages.
@@ -45,11 +45,11 @@ final class Mailbox: Sendable {
   let inline = InlineMessages()
   private let scheduleDrain: @Sendable () -> Void
   private let waitForPost: @Sendable (UInt64) async -> Void
-  /// How many waiting envelopes make ``postRespectingCapacity(_:)`` suspend.
+  /// How many waiting envelopes make ``postRespectingCapacity(_:cause:)`` suspend.
   let capacity: Int
 
   /// - Parameters:
-  ///   - capacity: How many waiting envelopes make ``postRespectingCapacity(_:)`` suspend.
+  ///   - capacity: How many waiting envelopes make ``postRespectingCapacity(_:cause:)`` suspend.
   ///   - scheduleDrain: Starts a task on the store's actor that drains the mailbox.
   ///   - waitForPost: Waits, on the store's actor, for what the message with a number caused.
   init(
@@ -80,7 +80,7 @@ final class Mailbox: Sendable {
 
   /// Numbers `message`, sent through a ``Dispatch``, and queues it: while a command performed
   /// inside the loop runs on this thread and the mailbox is empty, among ``inline``'s messages;
-  /// otherwise like ``post(_:cause:sentOnActor:)``.
+  /// otherwise like ``post(_:cause:sentOnActor:schedulesDrain:)``.
   ///
   /// - Returns: Its number.
   @inline(__always)
@@ -143,8 +143,9 @@ final class Mailbox: Sendable {
   /// Numbers `message` and appends it once fewer than ``capacity`` envelopes are waiting.
   ///
   /// The room is checked and the message appended under one lock, so messages posted this way
-  /// never take the queue past the capacity (``post(_:)`` may). A cancelled producer still waits
-  /// for room: dropping its message would break the promise that nothing sent is lost.
+  /// never take the queue past the capacity (``post(_:cause:sentOnActor:schedulesDrain:)`` may). A
+  /// cancelled producer still waits for room: dropping its message would break the promise that
+  /// nothing sent is lost.
   ///
   /// - Returns: Its number.
   func postRespectingCapacity(_ message: any Message, cause: Cause) async -> UInt64 {

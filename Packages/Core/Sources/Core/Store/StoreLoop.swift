@@ -1,5 +1,6 @@
-/// The loop and the state it owns: the model, the updater, message ids, the mailbox, and the
-/// store's parts (``CommandRunner``, ``SubscriptionReconciler``, ``Observers``, ``TestHooks``).
+/// The loop and the store's parts it holds: ``UpdateRunner`` (the model, the updater, message and
+/// command ids), ``Mailbox``, ``CommandRunner``, ``SubscriptionReconciler``, ``Observers``,
+/// ``ConsequenceTracker`` and, under test, ``TestHooks``.
 ///
 /// Hosted by a ``Store`` on the main actor or by an ``ActorStore`` on its own actor. It is not
 /// `Sendable`: it lives in its host's isolation domain and every method runs there, so one loop
@@ -10,7 +11,7 @@
 /// listener, an Observation observer, a subscription's `start()` or `stop()`, a monitor of the
 /// mailbox's own events) is posted to the mailbox, behind everything already there, and handled
 /// after the current envelope by the same drain. There is one drain loop and it never nests: every
-/// way in (``send(_:cause:)``, ``runLoop(limit:)``, ``start()``, ``processHeld()``) checks that it
+/// way in (``send(_:at:cause:)``, ``runLoop(limit:)``, ``start()``, ``processHeld()``) checks that it
 /// is not running and goes through ``enter(limit:_:)``.
 final class StoreLoop<Model: Sendable> {
   // Safety of `@exclusivity(unchecked)` on the properties the hot path touches: the loop is
@@ -34,7 +35,7 @@ final class StoreLoop<Model: Sendable> {
   @exclusivity(unchecked) private(set) var isInLoop = false
   @exclusivity(unchecked) private(set) var isShutDown = false
   /// Who waits for what: messages whose commands have not all finished (``SentMessage/finish()``),
-  /// and ``settle()``.
+  /// and ``settle(isolation:)``.
   @exclusivity(unchecked) private var consequences = ConsequenceTracker()
   /// The storage of the last batch taken from the mailbox, emptied, handed back to it with the next
   /// take (``Mailbox/takeAll(into:)``).
@@ -68,7 +69,7 @@ final class StoreLoop<Model: Sendable> {
 
   /// The one way into the loop: marks it running, runs `first` (a message sent on the actor, the
   /// subscriptions of ``start()``, a held message, or nothing), drains the mailbox of what that
-  /// and other tasks queued, then resumes ``settle()``'s waiters. Every entry point checks
+  /// and other tasks queued, then resumes ``settle(isolation:)``'s waiters. Every entry point checks
   /// ``isInLoop`` first, so the drain never nests.
   ///
   /// - Parameter limit: See ``drain(limit:)``.
