@@ -45,9 +45,9 @@
 /// Everything else is as for any command: monitors see it start and finish (or fail, if
 /// ``interpretNow(_:dispatch:)`` throws), its messages carry it as their ``Cause``,
 /// ``SentMessage/finish()`` and `settle()` wait for it (it has finished before they are called),
-/// and it takes none of the store's slots for running commands (it has returned before the next
-/// command starts). A command performed this way cannot be cancelled: it has finished before
-/// anyone could ask.
+/// and, like any command, it starts only when one of the store's slots for running commands is
+/// free, but it holds none (it has returned before the next command starts). A command performed
+/// this way cannot be cancelled: it has finished before anyone could ask.
 ///
 /// ``interpretNow(_:dispatch:)`` is all an interpreter must write: the default
 /// ``CommandInterpreter/interpret(_:dispatch:)`` performs a command that waited in a task the same
