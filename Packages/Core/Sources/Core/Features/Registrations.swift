@@ -37,18 +37,12 @@ public struct Registrations: Sendable {
   /// - Parameter interpreter: The interpreter, holding its dependencies.
   @inlinable
   public mutating func register<Interpreter: SynchronousCommandInterpreter>(_ interpreter: Interpreter) {
-    register(
-      SynchronousCommandPerformer(interpreter),
-      executor: interpreter.executor, for: Interpreter.HandledCommand.self,
-      matches: { $0 is Interpreter.HandledCommand })
+    register(CommandRegistration(interpreter))
   }
 
   @usableFromInline
-  mutating func register(
-    _ performer: any CommandPerformer, executor: (any TaskExecutor)?, for type: Any.Type,
-    matches: @escaping @Sendable (Any) -> Bool
-  ) {
-    entries.append(.loop { $0.register(performer, executor: executor, for: type, matches: matches) })
+  mutating func register(_ registration: CommandRegistration) {
+    entries.append(.loop { $0.register(registration) })
   }
 
   /// Adds an async function that runs each subscription of type `type` until it disappears (see

@@ -290,18 +290,12 @@ public final class Store<Model: Sendable> {
   /// - Precondition: No interpreter is registered for the same type yet.
   @inlinable
   public func register<Interpreter: SynchronousCommandInterpreter>(_ interpreter: Interpreter) {
-    register(
-      SynchronousCommandPerformer(interpreter),
-      executor: interpreter.executor, for: Interpreter.HandledCommand.self,
-      matches: { $0 is Interpreter.HandledCommand })
+    register(CommandRegistration(interpreter))
   }
 
   @usableFromInline
-  func register(
-    _ performer: any CommandPerformer, executor: (any TaskExecutor)?, for type: Any.Type,
-    matches: @escaping @Sendable (Any) -> Bool
-  ) {
-    loop.register(performer, executor: executor, for: type, matches: matches)
+  func register(_ registration: CommandRegistration) {
+    loop.register(registration)
   }
 
   /// Registers a factory of ``SubscriptionInterpreter`` objects for subscriptions of type `type`.

@@ -8,18 +8,13 @@ extension StoreLoop {
       } else {
         TaskCommandPerformer(interpreter)
       }
-    register(
-      performer, executor: interpreter.executor, for: Interpreter.HandledCommand.self,
-      matches: { $0 is Interpreter.HandledCommand })
+    register(CommandRegistration(interpreter, performer: performer))
   }
 
-  /// Registers `performer`, built by the caller for an interpreter of commands of `type`.
-  func register(
-    _ performer: any CommandPerformer, executor: (any TaskExecutor)?, for type: Any.Type,
-    matches: @escaping @Sendable (Any) -> Bool
-  ) {
+  func register(_ registration: CommandRegistration) {
     commands.register(
-      AnyCommandInterpreter(performer: performer, executor: executor), for: type, matches: matches)
+      AnyCommandInterpreter(performer: registration.performer, executor: registration.executor),
+      for: registration.type, matches: registration.matches)
   }
 
   func register<S: Sendable>(
