@@ -4,8 +4,10 @@
 A reader should guess a file's path from a type's name: one main type per file, named after it. A
 file `Name.swift` may declare the top-level type `Name`; a file `Name+Topic.swift` may
 declare none (it holds extensions of `Name`). Every other top-level `struct`, `class`, `enum`,
-`protocol`, `actor` or `typealias` that is not `private` or `fileprivate` is a mismatch: private
-helpers used by one file may stay with it. Nested types and extensions are not counted.
+`protocol`, `actor` or `typealias` that is not `private` or `fileprivate` is a mismatch, except a
+small helper (at most 12 lines) in a file that declares its main type: private helpers used by one
+file, and a small type that serves the main one, stay with it rather than in a file of their own.
+Nested types and extensions are not counted.
 
 Usage: Tools/Scripts/check-file-names.py [--strict] [PATH ...]
   PATH      files or directories to scan (default: Packages/Core/Sources)
@@ -62,29 +64,42 @@ def strip_comments_and_strings(source: str) -> str:
     return "".join(out)
 
 
-def top_level_types(source: str) -> list[tuple[str, str, bool]]:
-    """The (kind, name, is_private) of each type declared at brace depth 0."""
-    found = []
+HELPER_LINES = 12
+
+
+def top_level_types(source: str) -> list[tuple[str, str, bool, int]]:
+    """The (kind, name, is_private, line count) of each type declared at brace depth 0."""
+    found: list[list] = []
     depth = 0
+    open_entry = None
     for line in strip_comments_and_strings(source).splitlines():
         if depth == 0:
             match = DECLARATION.match(line.strip())
             if match:
                 modifiers = match.group("modifiers").split()
                 private = "private" in modifiers or "fileprivate" in modifiers
-                found.append((match.group("kind"), match.group("name"), private))
+                open_entry = [match.group("kind"), match.group("name"), private, 0]
+                found.append(open_entry)
+            else:
+                open_entry = None if line.strip() else open_entry
+        if open_entry is not None:
+            open_entry[3] += 1
         depth += line.count("{") - line.count("}")
-    return found
+        if depth == 0 and open_entry is not None and "}" in line:
+            open_entry = None
+    return [tuple(entry) for entry in found]
 
 
 def mismatches(path: Path) -> list[str]:
     """The names of the top-level non-private types `path` should not declare."""
     stem = path.stem
     allowed = set() if "+" in stem else {stem}
+    types = top_level_types(path.read_text(encoding="utf-8"))
+    has_main = any(name == stem for _, name, _, _ in types)
     return [
         name
-        for _, name, private in top_level_types(path.read_text(encoding="utf-8"))
-        if not private and name not in allowed
+        for _, name, private, lines in types
+        if not private and name not in allowed and not (has_main and lines <= HELPER_LINES)
     ]
 
 

@@ -34,6 +34,17 @@ class CheckFileNamesTests(unittest.TestCase):
         self.assertIn("Consequences.swift: SentMessage", result.stdout)
         self.assertEqual(self.run_on(files).returncode, 0, "without --strict it only reports")
 
+    def test_a_small_helper_beside_the_main_type_passes_and_a_large_one_fails(self) -> None:
+        small = "package struct PendingMessage {\n  let number: Int\n}\n"
+        large = "struct Bulky {\n" + "  let field: Int\n" * 12 + "}\n"
+        main = "package protocol LoopDriver: AnyObject {}\n"
+        self.assertEqual(self.run_on({"LoopDriver.swift": main + small}, "--strict").returncode, 0)
+        result = self.run_on({"LoopDriver.swift": main + large}, "--strict")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("LoopDriver.swift: Bulky", result.stdout)
+        result = self.run_on({"Helpers.swift": small}, "--strict")
+        self.assertEqual(result.returncode, 1, "a helper needs the main type it serves beside it")
+
     def test_a_missing_path_is_a_clear_error(self) -> None:
         result = subprocess.run([sys.executable, str(SCRIPT), "/nonexistent/folder"], capture_output=True, text=True)
         self.assertEqual(result.returncode, 2)

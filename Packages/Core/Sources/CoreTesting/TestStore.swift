@@ -62,6 +62,8 @@ public final class TestStore<Model: Sendable & Equatable> {
   public let store: Store<Model>
 
   private let log = EventLog<Model>()
+  /// Holds what interpreters and subscriptions send until the test receives it.
+  private let holder = HeldMessages()
   private var commands: [CommandRecord] = []
   private var started: [SubscriptionRecord] = []
   private var stopped: [SubscriptionRecord] = []
@@ -83,7 +85,7 @@ public final class TestStore<Model: Sendable & Equatable> {
     exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5)
   ) {
     store = Store(model: model, updater: updater, subscriptions: subscriptions)
-    store.holdsIncomingMessages = true
+    store.drive(with: holder)
     store.addMonitor(log)
     self.exhaustivity = exhaustivity
     self.timeout = timeout
@@ -217,10 +219,10 @@ public final class TestStore<Model: Sendable & Equatable> {
     }
     while true {
       guard await waitForHeldMessage(expecting: description, sourceLocation: sourceLocation),
-        let next = store.heldMessages.first
+        let next = holder.messages.first
       else { return }
       let before = store.currentModel
-      store.processFirstHeldMessage()
+      holder.processFirst(in: store)
       collect(at: sourceLocation)
       if let message = next.message as? M, matches(message) {
         checkModel(before: before, change: change, sourceLocation: sourceLocation)
@@ -286,9 +288,9 @@ public final class TestStore<Model: Sendable & Equatable> {
   public func skipReceivedMessages(sourceLocation: SourceLocation = #_sourceLocation) async {
     repeat {
       await waitForCommands(sourceLocation: sourceLocation)
-      while store.processFirstHeldMessage() != nil {}
+      while holder.processFirst(in: store) != nil {}
       collect(at: sourceLocation)
-    } while !store.isSettled || !store.heldMessages.isEmpty
+    } while !store.isSettled || !holder.messages.isEmpty
     appliedBeforeSend.removeAll()
   }
 
@@ -305,7 +307,7 @@ public final class TestStore<Model: Sendable & Equatable> {
         Issue.record("Unasserted at the end of the test:\n\(leftovers)", sourceLocation: sourceLocation)
       }
     }
-    store.heldMessages.removeAll()
+    holder.removeAll()
     appliedBeforeSend.removeAll()
     store.shutDown()
     _ = log.take()
@@ -317,7 +319,7 @@ public final class TestStore<Model: Sendable & Equatable> {
   private func waitForCommands(sourceLocation: SourceLocation) async {
     store.drainNow()
     while !store.isSettled {
-      guard await store.waitForActivity(timeout: timeout) else {
+      guard await holder.waitForActivity(in: store, timeout: timeout) else {
         Issue.record("Commands were still running after \(timeout).", sourceLocation: sourceLocation)
         return
       }
@@ -327,7 +329,7 @@ public final class TestStore<Model: Sendable & Equatable> {
   private func waitForHeldMessage(expecting description: String, sourceLocation: SourceLocation) async -> Bool
   {
     store.drainNow()
-    while store.heldMessages.isEmpty {
+    while holder.messages.isEmpty {
       if store.isSettled && !store.hasRunningSubscriptions {
         Issue.record(
           """
@@ -336,7 +338,7 @@ public final class TestStore<Model: Sendable & Equatable> {
           """, sourceLocation: sourceLocation)
         return false
       }
-      guard await store.waitForActivity(timeout: timeout) else {
+      guard await holder.waitForActivity(in: store, timeout: timeout) else {
         Issue.record(
           "Expected to receive \(description); nothing arrived within \(timeout).",
           sourceLocation: sourceLocation)
@@ -378,9 +380,9 @@ public final class TestStore<Model: Sendable & Equatable> {
   /// Applies the messages that arrived before `message` was sent, in arrival order, as production
   /// does; with exhaustivity on, not receiving them first fails the step.
   private func applyHeldMessages(before message: some Message, sourceLocation: SourceLocation) {
-    let held = store.heldMessages
+    let held = holder.messages
     guard !held.isEmpty else { return }
-    while store.processFirstHeldMessage() != nil {}
+    while holder.processFirst(in: store) != nil {}
     collect(at: sourceLocation)
     guard exhaustivity == .on else {
       appliedBeforeSend.append(contentsOf: held)
@@ -399,7 +401,7 @@ public final class TestStore<Model: Sendable & Equatable> {
 
   private func describeLeftovers() -> String {
     var lines: [String] = []
-    for held in store.heldMessages {
+    for held in holder.messages {
       lines.append("  message not received: \(render(held.message)) (\(held.cause))")
     }
     for command in commands { lines.append("  command not asserted: \(render(command.command))") }
@@ -442,7 +444,7 @@ public final class TestStore<Model: Sendable & Equatable> {
 
   /// Moves the monitor's events into the unasserted lists and fails for problems.
   private func collect(at sourceLocation: SourceLocation) {
-    for misuse in store.takeMisuses() {
+    for misuse in holder.takeMisuses() {
       Issue.record(Comment(rawValue: misuse), sourceLocation: sourceLocation)
     }
     for event in log.take() {

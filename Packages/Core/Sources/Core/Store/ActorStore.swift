@@ -281,14 +281,13 @@ public actor ActorStore<Model: Sendable> {
   public var activeSubscriptions: [any Subscription] { loop.activeSubscriptions }
 
   /// How many commands may run at once; see ``Store/maximumRunningCommands``.
-  public var maximumRunningCommands: Int { loop.commands.maximumRunning }
+  public var maximumRunningCommands: Int { loop.maximumRunningCommands }
 
   /// Sets how many commands may run at once; further ones wait, in order.
   ///
   /// - Parameter limit: At least 1.
   public func setMaximumRunningCommands(_ limit: Int) {
-    precondition(limit > 0, "maximumRunningCommands must be at least 1.")
-    loop.commands.maximumRunning = limit
+    loop.maximumRunningCommands = limit
   }
 
   // MARK: - Life
@@ -312,13 +311,13 @@ public actor ActorStore<Model: Sendable> {
   }
 
   /// Whether problems are written to standard error while no monitor is attached (default `true`).
-  public var reportsProblemsWhenUnmonitored: Bool { loop.observers.reportsProblemsWhenUnmonitored }
+  public var reportsProblemsWhenUnmonitored: Bool { loop.reportsProblemsWhenUnmonitored }
 
   /// Sets whether problems are written to standard error while no monitor is attached.
   ///
   /// - Parameter reports: The new setting.
   public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
-    loop.observers.reportsProblemsWhenUnmonitored = reports
+    loop.reportsProblemsWhenUnmonitored = reports
   }
 
   // MARK: - Monitors and listeners
@@ -332,7 +331,8 @@ public actor ActorStore<Model: Sendable> {
   public func addMonitor(
     _ receive: @escaping @Sendable (isolated ActorStore<Model>, StoreEvent<Model>) -> Void
   ) -> MonitorID {
-    loop.observers.addMonitor { [unowned self] event in receive(self, event) }
+    let deliver: (StoreEvent<Model>) -> Void = { [unowned self] event in receive(self, event) }
+    return loop.addMonitor(deliver)
   }
 
   /// Attaches a main-actor monitor (a ``ConsoleMonitor``, a trace recorder, any ``StoreMonitor``)
@@ -355,7 +355,7 @@ public actor ActorStore<Model: Sendable> {
   @discardableResult
   public func addMonitor(_ monitor: some StoreMonitor<Model> & Sendable) -> MonitorID {
     let relay = MonitorRelay<StoreEvent<Model>>(capacity: relayCapacity)
-    let id = loop.observers.addMonitor(object: ObjectIdentifier(monitor)) { event in relay.yield(event) }
+    let id = loop.addMonitor(object: ObjectIdentifier(monitor)) { event in relay.yield(event) }
     relays.withLock { $0[id] = relay }
     Task { @MainActor in
       while let event = await relay.next() { monitor.receive(event) }
@@ -377,7 +377,7 @@ public actor ActorStore<Model: Sendable> {
   ///
   /// - Parameter id: The identifier returned when it was added; nothing happens if it is unknown.
   public func removeMonitor(_ id: MonitorID) {
-    loop.observers.removeMonitor(id)
+    loop.removeMonitor(id)
     relays.withLock { $0.removeValue(forKey: id) }?.finish()
   }
 
@@ -386,7 +386,7 @@ public actor ActorStore<Model: Sendable> {
   ///
   /// - Parameter monitor: The monitor to remove; nothing happens if it is not attached.
   public func removeMonitor(_ monitor: some StoreMonitor<Model> & Sendable) {
-    for id in loop.observers.removeMonitors(of: ObjectIdentifier(monitor)) {
+    for id in loop.removeMonitors(of: ObjectIdentifier(monitor)) {
       relays.withLock { $0.removeValue(forKey: id) }?.finish()
     }
   }
@@ -399,7 +399,8 @@ public actor ActorStore<Model: Sendable> {
   public func addListener(
     _ listener: @escaping @Sendable (isolated ActorStore<Model>, Model) -> Void
   ) -> ListenerID {
-    loop.observers.addListener { [unowned self] model in listener(self, model) }
+    let call: (Model) -> Void = { [unowned self] model in listener(self, model) }
+    return loop.addListener(call)
   }
 
   /// Calls `listener` with a projection of the model whenever the projection changes; see
@@ -414,13 +415,16 @@ public actor ActorStore<Model: Sendable> {
     observing projection: @escaping @Sendable (Model) -> Value,
     _ listener: @escaping @Sendable (isolated ActorStore<Model>, Value) -> Void
   ) -> ListenerID {
+    // Not the loop's `addListener(observing:)`: a closure that calls the isolated listener with a
+    // value of a generic type is one Swift 6.3's region checker cannot check.
     var last = projection(loop.model)
-    return loop.observers.addListener { [unowned self] model in
+    let call: (Model) -> Void = { [unowned self] model in
       let value = projection(model)
       guard value != last else { return }
       last = value
       listener(self, value)
     }
+    return loop.addListener(call)
   }
 
   /// Calls `listener` with the model after every processed message, until it returns `true`; then
@@ -433,18 +437,15 @@ public actor ActorStore<Model: Sendable> {
   public func listen(
     until listener: @escaping @Sendable (isolated ActorStore<Model>, Model) -> Bool
   ) -> ListenerID {
-    loop.observers.addListener { id in
-      { [unowned self] model in
-        if listener(self, model) { loop.observers.removeListener(id) }
-      }
-    }
+    let call: (Model) -> Bool = { [unowned self] model in listener(self, model) }
+    return loop.listen(until: call)
   }
 
   /// Removes a listener.
   ///
   /// - Parameter id: The identifier returned when it was added.
   public func removeListener(_ id: ListenerID) {
-    loop.observers.removeListener(id)
+    loop.removeListener(id)
   }
 }
 

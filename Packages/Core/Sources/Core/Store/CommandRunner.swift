@@ -1,9 +1,11 @@
 /// The store's part that runs commands: the interpreters, the commands in flight, and those
 /// waiting for a free slot.
 ///
-/// At most ``maximumRunning`` commands run at once; the rest wait in arrival order and start as
-/// running ones finish. A store whose producer emits commands faster than interpreters finish them
-/// keeps one small record a waiting command instead of a task, its stack and its dispatch.
+/// A command has one life: ``start(_:id:emittedBy:root:timed:)`` hands it to its interpreter (or
+/// queues it while ``maximumRunning`` commands run), which performs it in a task or, for a
+/// ``SynchronousCommandInterpreter``, at once on the store's actor; either way its end is queued
+/// behind the messages it sent, and the loop ends it when it takes that end
+/// (``finish(_:timed:)``). Until then it counts as running, and its messages are accepted.
 ///
 /// It calls no user code but an interpreter's `interpretNow`, and reports nothing: it says what
 /// happened, and the loop tells monitors.
@@ -11,35 +13,31 @@ final class CommandRunner {
   // Safety of `@exclusivity(unchecked)`: the runner is confined to its store's actor (it is not
   // `Sendable`), and no access to these properties spans a call out of it: an interpreter's
   // `interpretNow`, the only user code it calls, runs between accesses and cannot reach it. The
-  // dynamic checks cost 1,336 instructions of a round trip (B7 inline 6,610 with them against 5,274,
-  // callgrind, 2026-11-25; docs/performance.md, "What `@exclusivity(unchecked)` buys").
+  // dynamic checks' cost is measured in docs/performance.md, "What `@exclusivity(unchecked)` buys".
   @exclusivity(unchecked) private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
   /// Commands running in their tasks.
   @exclusivity(unchecked) private var running: [CommandID: RunningCommand] = [:]
-  /// Commands performed inside the loop whose end the loop has not handled, oldest first from
-  /// ``performedHead``. They end in the order they were performed, each after the messages it sent,
-  /// so the command whose messages or end the loop is handling is the oldest: looking it up and
-  /// removing it costs no hashing.
-  @exclusivity(unchecked) private var performed: [PerformedCommand] = []
+  /// Commands performed on the store's actor whose end the loop has not taken, oldest first from
+  /// ``performedHead``. Their ends are queued in the order they were performed, so the one the loop
+  /// takes is the oldest: no hashing to find it.
+  @exclusivity(unchecked) private var performed: [RunningCommand] = []
   @exclusivity(unchecked) private var performedHead = 0
-  /// The records of performed commands whose end is queued in the mailbox (``PerformedCommand/queuedEnd``).
-  private var performedRecords: [CommandID: CommandRecord] = [:]
+  /// The records of the running commands whose end is reported: every command in a task, and one
+  /// performed on the actor that failed or that a monitor watches.
+  @exclusivity(unchecked) private var records: [CommandID: CommandRecord] = [:]
   @exclusivity(unchecked) private var waiting:
     [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter, child: ChildTarget?)] = []
   @exclusivity(unchecked) private var waitingHead = 0
-  /// For each interpreter that may perform commands inside the loop, how many of its commands run
-  /// in tasks: while any does, its later commands run in tasks too, so none overtakes an earlier
-  /// one.
+  /// For each interpreter that may perform commands on the store's actor, how many of its commands
+  /// run in tasks: while any does, its later commands run in tasks too, so none overtakes an
+  /// earlier one.
   @exclusivity(unchecked) private var inTask: [Int] = []
   private let mailbox: Mailbox
-  /// The mailbox's ``Mailbox/inline``, held here too (used without a retain, as a `let`).
-  private let inline: InlineMessages
   /// How many commands may run at once.
   var maximumRunning: Int
 
   init(mailbox: Mailbox, maximumRunning: Int) {
     self.mailbox = mailbox
-    inline = mailbox.inline
     self.maximumRunning = maximumRunning
   }
 
@@ -59,76 +57,36 @@ final class CommandRunner {
   }
 
   enum Outcome {
+    /// Handed to its interpreter: running in a task, or performed on the store's actor with its
+    /// messages and its end queued.
     case started
-    /// Performed inside the loop: its messages are queued (and its end, if a monitor must see it or
-    /// it failed), for the loop to drain.
-    case performed
     case waiting
     case noInterpreter
   }
 
-  /// The interpreter of `command`, or `nil` if none is registered for its type (a ``ChildCommand``
-  /// is resolved by ``start(_:root:timed:interpreter:)``).
-  @inline(__always)
-  func interpreter(for command: any Command) -> AnyCommandInterpreter? {
-    registry.handler(for: command)
-  }
-
-  /// Performs `command` inside the loop without a record of it, when its interpreter performs
-  /// commands inside the loop, no monitor is attached and nothing stands before it: none of the
-  /// interpreter's commands runs in a task, a slot is free and no command waits for one. The
-  /// effect round trip's path (B7 in docs/performance.md): its ``CommandRecord`` is made only if it
-  /// declines or fails (about 70 instructions a command).
-  ///
-  /// - Parameters:
-  ///   - interpreter: The interpreter registered for its type (``interpreter(for:)``).
-  ///   - root: The message its tree descends from.
-  /// - Returns: Whether it took this path (performed, or declined and started in its task);
-  ///   `false`: the caller starts it with a record.
-  func startInline(
-    _ command: any Command, id: CommandID, emittedBy: MessageID, root: TreeRoot,
-    _ interpreter: AnyCommandInterpreter
-  ) -> Bool {
-    guard let slot = interpreter.inTaskSlot, inTask[slot] == 0, running.count < maximumRunning,
-      waitingHead == waiting.count
-    else { return false }
-    let dispatch = Dispatch(cause: .command(id, emittedBy: emittedBy), sink: .mailbox(mailbox, nil))
-    switch handOver(command, to: interpreter.performer, dispatch) {
-    case .performed:
-      ended(id, root: root)
-    case .failed(let error):
-      queueEnd(
-        of: CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, failure: error,
-        start: nil)
-    case .declined:
-      inTask[slot] += 1
-      startInTask(
-        CommandRecord(id: id, emittedBy: emittedBy, command: command), root: root, interpreter, child: nil,
-        dispatch: dispatch, timed: false)
-    }
-    return true
-  }
-
-  /// Starts `record`'s command, or queues it when ``maximumRunning`` commands run.
+  /// Hands `record`'s command to its interpreter, or queues it while ``maximumRunning`` commands
+  /// run or others wait.
   ///
   /// - Parameters:
   ///   - root: The message its tree descends from.
   ///   - timed: Whether to measure its duration (a monitor is attached).
-  ///   - interpreter: The interpreter registered for its type, if ``interpreter(for:)`` found one.
-  func start(
-    _ record: CommandRecord, root: TreeRoot, timed: Bool, interpreter found: AnyCommandInterpreter?
-  ) -> Outcome {
+  func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
     var child: ChildTarget?
-    guard let interpreter = found ?? resolveChild(record.command, into: &child) else { return .noInterpreter }
+    guard
+      let interpreter = registry.handler(for: record.command) ?? resolveChild(record.command, into: &child)
+    else { return .noInterpreter }
     if running.count >= maximumRunning || waitingHead < waiting.count {
       waiting.append((record, root, interpreter, child))
       return .waiting
     }
-    return launch(record, root: root, interpreter, child: child, timed: timed) ? .performed : .started
+    launch(record, root: root, interpreter, child: child, timed: timed)
+    return .started
   }
 
-  /// How many command records it stores, finished ones not yet dropped included (for tests).
-  var storedRecordCount: Int { running.count + performed.count + performedRecords.count + waiting.count }
+  /// How many command records it stores (for tests).
+  var storedRecordCount: Int {
+    running.count + performed.count - performedHead + records.count + waiting.count - waitingHead
+  }
 
   /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
   @inline(__always)
@@ -181,42 +139,38 @@ final class CommandRunner {
     return root.map { ($0, count) }
   }
 
-  /// Removes a finished command, and starts the next waiting one if a slot is free.
+  /// Ends the command `id`, whose end the loop has taken (its record, if it has one, stays for
+  /// ``takeRecord(_:)``).
   ///
-  /// - Returns: The finished command, and the one started in its place (if performed inside the
-  ///   loop, its messages are queued, and its end if a monitor must see it or it failed).
-  func finish(_ id: CommandID, timed: Bool) -> (finished: RunningCommand?, started: CommandRecord?) {
-    let finished = removeRunning(id)
-    if let slot = finished?.inTaskSlot { inTask[slot] -= 1 }
-    return (finished, startWaiting(timed: timed))
+  /// - Returns: The root of its tree, or `nil` if it was not running.
+  func finish(_ id: CommandID) -> TreeRoot? {
+    if performedHead < performed.count, performed[performedHead].id == id {
+      return takeOldestPerformed().root
+    }
+    if let index = performed[performedHead...].firstIndex(where: { $0.id == id }) {
+      return performed.remove(at: index).root
+    }
+    guard let finished = running.removeValue(forKey: id) else { return nil }
+    if let slot = finished.inTaskSlot { inTask[slot] -= 1 }
+    return finished.root
   }
 
-  /// Whether the oldest command performed inside the loop has ended: every message it sent has
-  /// been taken from the mailbox and from the loop's inline messages (a command whose end is an
-  /// envelope never ends this way).
-  ///
-  /// - Parameters:
-  ///   - lastTaken: The number of the last message taken from the mailbox.
-  ///   - lastInline: The number of the last inline message taken (``InlineMessages/lastTaken``).
-  @inline(__always)
-  func hasPerformedEnded(lastTaken: UInt64, lastInline: UInt64) -> Bool {
-    guard performedHead < performed.count else { return false }
-    let head = performed[performedHead]
-    return head.endsAfter <= lastTaken && head.endsAfterInline <= lastInline
+  /// Whether some running command has a record (``takeRecord(_:)``).
+  var hasRecords: Bool { !records.isEmpty }
+
+  /// Removes and returns the record of the command `id`, if it has one.
+  func takeRecord(_ id: CommandID) -> CommandRecord? {
+    records.removeValue(forKey: id)
   }
 
-  /// Removes the oldest command performed inside the loop, once ``hasPerformedEnded(lastTaken:lastInline:)``.
-  ///
-  /// - Returns: The command's id and root.
-  func takePerformed() -> (id: CommandID, root: TreeRoot) {
+  private func takeOldestPerformed() -> RunningCommand {
     guard performedHead == 0, performed.count == 1 else {
       let ended = performed[performedHead]
       advance(&performed, head: &performedHead)
-      return (ended.id, ended.root)
+      return ended
     }
     // The only one (the usual case) is moved out, not copied and destroyed with the rest.
-    let ended = performed.removeLast()
-    return (ended.id, ended.root)
+    return performed.removeLast()
   }
 
   /// Whether a command waits for a free slot.
@@ -224,29 +178,13 @@ final class CommandRunner {
 
   /// Starts the oldest waiting command if a slot is free.
   ///
-  /// - Returns: Its record (if performed inside the loop, its messages are queued).
+  /// - Returns: Its record.
   func startWaiting(timed: Bool) -> CommandRecord? {
     guard waitingHead < waiting.count, running.count < maximumRunning else { return nil }
     let next = waiting[waitingHead]
     advance(&waiting, head: &waitingHead)
-    _ = launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
+    launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
     return next.record
-  }
-
-  private func removeRunning(_ id: CommandID) -> RunningCommand? {
-    guard let record = performedRecords.removeValue(forKey: id) else {
-      return running.removeValue(forKey: id)
-    }
-    // Its end is queued behind its messages, and every command performed before it ended when
-    // its last message was taken, earlier: it is the oldest.
-    let index = performed[performedHead...].firstIndex { $0.id == id } ?? performedHead
-    let finished = RunningCommand(record: record, root: performed[index].root, task: nil)
-    if index == performedHead {
-      advance(&performed, head: &performedHead)
-    } else {
-      performed.remove(at: index)
-    }
-    return finished
   }
 
   /// Moves `head` past the first element of the queue `array[head...]`, freeing the storage when
@@ -295,49 +233,73 @@ final class CommandRunner {
     return interpreter
   }
 
-  /// Starts a command in a task of its own, or performs it on the spot if its interpreter does so.
-  ///
-  /// - Returns: Whether it was performed on the spot: its messages are queued, and its end if a
-  ///   monitor must see it or it failed.
+  /// Hands a command to its interpreter: at once on the store's actor if it performs commands
+  /// there and none of its commands runs in a task, otherwise in a task of its own.
   private func launch(
     _ record: CommandRecord, root: TreeRoot, _ interpreter: AnyCommandInterpreter, child: ChildTarget?,
     timed: Bool
-  ) -> Bool {
-    let id = record.id
+  ) {
+    // A child's own command, or the record's, borrowed rather than copied into a local.
+    if let child {
+      launch(record, child.command, root: root, interpreter, scope: child.scope, timed: timed)
+    } else {
+      launch(record, record.command, root: root, interpreter, scope: nil, timed: timed)
+    }
+  }
+
+  @inline(__always)
+  private func launch(
+    _ record: CommandRecord, _ command: any Command, root: TreeRoot, _ interpreter: AnyCommandInterpreter,
+    scope: (@Sendable (any Message) -> any Message)?, timed: Bool
+  ) {
     let dispatch = Dispatch(
-      cause: .command(id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: child?.scope)
+      cause: .command(record.id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: scope)
     if let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
-      if inTask[slot] == 0 {
-        let start = timed ? ContinuousClock.now : nil
-        switch handOver(child?.command ?? record.command, to: interpreter.performer, dispatch) {
-        case .performed where timed:
-          // Its end is queued, for the loop to report it to monitors.
-          queueEnd(of: record, root: root, failure: nil, start: start)
-          return true
-        case .performed:
-          ended(id, root: root)
-          return true
-        case .failed(let error):
-          queueEnd(of: record, root: root, failure: error, start: start)
-          return true
-        case .declined:
-          break
-        }
+      if inTask[slot] == 0,
+        performNow(record, command, root: root, interpreter, dispatch: dispatch, timed: timed)
+      {
+        return
       }
       inTask[slot] += 1
     }
-    startInTask(record, root: root, interpreter, child: child, dispatch: dispatch, timed: timed)
-    return false
+    startInTask(record, command, root: root, interpreter, dispatch: dispatch, timed: timed)
   }
 
-  /// Starts the command in a task of its own.
+  /// Offers the command to the interpreter's `interpretNow` on the store's actor; what it
+  /// dispatches meanwhile is queued (``Mailbox/performingOnActor(_:)``), and its end behind it.
+  /// No ``CommandContext``: `interpretNow` is synchronous, so it cannot await `settle()` itself.
+  ///
+  /// - Returns: Whether it took the command (performed it, or threw); `false`: it declined.
+  private func performNow(
+    _ record: CommandRecord, _ command: any Command, root: TreeRoot, _ interpreter: AnyCommandInterpreter,
+    dispatch: Dispatch, timed: Bool
+  ) -> Bool {
+    // A class, not an optional instant: an optional of a type of another module's resilient
+    // layout is handled through its value witnesses even when it is `nil`.
+    let stopwatch = timed ? Stopwatch() : nil
+    let failure: (any Error)?
+    do {
+      let took = try mailbox.performingOnActor {
+        try interpreter.performer.performNow(command, dispatch: dispatch)
+      }
+      guard took else { return false }
+      failure = nil
+    } catch {
+      failure = error
+    }
+    performed.append(RunningCommand(id: record.id, root: root))
+    if timed || failure != nil { records[record.id] = record }
+    mailbox.queueEnd(of: record.id, failure: failure, duration: stopwatch?.elapsed)
+    return true
+  }
+
+  /// Starts the command in a task of its own, which queues its end when it returns or throws.
   private func startInTask(
-    _ record: CommandRecord, root: TreeRoot, _ interpreter: AnyCommandInterpreter, child: ChildTarget?,
+    _ record: CommandRecord, _ command: any Command, root: TreeRoot, _ interpreter: AnyCommandInterpreter,
     dispatch: Dispatch, timed: Bool
   ) {
     let id = record.id
-    let command = child?.command ?? record.command
     let task = Task.detached(executorPreference: interpreter.executor) { [mailbox] in
       let clock = ContinuousClock()
       let start = timed ? clock.now : nil
@@ -350,63 +312,18 @@ final class CommandRunner {
         mailbox.post(.commandFinished(id, failure: error, duration: start.map { clock.now - $0 }))
       }
     }
-    running[id] = RunningCommand(record: record, root: root, task: task, inTaskSlot: interpreter.inTaskSlot)
-  }
-
-  /// Records a command performed inside the loop whose end is queued behind its messages (a
-  /// monitor must be told, or it failed), and queues that end.
-  ///
-  /// - Parameter start: When it was handed to its interpreter, if a monitor is told its duration.
-  @inline(never)
-  private func queueEnd(
-    of record: CommandRecord, root: TreeRoot, failure: (any Error)?, start: ContinuousClock.Instant?
-  ) {
-    performed.append(
-      PerformedCommand(id: record.id, root: root, endsAfter: PerformedCommand.queuedEnd, endsAfterInline: 0))
-    performedRecords[record.id] = record
-    mailbox.post(
-      .commandFinished(record.id, failure: failure, duration: start.map { .now - $0 }), schedulesDrain: false)
-  }
-
-  /// What became of a command handed to its interpreter inside the loop.
-  private enum HandOver {
-    case performed
-    case failed(any Error)
-    case declined
-  }
-
-  /// Hands `command` (a ``ChildCommand``'s own command, for a child) to its interpreter inside the
-  /// loop, with ``inline``'s window open: what it dispatches on this thread meanwhile goes there
-  /// (``Mailbox/dispatch(_:cause:)``). No ``CommandContext``: `interpretNow` is synchronous, so it
-  /// cannot await `settle()` itself.
-  ///
-  /// The caller ends a performed command in order, after the messages it sent: when the loop has
-  /// taken them (``ended(_:root:)``) or, if a monitor must be told or it failed, when it takes the
-  /// end queued behind them, like a task's (``queueEnd(of:root:failure:start:)``).
-  @inline(__always)
-  private func handOver(
-    _ command: any Command, to performer: any CommandPerformer, _ dispatch: Dispatch
-  )
-    -> HandOver
-  {
-    inline.open()
-    defer { inline.close() }
-    do {
-      return try performer.performNow(command, dispatch: dispatch) ? .performed : .declined
-    } catch {
-      return .failed(error)
-    }
-  }
-
-  /// Records a command performed inside the loop that ends once the last messages posted by now,
-  /// its own last, have been taken.
-  @inline(__always)
-  private func ended(_ id: CommandID, root: TreeRoot) {
-    performed.append(
-      PerformedCommand(id: id, root: root, endsAfter: mailbox.lastPost, endsAfterInline: inline.lastPosted))
+    running[id] = RunningCommand(id: id, root: root, task: task, inTaskSlot: interpreter.inTaskSlot)
+    records[id] = record
   }
 
   deinit {
     for (_, command) in running { command.task?.cancel() }
   }
+}
+
+/// Measures a command's duration for monitors.
+private final class Stopwatch {
+  private let start = ContinuousClock.now
+
+  var elapsed: Duration { .now - start }
 }

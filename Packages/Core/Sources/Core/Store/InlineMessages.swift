@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// Messages dispatched on the store's actor while a command is performed inside the loop
-/// (``SynchronousCommandInterpreter``), kept out of the mailbox: the loop handles them after the
-/// envelopes it has taken and before the mailbox's.
+/// (``SynchronousCommandInterpreter``), and that command's end, kept out of the mailbox: the loop
+/// handles them after the envelopes it has taken and before the mailbox's.
 ///
 /// Why the order holds: a message goes here only while the mailbox is empty, so everything in the
 /// mailbox was posted after everything here, and the batch the loop is handling was taken from the
@@ -25,21 +25,47 @@ final class InlineMessages: @unchecked Sendable {
   // (``isOpenOnThisThread``), while it is open. The loop opens it before a synchronous
   // `interpretNow` on its actor and closes it after, so that thread is the actor's and every access
   // is made on the actor, one at a time. Other threads read only `owner`, an atomic, and never find
-  // their own thread in it. `@exclusivity(unchecked)` for the same reason: no two accesses
-  // overlap; the dynamic checks cost 714 instructions of a round trip (B7 inline 3,631 with them).
+  // their own thread in it. `@exclusivity(unchecked)` for the same reason: no two accesses overlap
+  // (the checks' cost is in docs/performance.md).
   private let owner = Atomic<UInt>(0)
   @exclusivity(unchecked) private var queue: [Item] = []
   @exclusivity(unchecked) private var head = 0
+  /// Ends of commands performed on the actor, oldest first from ``endsHead``, each due once the
+  /// messages queued before it have been taken.
+  @exclusivity(unchecked) private var ends: [End] = []
+  @exclusivity(unchecked) private var endsHead = 0
   /// The number of the last message appended (``tag`` set; ``tag`` alone before the first).
   @exclusivity(unchecked) private(set) var lastPosted: UInt64 = InlineMessages.tag
   /// The number of the last message taken.
   @exclusivity(unchecked) private(set) var lastTaken: UInt64 = InlineMessages.tag
 
-  /// A message dispatched inline, its cause, and its number.
+  /// A message dispatched on the actor, its cause, and its number.
   struct Item {
     let message: any Message
     let cause: Cause
     let number: UInt64
+  }
+
+  /// The end of a command performed on the actor, queued behind the messages it sent.
+  struct End {
+    /// The number of the last message appended before it.
+    let after: UInt64
+    let id: CommandID
+    /// Its failure and duration, when it failed or a monitor measures it.
+    let details: Details?
+
+    var failure: (any Error)? { details?.failure }
+    var duration: Duration? { details?.duration }
+  }
+
+  final class Details {
+    let failure: (any Error)?
+    let duration: Duration?
+
+    init(failure: (any Error)?, duration: Duration?) {
+      self.failure = failure
+      self.duration = duration
+    }
   }
 
   /// Set in the numbers of these messages, never in the mailbox's.
@@ -49,13 +75,13 @@ final class InlineMessages: @unchecked Sendable {
   @inline(__always)
   static func isInline(_ number: UInt64) -> Bool { number & tag != 0 }
 
-  /// Whether messages wait here.
+  /// Whether messages or ends wait here.
   @inline(__always)
-  var hasQueued: Bool { head < queue.count }
+  var hasQueued: Bool { head < queue.count || endsHead < ends.count }
 
-  /// How many messages wait here.
+  /// How many messages and ends wait here.
   @inline(__always)
-  var count: Int { queue.count - head }
+  var count: Int { queue.count - head + ends.count - endsHead }
 
   /// Whether a window is open on the calling thread.
   @inline(__always)
@@ -68,7 +94,8 @@ final class InlineMessages: @unchecked Sendable {
   @inline(__always)
   func close() { owner.store(0, ordering: .relaxed) }
 
-  /// Appends `message`; only inside the window, on its thread (``Mailbox/dispatch(_:cause:)``).
+  /// Numbers `message` and appends it; only inside the window, on its thread
+  /// (``Mailbox/dispatch(_:cause:)``).
   ///
   /// - Returns: Its number.
   func append(_ message: consuming any Message, cause: Cause) -> UInt64 {
@@ -77,10 +104,29 @@ final class InlineMessages: @unchecked Sendable {
     return lastPosted
   }
 
+  /// Appends the end of a command performed on the actor, behind the messages appended so far.
+  func appendEnd(of id: CommandID, failure: (any Error)?, duration: Duration?) {
+    let details = failure == nil && duration == nil ? nil : Details(failure: failure, duration: duration)
+    ends.append(End(after: lastPosted, id: id, details: details))
+  }
+
+  /// Takes the oldest end if every message queued before it has been taken.
+  @inline(__always)
+  func takeDueEnd() -> End? {
+    guard endsHead < ends.count, ends[endsHead].after <= lastTaken else { return nil }
+    if endsHead == ends.count - 1 {
+      let end = ends.removeLast()
+      if endsHead > 0 { ends.removeAll(keepingCapacity: true) }
+      endsHead = 0
+      return end
+    }
+    endsHead += 1
+    return ends[endsHead - 1]
+  }
+
   /// Takes the oldest message, on the store's actor.
   ///
-  /// - Precondition: ``hasQueued``. Not an optional: the loop destroys what it took as an `Item`,
-  ///   not through `Optional`'s generic value witness (about 30 instructions a message, B7).
+  /// - Precondition: a message waits, and no end is due (``takeDueEnd()``).
   func takeFirst() -> Item {
     precondition(head < queue.count, "No inline message to take")
     let item: Item

@@ -94,12 +94,40 @@ final class Mailbox: Sendable {
     return post(message, cause: cause, sentOnActor: false, schedulesDrain: false)
   }
 
-  /// Takes the oldest of ``inline``'s messages, on the store's actor, when ``InlineMessages/hasQueued``.
+  /// Runs `body`, a command's `interpretNow`, on the store's actor with ``inline``'s window open:
+  /// what it dispatches on this thread meanwhile is queued by ``dispatch(_:cause:)``.
+  @inline(__always)
+  func performingOnActor<Result>(_ body: () throws -> Result) rethrows -> Result {
+    inline.open()
+    defer { inline.close() }
+    return try body()
+  }
+
+  /// Queues the end of a command performed on the store's actor behind the messages it sent:
+  /// among ``inline``'s while the mailbox is empty, otherwise in the mailbox. Called by the loop,
+  /// which drains both before it returns, so no drain is scheduled.
+  func queueEnd(of id: CommandID, failure: (any Error)?, duration: Duration?) {
+    guard pending.load(ordering: .relaxed) == inline.count else {
+      return post(.commandFinished(id, failure: failure, duration: duration), schedulesDrain: false)
+    }
+    pending.add(1, ordering: .relaxed)
+    inline.appendEnd(of: id, failure: failure, duration: duration)
+  }
+
+  /// Takes the oldest of ``inline``'s messages, on the store's actor.
   @inline(__always)
   func takeInline() -> InlineMessages.Item {
     let item = inline.takeFirst()
     pending.subtract(1, ordering: .relaxed)
     return item
+  }
+
+  /// Takes ``inline``'s oldest end if it is due (``InlineMessages/takeDueEnd()``).
+  @inline(__always)
+  func takeDueInlineEnd() -> InlineMessages.End? {
+    guard let end = inline.takeDueEnd() else { return nil }
+    pending.subtract(1, ordering: .relaxed)
+    return end
   }
 
   /// Numbers `message` and appends it, and schedules a drain if none is scheduled.

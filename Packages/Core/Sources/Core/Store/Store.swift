@@ -345,7 +345,7 @@ public final class Store<Model: Sendable> {
   /// app (a socket, a watcher) belongs in a subscription, not a command: long-running commands
   /// hold their slot. Default: 1,024. Changing it affects commands started from then on.
   public var maximumRunningCommands: Int {
-    get { loop.commands.maximumRunning }
+    get { loop.maximumRunningCommands }
     set { setMaximumRunningCommands(newValue) }
   }
 
@@ -353,8 +353,7 @@ public final class Store<Model: Sendable> {
   ///
   /// - Parameter limit: At least 1.
   public func setMaximumRunningCommands(_ limit: Int) {
-    precondition(limit > 0, "maximumRunningCommands must be at least 1.")
-    loop.commands.maximumRunning = limit
+    loop.maximumRunningCommands = limit
   }
 
   // MARK: - Life
@@ -404,15 +403,15 @@ public final class Store<Model: Sendable> {
   /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
   /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
   public var reportsProblemsWhenUnmonitored: Bool {
-    get { loop.observers.reportsProblemsWhenUnmonitored }
-    set { loop.observers.reportsProblemsWhenUnmonitored = newValue }
+    get { loop.reportsProblemsWhenUnmonitored }
+    set { loop.reportsProblemsWhenUnmonitored = newValue }
   }
 
   /// Sets ``reportsProblemsWhenUnmonitored``, the form both hosts share (``StoreHost``).
   ///
   /// - Parameter reports: The new setting.
   public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
-    loop.observers.reportsProblemsWhenUnmonitored = reports
+    loop.reportsProblemsWhenUnmonitored = reports
   }
 
   // MARK: - Monitors
@@ -423,7 +422,7 @@ public final class Store<Model: Sendable> {
   /// - Returns: An identifier for `removeMonitor(_:)`.
   @discardableResult
   public func addMonitor(_ monitor: some StoreMonitor<Model>) -> MonitorID {
-    loop.observers.addMonitor(
+    loop.addMonitor(
       object: ObjectIdentifier(monitor), processed: monitor as? any ProcessedMessageMonitor
     ) { monitor.receive($0) }
   }
@@ -446,7 +445,7 @@ public final class Store<Model: Sendable> {
     _ receive: @escaping @MainActor (Store<Model>, StoreEvent<Model>) -> Void
   ) -> MonitorID {
     // Weak: a drain holds the loop, not the store, and may outlive it by the rest of a drain.
-    loop.observers.addMonitor { [weak self] event in
+    loop.addMonitor { [weak self] event in
       if let self { receive(self, event) }
     }
   }
@@ -455,14 +454,14 @@ public final class Store<Model: Sendable> {
   ///
   /// - Parameter monitor: The monitor to remove; nothing happens if it is not attached.
   public func removeMonitor(_ monitor: some StoreMonitor<Model>) {
-    _ = loop.observers.removeMonitors(of: ObjectIdentifier(monitor))
+    _ = loop.removeMonitors(of: ObjectIdentifier(monitor))
   }
 
   /// Detaches a monitor.
   ///
   /// - Parameter id: The identifier returned when it was added; nothing happens if it is unknown.
   public func removeMonitor(_ id: MonitorID) {
-    loop.observers.removeMonitor(id)
+    loop.removeMonitor(id)
   }
 
   // MARK: - Listeners
@@ -477,7 +476,7 @@ public final class Store<Model: Sendable> {
   /// - Returns: An identifier for ``removeListener(_:)``.
   @discardableResult
   public func addListener(_ listener: @escaping @MainActor (Model) -> Void) -> ListenerID {
-    loop.observers.addListener(listener)
+    loop.addListener(listener)
   }
 
   /// Calls `listener` with a projection of the model whenever the projection changes.
@@ -497,20 +496,35 @@ public final class Store<Model: Sendable> {
     observing projection: @escaping @MainActor (Model) -> Value,
     _ listener: @escaping @MainActor (Value) -> Void
   ) -> ListenerID {
-    var last = projection(loop.model)
-    return addListener { model in
-      let value = projection(model)
-      guard value != last else { return }
-      last = value
-      listener(value)
-    }
+    loop.addListener(observing: projection, listener)
+  }
+
+  /// Calls `listener` with the model after every processed message, until it returns `true`; then
+  /// removes it.
+  ///
+  /// For a listener that waits for one state (a sign-in that finished, a screen to dismiss): it
+  /// needs no identifier of its own to remove itself.
+  ///
+  /// ```swift
+  /// store.listen(until: { model in
+  ///   guard model.session != nil else { return false }
+  ///   showHome()
+  ///   return true
+  /// })
+  /// ```
+  ///
+  /// - Parameter listener: Receives the model; returns whether it is done.
+  /// - Returns: An identifier for ``removeListener(_:)``, to remove it before it is done.
+  @discardableResult
+  public func listen(until listener: @escaping @MainActor (Model) -> Bool) -> ListenerID {
+    loop.listen(until: listener)
   }
 
   /// Removes a listener added with ``addListener(_:)`` or ``addListener(observing:_:)``.
   ///
   /// - Parameter id: The identifier returned when it was added.
   public func removeListener(_ id: ListenerID) {
-    loop.observers.removeListener(id)
+    loop.removeListener(id)
   }
 }
 
@@ -546,76 +560,37 @@ extension Store: ConsequenceWaiting {
 
 // MARK: - Testing hooks
 
-// Hooks for CoreTesting's `TestStore`, which drives a real store step by step. `package` access:
-// visible to the targets of this package only.
+// For CoreTesting's `TestStore`, which drives a real store step by step through a ``LoopDriver``.
+// `package` access: visible to the targets of this package only.
 extension Store {
   /// The model without registering Observation access.
   package var currentModel: Model { loop.model }
 
-  /// When set, messages from interpreters and subscriptions are held in ``heldMessages`` instead
-  /// of being processed, so a test store can assert each one before applying it.
-  package var holdsIncomingMessages: Bool {
-    get { loop.hooks != nil }
-    set { loop.hooks = newValue ? (loop.hooks ?? TestHooks()) : nil }
+  /// Hands the messages other tasks send to `driver` instead of processing them.
+  package func drive(with driver: some LoopDriver) {
+    loop.driver = driver
   }
 
-  /// Messages held for the test, oldest first.
+  /// Processes a message the driver held, and what it causes.
+  package func process(_ held: PendingMessage) {
+    loop.process(held)
+  }
+
   /// How many records the store keeps to answer ``SentMessage/finish()``.
   package var consequenceRecordCount: Int { loop.consequenceRecordCount }
 
-  /// How many command records the store keeps, finished ones not yet dropped included.
-  package var commandRecordCount: Int { loop.commands.storedRecordCount }
-
-  package var heldMessages: [PendingMessage] {
-    get { loop.hooks?.held ?? [] }
-    set { loop.hooks?.held = newValue }
-  }
-
-  /// Takes the descriptions of the calls that would have stopped the program (see
-  /// ``holdsIncomingMessages``).
-  package func takeMisuses() -> [String] {
-    guard let hooks = loop.hooks, !hooks.misuses.isEmpty else { return [] }
-    defer { hooks.misuses.removeAll() }
-    return hooks.misuses
-  }
-
-  /// Processes the first held message (see ``holdsIncomingMessages``) and what it causes.
-  ///
-  /// - Returns: The processed message, or `nil` if none was held.
-  @discardableResult
-  package func processFirstHeldMessage() -> PendingMessage? {
-    loop.processHeld()
-  }
+  /// How many command records the store keeps.
+  package var commandRecordCount: Int { loop.commandRecordCount }
 
   /// Whether any subscription runs as a task or object that might still send messages.
   package var hasRunningSubscriptions: Bool { loop.hasRunningSubscriptions }
+
+  /// Whether other tasks have posted something the store has not handled yet.
+  package var hasPendingMail: Bool { loop.mailbox.hasPending }
 
   /// Handles whatever other tasks have posted so far.
   package func drainNow() { loop.runLoop(limit: nil) }
 
   /// Whether no message is waiting and no command is running or waiting.
   package var isSettled: Bool { loop.isIdle }
-
-  /// Suspends until the store handles anything from another task (a message, a command's end) or
-  /// `timeout` passes.
-  ///
-  /// The drain that handles the envelope resumes the waiter; the timeout only turns a hang into a
-  /// test failure, it never decides what arrived.
-  ///
-  /// - Returns: `false` if the timeout passed first.
-  package func waitForActivity(timeout: Duration) async -> Bool {
-    if loop.mailbox.hasPending {
-      loop.runLoop(limit: nil)
-      return true
-    }
-    let hooks = loop.hooks ?? TestHooks()
-    loop.hooks = hooks
-    return await withCheckedContinuation { continuation in
-      let token = hooks.addActivityWaiter(continuation)
-      Task { @MainActor [weak hooks] in
-        try? await Task.sleep(for: timeout)
-        hooks?.expire(token)
-      }
-    }
-  }
 }

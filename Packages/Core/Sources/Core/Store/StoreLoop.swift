@@ -1,6 +1,6 @@
 /// The loop and the store's parts it holds: ``UpdateRunner`` (the model, the updater, message and
 /// command ids), ``Mailbox``, ``CommandRunner``, ``SubscriptionReconciler``, ``Observers``,
-/// ``ConsequenceTracker`` and, under test, ``TestHooks``.
+/// ``ConsequenceTracker`` and, when a test steps it, a ``LoopDriver``.
 ///
 /// Hosted by a ``Store`` on the main actor or by an ``ActorStore`` on its own actor. It is not
 /// `Sendable`: it lives in its host's isolation domain and every method runs there, so one loop
@@ -29,8 +29,8 @@ final class StoreLoop<Model: Sendable> {
   let commands: CommandRunner
   let subscriptions: SubscriptionReconciler<Model>
   let observers = Observers<Model>()
-  /// Set only under test (CoreTesting's `TestStore`).
-  var hooks: TestHooks?
+  /// Steps the loop through what other tasks send (CoreTesting's `TestStore`).
+  var driver: (any LoopDriver)?
 
   @exclusivity(unchecked) private(set) var isInLoop = false
   @exclusivity(unchecked) private(set) var isShutDown = false
@@ -112,7 +112,7 @@ final class StoreLoop<Model: Sendable> {
   func waitForConsequences(ofPost post: UInt64, isolation: isolated (any Actor)? = #isolation) async {
     guard !isShutDown else { return }
     let lastTaken = InlineMessages.isInline(post) ? inline.lastTaken : consequences.lastTakenPost
-    let queued = post > lastTaken || hooks?.held.contains { $0.post == post } == true
+    let queued = post > lastTaken || driver?.holds(post) == true
     if queued {
       await consequences.ticket(forQueuedPost: post).wait()
     } else if let id = consequences.entry(withPost: post) {
@@ -158,98 +158,77 @@ final class StoreLoop<Model: Sendable> {
     enter(limit: nil) { reconcile(subscriptions, after: nil, id: nil) }
   }
 
-  /// Processes the first message held for a test, then what it caused.
-  ///
-  /// - Returns: The processed message, or `nil` if none was held.
-  func processHeld() -> PendingMessage? {
-    guard !isInLoop, let hooks, !hooks.held.isEmpty else { return nil }
-    let pending = hooks.held.removeFirst()
-    enter(limit: nil) { process(pending.message, cause: pending.cause, post: pending.post) }
-    return pending
+  /// Processes a message the ``driver`` held, then what it caused.
+  func process(_ held: PendingMessage) {
+    guard !isInLoop else { return }
+    enter(limit: nil) { process(held.message, cause: held.cause, post: held.number) }
   }
 
   private func drain(limit: Int?) {
     var handled = 0
     while true {
-      if hasPerformedEnded { endPerformed() }
-      // Messages dispatched inline precede everything in the mailbox (``InlineMessages``).
-      if inline.hasQueued { drainInline(handled: &handled, limit: limit) }
+      // What commands performed on the actor queued precedes everything in the mailbox
+      // (``InlineMessages``).
+      while inline.hasQueued {
+        if let end = mailbox.takeDueInlineEnd() {
+          commandFinished(end.id, failure: end.failure, duration: end.duration)
+        } else {
+          let item = mailbox.takeInline()
+          receive(item.message, cause: item.cause, number: item.number, mayHold: true)
+        }
+        handled += 1
+        if let limit, handled >= limit { break }
+      }
       if let limit, handled >= limit {
         mailbox.requestDrain(inlineQueued: inline.hasQueued)
         break
       }
-      // No take (and no lock) to find the mailbox empty: see below.
+      // No take (and no lock) to find the mailbox empty: a post this relaxed read misses came after
+      // the last take allowed it to schedule a drain.
       if !mailbox.hasPending { break }
       var batch = spareBatch
       spareBatch = []
       mailbox.takeAll(into: &batch)
-      if batch.isEmpty {
-        spareBatch = batch
-        break
-      }
       handled += batch.count
-      // By index: the element is borrowed for `handle`, not copied (B7: 21 instructions a round trip).
-      for index in batch.indices {
-        handle(batch[index])
-        if hasPerformedEnded { endPerformed() }
-      }
+      // By index: the element is borrowed for `handle`, not copied.
+      for index in batch.indices { handle(batch[index]) }
       if batch.count <= 1_024 {
         batch.removeAllKeepingCapacity()
         spareBatch = batch
       }
-      // No take (and no lock) to find the mailbox empty: a post this relaxed read misses came after
-      // the take above allowed it to schedule a drain.
-      if !mailbox.hasPending { break }
     }
-    if handled > 0, let hooks { hooks.activity() }
-  }
-
-  /// Handles the messages commands performed inside the loop dispatched, and those their own
-  /// commands dispatch, oldest first, until none is left or `limit` is reached.
-  private func drainInline(handled: inout Int, limit: Int?) {
-    while inline.hasQueued {
-      let item = mailbox.takeInline()
-      handled += 1
-      if isShutDown {
-        dropped(item.message, cause: item.cause, post: item.number)
-      } else if case .command(let command, _) = item.cause, !commands.isRunning(command) {
-        dropped(item.message, cause: item.cause, post: item.number, reason: .commandReturned)
-      } else if let hooks {
-        hooks.held.append(PendingMessage(message: item.message, cause: item.cause, post: item.number))
-      } else {
-        process(item.message, cause: item.cause, post: item.number)
-      }
-      if hasPerformedEnded { endPerformed() }
-      if let limit, handled >= limit { return }
-    }
+    if handled > 0, let driver { driver.didDrain() }
   }
 
   private func handle(_ envelope: Mailbox.Envelope) {
     switch envelope {
-    case .message(let message, let cause, let post):
-      consequences.lastTakenPost = post
-      if isShutDown {
-        dropped(message, cause: cause, post: post)
-      } else if case .command(let command, _) = cause, !commands.isRunning(command) {
-        dropped(message, cause: cause, post: post, reason: .commandReturned)
-      } else if let hooks {
-        hooks.held.append(PendingMessage(message: message, cause: cause, post: post))
-      } else {
-        process(message, cause: cause, post: post)
-      }
-    case .sent(let message, let cause, let post):
-      consequences.lastTakenPost = post
-      if isShutDown {
-        dropped(message, cause: cause, post: post)
-      } else {
-        process(message, cause: cause, post: post)
-      }
+    case .message(let message, let cause, let number):
+      receive(message, cause: cause, number: number, mayHold: true)
+    case .sent(let message, let cause, let number):
+      receive(message, cause: cause, number: number, mayHold: false)
     case .commandFinished(let id, let failure, let duration):
       commandFinished(id, failure: failure, duration: duration)
     case .subscriptionFinished(let id, let failure):
       if let failure { subscriptionFailed(id, failure: failure) }
     case .dropped(let message, let cause, let reason):
       reportDropped(message, cause: cause, reason: reason)
+    }
+  }
+
+  /// The one decision for a message taken from the mailbox: dropped if the store has shut down or
+  /// the command that sent it has ended, held if a test store holds messages from other tasks
+  /// (`mayHold`), processed otherwise.
+  @inline(__always)
+  private func receive(_ message: any Message, cause: Cause, number: UInt64, mayHold: Bool) {
+    if !InlineMessages.isInline(number) { consequences.lastTakenPost = number }
+    if isShutDown {
+      dropped(message, cause: cause, post: number)
+    } else if case .command(let command, _) = cause, !commands.isRunning(command) {
+      dropped(message, cause: cause, post: number, reason: .commandReturned)
+    } else if mayHold, let driver {
+      driver.hold(PendingMessage(message: message, cause: cause, number: number))
+    } else {
+      process(message, cause: cause, post: number)
     }
   }
 
@@ -371,88 +350,55 @@ final class StoreLoop<Model: Sendable> {
     let timed = observers.hasMonitors
     if updates.emitted.count == 1 {
       // The usual case: the one command moved out of the buffer, not copied out and destroyed in it.
-      _ = start(
-        updates.emitted.removeLast(), id: CommandID(rawValue: first), emittedBy: message, root: root,
+      let command = updates.emitted.removeLast()
+      start(
+        CommandRecord(id: CommandID(rawValue: first), emittedBy: message, command: command), root: root,
         timed: timed)
-    } else {
-      var id = first
-      for index in updates.emitted.indices {
-        let stop = start(
-          updates.emitted[index], id: CommandID(rawValue: id), emittedBy: message, root: root, timed: timed)
-        id &+= 1
-        if stop { break }
-      }
-      updates.emitted.removeAllKeepingCapacity()
+      return
     }
-    // A command performed at once that sent nothing ends here; one that sent messages ends in the
-    // drain, once they are taken.
-    if hasPerformedEnded { endPerformed() }
+    for index in updates.emitted.indices {
+      let id = CommandID(rawValue: first &+ UInt64(index))
+      start(
+        CommandRecord(id: id, emittedBy: message, command: updates.emitted[index]), root: root, timed: timed)
+      // A monitor or an interpreter that shut the store down keeps the rest from starting.
+      if isShutDown { break }
+    }
+    updates.emitted.removeAllKeepingCapacity()
   }
 
-  /// Starts one command the update of `message` emitted.
-  ///
-  /// - Returns: Whether the store has shut down meanwhile, so the rest must not start.
+  /// Starts one command the update of a message emitted.
   @inline(__always)
-  private func start(
-    _ command: any Command, id: CommandID, emittedBy message: MessageID, root: TreeRoot, timed: Bool
-  )
-    -> Bool
-  {
-    let interpreter = commands.interpreter(for: command)
-    // Unmonitored, performed at once: no record (``CommandRunner/startInline``).
-    if !timed, let interpreter,
-      commands.startInline(command, id: id, emittedBy: message, root: root, interpreter)
-    {
-      return isShutDown
-    }
-    let record = CommandRecord(id: id, emittedBy: message, command: command)
-    switch commands.start(record, root: root, timed: timed, interpreter: interpreter) {
+  private func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) {
+    switch commands.start(record, root: root, timed: timed) {
     case .started: if timed { reportStarted(record) }
-    case .performed:
-      // Its messages (and its end, if queued) wait in the mailbox, which schedules no drain for
-      // them: the loop drains them before `send` returns (``enter(limit:_:)``).
-      if timed { reportStarted(record) }
     case .waiting: break
     case .noInterpreter:
       consequences.finished(in: root)
       reportNoInterpreter(record)
     }
-    return isShutDown
   }
 
-  /// Whether the oldest command performed inside the loop has ended (``endPerformed()``).
-  @inline(__always)
-  private var hasPerformedEnded: Bool {
-    commands.hasPerformedEnded(lastTaken: consequences.lastTakenPost, lastInline: inline.lastTaken)
-  }
-
-  /// Ends the commands performed inside the loop, oldest first, whose messages have all been taken
-  /// from the mailbox (an unmonitored command that did not fail queues no end of its own).
-  private func endPerformed() {
-    repeat {
-      let (id, root) = commands.takePerformed()
-      if consequences.hasSenders { consequences.senderReturned(id) }
-      if consequences.counts(root) { consequences.finished(in: root) }
-      guard commands.hasWaiting else { continue }
-      let timed = observers.hasMonitors
-      if let started = commands.startWaiting(timed: timed), timed { reportStarted(started) }
-    } while hasPerformedEnded
-  }
-
+  /// Ends a command whose end the loop has taken (queued behind every message it sent), and
+  /// starts the next waiting one in its place.
   private func commandFinished(_ id: CommandID, failure: (any Error)?, duration: Duration?) {
+    guard let root = commands.finish(id) else { return }
+    if consequences.hasSenders { consequences.senderReturned(id) }
+    if consequences.counts(root) { consequences.finished(in: root) }
     let timed = observers.hasMonitors
-    // A command started in its place and performed at once queued its end: this drain takes it.
-    let (finished, started) = commands.finish(id, timed: timed)
-    if let finished {
-      consequences.senderReturned(id)
-      consequences.finished(in: finished.root)
-      if let failure, !(isShutDown && failure is CancellationError) {
-        reportFailed(finished.record, failure: failure, duration: duration)
-      } else if timed {
-        reportFinished(finished.record, duration: duration)
-      }
+    if commands.hasRecords { reportEnd(of: id, failure: failure, duration: duration, timed: timed) }
+    if commands.hasWaiting, let started = commands.startWaiting(timed: timed), timed {
+      reportStarted(started)
     }
-    if let started, timed { reportStarted(started) }
+  }
+
+  @inline(never)
+  private func reportEnd(of id: CommandID, failure: (any Error)?, duration: Duration?, timed: Bool) {
+    guard let record = commands.takeRecord(id) else { return }
+    if let failure, !(isShutDown && failure is CancellationError) {
+      report(.commandFailed(record, error: failure, duration: duration ?? .zero))
+    } else if timed {
+      observers.emit(.commandFinished(record, duration: duration ?? .zero))
+    }
   }
 
   @inline(never)
@@ -463,16 +409,6 @@ final class StoreLoop<Model: Sendable> {
   @inline(never)
   private func reportNoInterpreter(_ record: CommandRecord) {
     report(.noInterpreter(record))
-  }
-
-  @inline(never)
-  private func reportFailed(_ record: CommandRecord, failure: any Error, duration: Duration?) {
-    report(.commandFailed(record, error: failure, duration: duration ?? .zero))
-  }
-
-  @inline(never)
-  private func reportFinished(_ record: CommandRecord, duration: Duration?) {
-    observers.emit(.commandFinished(record, duration: duration ?? .zero))
   }
 
   // MARK: - Subscriptions
@@ -521,10 +457,10 @@ final class StoreLoop<Model: Sendable> {
             if liveness.isLive { mailbox.post(.subscriptionFinished(record.id, failure: error)) }
           }
         }
-        // Under test, the task runs synchronously until its first suspension, so a subscription
-        // that sleeps on a test clock is asleep when `send` returns and the test can advance the
-        // clock at once. In production it starts on the global executor, off the store's actor.
-        let task = hooks == nil ? Task.detached(operation: body) : Task.immediateDetached(operation: body)
+        // The task runs on the store's actor until its first suspension, then off it: a
+        // subscription that waits (on a clock, a stream, a socket) is waiting when the message
+        // that started it returns, so a test can advance its clock at once.
+        let task = Task.immediateDetached(operation: body)
         if !subscriptions.attach(.task(task), to: key, id: record.id) { task.cancel() }
       }
       if isShutDown { return }
@@ -548,12 +484,8 @@ final class StoreLoop<Model: Sendable> {
     for key in subscriptions.newestFirst { stopSubscription(key, stoppedBy: nil) }
     commands.cancelAll()
     consequences.completeAll()
-    if let hooks {
-      let held = hooks.held
-      hooks.held.removeAll()
-      for pending in held {
-        report(.messageDropped(pending.message, cause: pending.cause, reason: .storeShutDown))
-      }
+    for held in driver?.releaseAll() ?? [] {
+      report(.messageDropped(held.message, cause: held.cause, reason: .storeShutDown))
     }
     runLoop(limit: nil)
     resumeIdleWaitersIfIdle()
@@ -573,8 +505,8 @@ final class StoreLoop<Model: Sendable> {
         + "command, including this one, so it would never return. Await what you dispatched "
         + "instead: `await dispatch(message).finish()`."
       // Under a test store, a failure of that test instead of a stop of every test in the process.
-      guard let hooks else { preconditionFailure(problem) }
-      hooks.misuses.append(problem)
+      guard let driver else { preconditionFailure(problem) }
+      driver.misuse(problem)
       return
     }
     while !isIdle {
