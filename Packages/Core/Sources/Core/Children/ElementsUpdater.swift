@@ -26,7 +26,7 @@ extension UpdaterPart {
   ) -> Self where Child.Model == Element, Element.ID: Sendable {
     // Inlinable so that this closure is specialised where the part is made: the lookup by id and
     // the child's update then run without asking the runtime for generic metadata (B8 in
-    // docs/performance.md: about 2,400 instructions a message unspecialised).
+    // docs/performance.md).
     let wrap = elementWrapper(Element.ID.self)
     return routed(path, messageType: ElementMessage<Element.ID, Child.UpdateMessage>.self) {
       message, model, commands in

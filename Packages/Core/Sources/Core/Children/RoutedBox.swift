@@ -32,8 +32,7 @@ final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
     guard ObjectIdentifier(M.self) == type else { return false }
     // Safe: `M` is exactly the type `handle` reads the message as (checked above), `address`, when
     // given, is where `message` lies for this call, and `model` points to the slice this box was
-    // made for. Borrowed, not passed as `any Message` and cast back: B8 costs 607 instructions a
-    // message this way, 939 the other (docs/performance.md).
+    // made for. Borrowed, not passed as `any Message` and cast back (docs/performance.md, B8).
     if let address { return handle(address, model, &commands) }
     return withUnsafePointer(to: message) { handle(UnsafeRawPointer($0), model, &commands) }
   }

@@ -63,8 +63,7 @@ public actor ActorStore<Model: Sendable> {
     self.mailbox = mailbox
     relayCapacity = mailbox.capacity
     loop = StoreLoop(
-      model: model, updater: updater, subscriptions: subscriptions, mailbox: mailbox,
-      maximumRunningCommands: StoreDefaults.maximumRunningCommands)
+      model: model, updater: updater, subscriptions: subscriptions, mailbox: mailbox)
     if let registrations { Self.register(registrations, with: loop) }
     target.store = self
   }
@@ -123,9 +122,8 @@ public actor ActorStore<Model: Sendable> {
   @inlinable
   public func send<M: Message>(_ message: M) -> SentMessage {
     // Inlinable so the message's address is taken here, where its type is known, and the updater
-    // compiled for it reads it there: taken in the loop's generic code, it costs about 70
-    // instructions a message (B1, docs/performance.md). An `inout` argument, not a closure: a
-    // closure here would check at run time that it runs on the store's actor.
+    // compiled for it reads it there, not in the loop's generic code. An `inout` argument, not a
+    // closure: a closure here would check at run time that it runs on the store's actor.
     var borrowed = message
     return send(message, at: &borrowed)
   }

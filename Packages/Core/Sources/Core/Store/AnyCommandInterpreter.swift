@@ -1,8 +1,7 @@
 /// A type-erased command interpreter.
 ///
 /// A class: the runner hands it around for every command, and a reference costs a retain where
-/// this struct's optional existentials cost the runtime's generic copies (about 600 instructions a
-/// command, B7).
+/// this struct's optional existentials cost the runtime's generic copies.
 final class AnyCommandInterpreter: Sendable {
   /// The interpreter, behind a face built at registration with its concrete type.
   let performer: any CommandPerformer

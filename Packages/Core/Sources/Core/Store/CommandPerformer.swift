@@ -1,6 +1,6 @@
 /// Performs the commands of one interpreter, whose type it knows: the registry finds it by the
 /// command's type, and it hands the command on typed, through a protocol's witness instead of a
-/// closure and its reabstraction thunks (about 100 instructions a command, B7).
+/// closure and its reabstraction thunks.
 @usableFromInline
 protocol CommandPerformer: AnyObject, Sendable {
   /// Whether ``performNow(_:dispatch:)`` may perform a command (``SynchronousCommandInterpreter``).
@@ -15,7 +15,7 @@ protocol CommandPerformer: AnyObject, Sendable {
 }
 
 /// `command` as `Handled`, the type the registry found its performer by: without a dynamic cast
-/// when `Handled` is its very type (79 instructions a round trip, B7), with one for a family
+/// when `Handled` is its very type, with one for a family
 /// (`any APIRequest`), which the registry matched with `is`.
 @inlinable @inline(__always)
 func typed<Handled>(_ command: any Command) -> Handled {

@@ -19,7 +19,7 @@ struct CommandRegistration: Sendable {
   }
 
   /// For an interpreter that may perform commands at once: inlinable, so its performer's closures
-  /// are compiled for its type where it is registered (``SynchronousCommandPerformer``, B7 in
+  /// are compiled for its type where it is registered (``SynchronousCommandPerformer``, measured in
   /// docs/performance.md).
   @inlinable
   init<Interpreter: SynchronousCommandInterpreter>(_ interpreter: Interpreter) {

@@ -26,7 +26,7 @@ struct InterpreterRegistry<Handler> {
 
   /// The handler of the command's type: the type its existential holds, read by opening it, neither
   /// through a conversion to `Any` nor through `type(of:)`, which asks the runtime for the dynamic
-  /// type (about 55 instructions a command, B7); a class instance's own class (``typeKey(_:)``).
+  /// type; a class instance's own class (``typeKey(_:)``).
   mutating func handler(for value: any Command) -> Handler? {
     let key = typeKey(value)
     if let handler = exact[key] { return handler }

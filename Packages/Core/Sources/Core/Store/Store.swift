@@ -36,9 +36,8 @@ public final class Store<Model: Sendable> {
   let slices = SliceObservers<Model>()
   /// Whether ``model`` has been read: from then on every update notifies its observers.
   private var isModelObserved = false
-  /// `\.model`, made once: a key path literal into a generic class is built at run time on every
-  /// evaluation (two allocations and about 2 µs a message on this machine, measured with the B1
-  /// benchmark on an observed store).
+  /// `\.model`, made once: a key path literal into a generic class is built at run time, with two
+  /// allocations, on every evaluation.
   let modelKeyPath: KeyPath<Store<Model>, Model> = \.model
 
   // MARK: - Initialisers
@@ -63,7 +62,7 @@ public final class Store<Model: Sendable> {
     self.mailbox = mailbox
     loop = StoreLoop(
       model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
-      mailbox: mailbox, maximumRunningCommands: StoreDefaults.maximumRunningCommands)
+      mailbox: mailbox)
     target.drain = { [weak loop] in loop?.runLoop(limit: StoreLoop<Model>.scheduledDrainLimit) }
     target.waitForConsequences = { [weak loop] post in await loop?.waitForConsequences(ofPost: post) }
   }
@@ -194,12 +193,11 @@ public final class Store<Model: Sendable> {
 
   /// From the first read of ``model`` or of a slice on, updates run through here: until then
   /// nothing can be observing, so mutations skip it. Updates run inside the registrar's
-  /// `withMutation` only once ``model`` itself has been read (about 80 ns a message on this
-  /// machine); slices read with ``subscript(_:)`` are compared after the update.
+  /// `withMutation` only once ``model`` itself has been read; slices read with ``subscript(_:)``
+  /// are compared after the update.
   private func startObserving() {
     // Slices alone take no closure: calling one that captures the store costs a retain of it and a
-    // release a message (about 150 instructions, measured with callgrind on the
-    // ten-slice-observer benchmark, `InstructionCounts b3-ten-observed`).
+    // release a message.
     // Weak: the drain that runs this closure holds the loop, not the store, and a listener may
     // release the store between two messages of one drain. A store that is gone has no observers
     // left to tell.
@@ -232,9 +230,8 @@ public final class Store<Model: Sendable> {
   @inlinable
   public func send<M: Message>(_ message: M) -> SentMessage {
     // Inlinable so the message's address is taken here, where its type is known, and the updater
-    // compiled for it reads it there: taken in the loop's generic code, it costs about 70
-    // instructions a message (B1, docs/performance.md). An `inout` argument, not a closure: a
-    // closure here would check at run time that it runs on the store's actor.
+    // compiled for it reads it there, not in the loop's generic code. An `inout` argument, not a
+    // closure: a closure here would check at run time that it runs on the store's actor.
     var borrowed = message
     return send(message, at: &borrowed)
   }
@@ -284,7 +281,7 @@ public final class Store<Model: Sendable> {
   ///
   /// The same as the general `register(_:)`, for an interpreter that may perform commands at
   /// once; inlinable, so the code that hands it its commands is compiled for its type where it is
-  /// registered (B7 in docs/performance.md).
+  /// registered.
   ///
   /// - Parameter interpreter: The interpreter, holding its dependencies.
   /// - Precondition: No interpreter is registered for the same type yet.

@@ -47,7 +47,7 @@ final class StoreLoop<Model: Sendable> {
 
   init(
     model: Model, updater: TypedUpdaterBox<Model>, subscriptions: (any SubscriptionProvider<Model>)?,
-    mailbox: Mailbox, maximumRunningCommands: Int
+    mailbox: Mailbox, maximumRunningCommands: Int = 1_024
   ) {
     updates = UpdateRunner(model: model, updater: updater)
     self.mailbox = mailbox
@@ -96,7 +96,7 @@ final class StoreLoop<Model: Sendable> {
       process(message, cause: cause, post: 0, at: address) ? updates.lastMessage : nil
     }
     // A command performed inside the loop has ended by now: with none left running or waiting, the
-    // handle is complete and holds no reference to the store (a retain and a release, B7).
+    // handle is complete and holds no reference to the store.
     guard let started, !commands.isIdle else { return .complete }
     return .tracked(started)
   }
@@ -233,7 +233,7 @@ final class StoreLoop<Model: Sendable> {
   }
 
   // Reporting lives in functions of its own: a function that builds a `StoreEvent<Model>` asks the
-  // runtime for that type's metadata on every call, taken or not (about 330 instructions).
+  // runtime for that type's metadata on every call, whether it builds one or not.
 
   @inline(never)
   private func subscriptionFailed(_ id: SubscriptionID, failure: any Error) {
@@ -289,7 +289,7 @@ final class StoreLoop<Model: Sendable> {
       ticket?.complete()
       return false
     }
-    // Numbered only when there are commands (off B1's path); a listener or a subscription's start
+    // Numbered only when there are commands; a listener or a subscription's start
     // above sends nothing that is processed before this.
     let firstCommand = updates.firstEmittedID
     updates.numberEmitted()
@@ -424,8 +424,8 @@ final class StoreLoop<Model: Sendable> {
   }
 
   /// Stops and starts what `plan` says. A function of its own: it builds `StoreEvent<Model>`s, and
-  /// a function that does asks the runtime for that type's metadata on every call (about 330
-  /// instructions), which a message that changes no subscription should not pay.
+  /// a function that does asks the runtime for that type's metadata on every call, which a message
+  /// that changes no subscription should not pay.
   @inline(never)
   private func carryOut(
     _ plan: SubscriptionReconciler<Model>.Plan, of subscriptions: SubscriptionReconciler<Model>,
@@ -525,4 +525,13 @@ final class StoreLoop<Model: Sendable> {
   func report(_ event: StoreEvent<Model>) {
     observers.report(event)
   }
+}
+
+/// What ``StoreLoop/send(_:at:cause:)`` tells its host about the handle to return.
+enum SendOutcome {
+  case complete
+  /// Processed, with commands outstanding.
+  case tracked(MessageID)
+  /// Queued in the mailbox with this number.
+  case posted(UInt64)
 }

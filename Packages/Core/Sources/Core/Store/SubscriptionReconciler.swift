@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The store's part that keeps subscriptions in line with the provider: the interpreters, the live
 /// set and the provider's last answer.
 ///
@@ -52,7 +54,7 @@ final class SubscriptionReconciler<Model> {
     let previous = lastRequested
     let common = min(previous.count, requested.count)
     // Through buffer pointers: the values are compared where they lie, not copied out of the
-    // arrays first (`b1-subscribed`, ten values: about 55 instructions a message).
+    // arrays first.
     let (prefix, suffix) = previous.withUnsafeBufferPointer { previous in
       requested.withUnsafeBufferPointer { requested in
         var prefix = 0
@@ -184,4 +186,29 @@ func isSameSubscription(_ left: any Subscription, _ right: any Subscription) -> 
     return open(right)
   }
   return open(left)
+}
+
+/// A ``SubscriptionInterpreter`` seen through its two calls, so the loop, which runs on whichever
+/// actor hosts it, can call them there.
+struct SubscriptionObject {
+  let start: () -> Void
+  let stop: () -> Void
+}
+
+/// A type-erased way to run a subscription.
+enum AnySubscriptionInterpreter {
+  /// An object made per subscription value, started and stopped on the store's actor.
+  case object((any Subscription, Dispatch) -> SubscriptionObject)
+  /// An async function run in a task, cancelled on stop.
+  case task(@Sendable (any Subscription, Dispatch) async throws -> Void)
+}
+
+/// Whether a running subscription may still deliver messages. Shared between the store, which
+/// ends it on stop, and the subscription's ``Dispatch``, which checks it on every send.
+final class SubscriptionLiveness: Sendable {
+  private let live = Atomic<Bool>(true)
+
+  var isLive: Bool { live.load(ordering: .acquiring) }
+
+  func end() { live.store(false, ordering: .releasing) }
 }

@@ -4,7 +4,7 @@
 /// The hosts' and ``Registrations``' `register` for a ``SynchronousCommandInterpreter`` are
 /// inlinable, so the caller's module compiles these closures for the interpreter's type: the
 /// command reaches `interpretNow` through one comparison of type identities, without the
-/// runtime's generic copy of it, and the call is direct (B7 in docs/performance.md). A generic
+/// runtime's generic copy of it, and the call is direct. A generic
 /// class would not do: its conformance's witnesses are compiled once, in Core, for every type.
 @usableFromInline
 final class SynchronousCommandPerformer: CommandPerformer {

@@ -1,8 +1,7 @@
 /// A map from types to values, tuned for the handful of types a store routes.
 ///
-/// Up to ``linearLimit`` entries it compares type identities in a contiguous array, which costs a
-/// few nanoseconds; beyond that it switches to a dictionary (one hash of a pointer, about 25 ns on
-/// this machine). Either way the cost does not depend on how many updaters or interpreters exist
+/// Up to ``linearLimit`` entries it compares type identities in a contiguous array; beyond that it
+/// switches to a dictionary (one hash of a pointer). Either way the cost does not depend on how many updaters or interpreters exist
 /// beyond the table's size, and there are no casts.
 struct TypeTable<Value> {
   static var linearLimit: Int { 12 }

@@ -7,8 +7,8 @@ final class UpdateRunner<Model: Sendable> {
   // Safety of `@exclusivity(unchecked)`: the runner is confined to its store's actor (it is not
   // `Sendable`), and the only user code it calls, an updater, receives the model `inout` and
   // nothing else, so it cannot reach these properties; an Observation observer told inside
-  // `withMutation` may read the model (``model``), never these. Dynamic checks on them cost about a
-  // fifth of the instructions of a message (B1, callgrind; docs/performance.md).
+  // `withMutation` may read the model (``model``), never these. What the unchecked accesses save is
+  // measured in docs/performance.md.
 
   /// The model, in memory the runner allocates once and owns, so every update passes this pointer
   /// to the updater box directly (no closure, no exclusivity check). Safety: allocated and
@@ -111,4 +111,15 @@ final class UpdateRunner<Model: Sendable> {
     if let slices = observation?.slices, slices.hasArmed { slices.notifyChanges(in: modelPointer) }
     return handled
   }
+}
+
+/// The store's part that tells Observation about changes: the whole model inside the registrar's
+/// `withMutation`, and the slices read on their own (``SliceObservers``) after each update.
+///
+/// A loop holds one only once its host is observed, so an unobserved store checks one optional a
+/// message.
+struct ModelObservation<Model: Sendable> {
+  /// Wraps an update in Observation's `withMutation`; `nil` while only slices are observed.
+  let mutation: ((() -> Bool) -> Bool)?
+  let slices: SliceObservers<Model>
 }

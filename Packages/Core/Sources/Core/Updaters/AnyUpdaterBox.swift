@@ -1,9 +1,9 @@
 /// Holds an updater behind a non-generic class, so hot paths call it through a vtable without
 /// asking the runtime for any generic metadata.
 ///
-/// Measured with `perf` on this machine: calling through `any Updater<Model>` looks up the
-/// parameterized existential's metadata on every call, and an array of a generic box class looks up
-/// the class's metadata; together about 60 ns of a 100 ns message. This box is neither generic nor
+/// Calling through `any Updater<Model>` looks up the parameterized existential's metadata on every
+/// call, and an array of a generic box class looks up the class's metadata; together more than half
+/// of a message's cost (docs/performance.md). This box is neither generic nor
 /// existential. The model travels as a raw pointer that the typed subclass rebinds.
 ///
 /// Safety: a box is created only by `Updater.boxed` (or a combinator built on it) for an updater of

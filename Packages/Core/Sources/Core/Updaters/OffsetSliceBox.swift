@@ -2,7 +2,7 @@
 ///
 /// `.slice(\.todos, TodoUpdater())` with a key path to stored properties becomes a byte offset
 /// (`MemoryLayout<Model>.offset(of:)`), so projecting the slice is pointer arithmetic instead of a
-/// key-path application (about 20 ns unspecialized, measured with `perf`).
+/// key-path application.
 ///
 /// Safety: `MemoryLayout.offset(of:)` returns an offset only for key paths whose storage is inline
 /// and directly addressable in `Model`; the pointer it produces from a pointer to a live `Model`

@@ -37,8 +37,8 @@ public protocol TypedUpdater<Model, UpdateMessage>: Updater {
   ///
   /// The form the store calls. Implement it instead of ``update(_:message:)`` where a message
   /// emits commands often: appending to the store's buffer allocates nothing (once the buffer has
-  /// grown), where returning `[command]` allocates an array for every message that emits one (about
-  /// 330 instructions of the effect round trip, B7 in docs/performance.md). Its default calls
+  /// grown), where returning `[command]` allocates an array for every message that emits one (a
+  /// large part of an effect round trip's cost, docs/performance.md). Its default calls
   /// ``update(_:message:)``, whose default calls this: implement one of the two.
   ///
   /// ```swift
@@ -110,8 +110,7 @@ extension TypedUpdater {
   /// the store, a ``CombinedUpdater`` part and a feature build one from a ``TypedUpdater`` they are
   /// given in an inlinable initialiser, so the caller's module specialises it. A message of
   /// ``UpdateMessage`` then reaches ``update(_:message:into:)`` with one comparison of type identities,
-  /// without the runtime's generic metadata lookups of the unspecialised path (B1 in
-  /// docs/performance.md).
+  /// without the runtime's generic metadata lookups of the unspecialised path.
   @inlinable
   var specialized: FunctionUpdater<Model> {
     FunctionUpdater(
