@@ -117,6 +117,90 @@ public struct IdentifiedArray<Element: Identifiable> {
     positions.removeAll()
   }
 
+  // MARK: - Reordering
+
+  /// Moves the elements at `offsets` so that they land before the element that was at
+  /// `destination` (or at the end), in their order, as SwiftUI's `onMove` reports a move.
+  ///
+  /// Every element keeps its identity: a command a moved row started still delivers its result to
+  /// that row, and its subscriptions keep running. Only removal ends an element's identity; so
+  /// reorder with this method, ``sort(by:)``, ``swapAt(_:_:)`` or ``reverse()``, not by building a
+  /// new collection from the elements (`IdentifiedArray(rows.reversed())` makes every element new).
+  ///
+  /// ```swift
+  /// rows.move(fromOffsets: [3], toOffset: 0)  // the fourth row first
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - offsets: The positions of the elements to move (an `IndexSet` will do).
+  ///   - destination: A position in `0...count`, counted before the move.
+  public mutating func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int) {
+    let moving = Set(offsets)
+    precondition(moving.allSatisfy(elements.indices.contains), "IdentifiedArray: offset out of range")
+    precondition(
+      destination >= 0 && destination <= elements.count, "IdentifiedArray: destination out of range")
+    let kept = elements.indices.filter { !moving.contains($0) }
+    let insertion = kept.firstIndex { $0 >= destination } ?? kept.count
+    let order = kept[..<insertion] + moving.sorted() + kept[insertion...]
+    rearrange(Array(order))
+  }
+
+  /// Exchanges the elements at two positions, each keeping its identity (see ``move(fromOffsets:toOffset:)``).
+  public mutating func swapAt(_ first: Int, _ second: Int) {
+    guard first != second else { return }
+    elements.swapAt(first, second)
+    stamps.swapAt(first, second)
+    positions[elements[first].id] = first
+    positions[elements[second].id] = second
+  }
+
+  /// Reverses the order of the elements, each keeping its identity.
+  public mutating func reverse() {
+    rearrange(Array(elements.indices.reversed()))
+  }
+
+  /// Sorts the elements in place, each keeping its identity; the sort is stable.
+  ///
+  /// - Parameter areInIncreasingOrder: Whether its first argument belongs before its second.
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    var order = Array(elements.indices)
+    // Stable: equal elements keep their relative order, so a re-sort after a toggle does not shuffle.
+    try order.sort { left, right in
+      if try areInIncreasingOrder(elements[left], elements[right]) { return true }
+      if try areInIncreasingOrder(elements[right], elements[left]) { return false }
+      return left < right
+    }
+    rearrange(order)
+  }
+
+  /// Removes the elements at `offsets`, as SwiftUI's `onDelete` reports a deletion.
+  ///
+  /// - Parameter offsets: The positions of the elements to remove (an `IndexSet` will do).
+  public mutating func remove(atOffsets offsets: some Sequence<Int>) {
+    let removing = Set(offsets)
+    precondition(removing.allSatisfy(elements.indices.contains), "IdentifiedArray: offset out of range")
+    for position in removing { positions[elements[position].id] = nil }
+    rearrange(elements.indices.filter { !removing.contains($0) })
+  }
+
+  /// The elements that satisfy `isIncluded`, in order, each keeping its identity.
+  ///
+  /// - Parameter isIncluded: Whether an element belongs to the result.
+  /// - Returns: A collection of those elements; assigning it back removes the others.
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> IdentifiedArray {
+    var result = self
+    try result.removeAll { try !isIncluded($0) }
+    return result
+  }
+
+  /// Puts the elements at the positions `order` lists, in that order, with their stamps; the
+  /// others are dropped (their index entries must be removed already).
+  private mutating func rearrange(_ order: [Int]) {
+    elements = order.map { elements[$0] }
+    stamps = order.map { stamps[$0] }
+    reindex(from: 0)
+  }
+
   /// Runs `body` on the element with `id` in place, when present and, if `stamp` is given, still
   /// the element that stamp was given to.
   ///

@@ -54,6 +54,8 @@ private enum ListMessage: Message, Equatable {
   case remove(Int)
   case present(Int)
   case dismiss
+  case reverse
+  case sortByID
 }
 
 private struct ListUpdater: TypedUpdater {
@@ -63,6 +65,8 @@ private struct ListUpdater: TypedUpdater {
     case .remove(let id): model.items.remove(id: id)
     case .present(let id): model.editor.present(Download(id: id))
     case .dismiss: model.editor.dismiss()
+    case .reverse: model.items.reverse()
+    case .sortByID: model.items.sort { $0.id < $1.id }
     }
     return []
   }
@@ -200,6 +204,44 @@ struct ChildFeatureTests {
     #expect(
       events.stopped.first?.1 == events.processed["remove(1)"], "stopped by the message that removed it")
     #expect(events.stopped.first?.0.hasPrefix("ChildSubscription(1, ") == true)
+  }
+
+  @Test(
+    "a reorder keeps each element's identity: a result in flight reaches its row, and no subscription restarts"
+  )
+  func reorderKeepsIdentity() async {
+    let events = Events()
+    let gate = FetchGate()
+    let store = Store(
+      model: Downloads(), updater: downloadsUpdater(),
+      subscriptions: CombinedSubscriptionProvider<Downloads>(
+        .forEach(
+          \.items,
+          FunctionSubscriptionProvider<Download> { download, _ in
+            download.isRunning ? [Ticker(every: 1)] : []
+          })))
+    store.addMonitor(events.monitor())
+    store.register(gate.interpreter())
+    store.register(subscriptions: Ticker.self) { _, _ in NoWork() }
+    store.send(ListMessage.add(1))
+    store.send(ListMessage.add(2))
+    // One fetch in flight (the gate answers one at a time), and row 1's ticker running.
+    let fetching = store.send(ElementMessage(1, DownloadMessage.start))
+    #expect(events.started.count == 1)
+    store.send(ListMessage.reverse)
+    #expect(store.model.items.ids == [2, 1])
+    store.send(ListMessage.sortByID)
+    #expect(store.model.items.ids == [1, 2])
+    store.send(ListMessage.reverse)
+    #expect(events.stopped.isEmpty, "a reorder stops no subscription")
+    #expect(events.started.count == 1, "and starts none")
+    gate.continuation.yield()
+    await fetching.finish()
+    #expect(store.model.items[id: 1]?.log == ["start", "finished"])
+    #expect(store.model.items[id: 1]?.isRunning == false)
+    #expect(events.unhandled.isEmpty)
+    await store.settle()
+    store.shutDown()
   }
 
   @Test("a presented child runs only while presented; a result for a dismissed one is dropped")
