@@ -59,7 +59,8 @@ public actor ActorStore<Model: Sendable> {
   ) {
     let target = ActorDrainTarget<Model>()
     let mailbox = Mailbox(
-      scheduleDrain: { target.scheduleDrain() }, waitForPost: { post in await target.waitForPost(post) })
+      scheduleDrain: { target.scheduleDrain() },
+      waitForNumber: { number in await target.waitForNumber(number) })
     self.mailbox = mailbox
     relayCapacity = mailbox.capacity
     loop = StoreLoop(
@@ -136,7 +137,7 @@ public actor ActorStore<Model: Sendable> {
     switch loop.send(message, at: UnsafeRawPointer(address), cause: .external) {
     case .complete: return .complete
     case .tracked(let id): return trackedHandle(id)
-    case .posted(let post): return .posted(post, mailbox)
+    case .posted(let number): return .posted(number, mailbox)
     }
   }
 
@@ -144,8 +145,8 @@ public actor ActorStore<Model: Sendable> {
     await loop.waitForConsequences(of: id)
   }
 
-  func waitForConsequences(ofPost post: UInt64) async {
-    await loop.waitForConsequences(ofPost: post)
+  func waitForConsequences(ofNumber number: UInt64) async {
+    await loop.waitForConsequences(ofNumber: number)
   }
 
   /// Queues messages with an external cause, from any task or thread, without waiting for the
@@ -493,7 +494,7 @@ private final class ActorDrainTarget<Model: Sendable>: Sendable {
     Task { [weak self] in await self?.store?.drainScheduled() }
   }
 
-  func waitForPost(_ post: UInt64) async {
-    await store?.waitForConsequences(ofPost: post)
+  func waitForNumber(_ number: UInt64) async {
+    await store?.waitForConsequences(ofNumber: number)
   }
 }

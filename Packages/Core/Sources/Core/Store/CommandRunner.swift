@@ -112,11 +112,13 @@ final class CommandRunner {
     return performed[performedHead...].first { $0.id == id }?.root
   }
 
-  /// The root of the first command running or waiting whose root has the mailbox number `post`.
-  func root(withPost post: UInt64) -> TreeRoot? {
-    if let found = running.values.first(where: { $0.root.post == post }) { return found.root }
-    if let found = performed[performedHead...].first(where: { $0.root.post == post }) { return found.root }
-    return waiting[waitingHead...].first { $0.root.post == post }?.root
+  /// The root of the first command running or waiting whose root has the mailbox number `number`.
+  func root(withNumber number: UInt64) -> TreeRoot? {
+    if let found = running.values.first(where: { $0.root.number == number }) { return found.root }
+    if let found = performed[performedHead...].first(where: { $0.root.number == number }) {
+      return found.root
+    }
+    return waiting[waitingHead...].first { $0.root.number == number }?.root
   }
 
   /// The root `id` and how many commands running or waiting descend from it; `nil` if none does.

@@ -24,7 +24,7 @@ struct ConsequenceTracker {
     /// Commands of its tree running or waiting.
     var outstanding: Int
     /// Its number in the mailbox, or 0.
-    let post: UInt64
+    let number: UInt64
     let ticket: MessageTicket
   }
 
@@ -36,9 +36,9 @@ struct ConsequenceTracker {
   /// have finished since, dropped as the list grows).
   private var sentBy: [CommandID: SentMessages] = [:]
   /// Waits for messages still in the mailbox (or held by a test store), by number.
-  private var postWaiters: [UInt64: MessageTicket] = [:]
+  private var numberWaiters: [UInt64: MessageTicket] = [:]
   /// The number of the last message taken from the mailbox.
-  var lastTakenPost: UInt64 = 0
+  var lastTakenNumber: UInt64 = 0
   /// Waits in ``StoreLoop/settle(isolation:)`` for no message waiting and no command running.
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -58,21 +58,21 @@ struct ConsequenceTracker {
 
   /// How many records it keeps (for tests: it keeps none for messages nobody awaits, and a bounded
   /// number along a chain of commands).
-  var recordCount: Int { roots.count + findable.count + postWaiters.count }
+  var recordCount: Int { roots.count + findable.count + numberWaiters.count }
 
   /// Whether anyone waits for a message still in the mailbox.
-  var hasPostWaiters: Bool { !postWaiters.isEmpty }
+  var hasNumberWaiters: Bool { !numberWaiters.isEmpty }
 
-  /// The ticket of a wait for the message numbered `post`, taken as it is processed.
-  mutating func takePostWaiter(_ post: UInt64) -> MessageTicket? {
-    postWaiters.removeValue(forKey: post)
+  /// The ticket of a wait for the message numbered `number`, taken as it is processed.
+  mutating func takeNumberWaiter(_ number: UInt64) -> MessageTicket? {
+    numberWaiters.removeValue(forKey: number)
   }
 
-  /// A ticket completed when the message numbered `post`, not yet processed, has finished.
-  mutating func ticket(forQueuedPost post: UInt64) -> MessageTicket {
-    if let ticket = postWaiters[post] { return ticket }
+  /// A ticket completed when the message numbered `number`, not yet processed, has finished.
+  mutating func ticket(forQueuedNumber number: UInt64) -> MessageTicket {
+    if let ticket = numberWaiters[number] { return ticket }
     let ticket = MessageTicket()
-    postWaiters[post] = ticket
+    numberWaiters[number] = ticket
     return ticket
   }
 
@@ -81,7 +81,7 @@ struct ConsequenceTracker {
   /// - Parameter ticket: A wait for the root that started before it was processed.
   mutating func emitted(_ count: Int, byRoot root: TreeRoot, ticket: MessageTicket?) {
     guard let ticket else { return }
-    roots[root.id] = RootEntry(outstanding: count, post: root.post, ticket: ticket)
+    roots[root.id] = RootEntry(outstanding: count, number: root.number, ticket: ticket)
   }
 
   /// Records that the update of `id`, sent by the running command `sender`, emitted `count`
@@ -92,14 +92,14 @@ struct ConsequenceTracker {
   ///   - ticket: A wait for `id` that started before it was processed.
   /// - Returns: Where `id`'s commands are counted.
   mutating func emitted(
-    _ count: Int, by id: MessageID, post: UInt64, sentBy sender: CommandID, in root: TreeRoot,
+    _ count: Int, by id: MessageID, number: UInt64, sentBy sender: CommandID, in root: TreeRoot,
     ticket: MessageTicket?
   ) -> TreeRoot {
     if !roots.isEmpty { roots[root.id]?.outstanding += count }
     var parent = root.count
     while let current = parent, !current.isFindable { parent = current.parent }
     parent?.outstanding += 1
-    let made = TreeCount(id: id, post: post, parent: parent, outstanding: count, ticket: ticket)
+    let made = TreeCount(id: id, number: number, parent: parent, outstanding: count, ticket: ticket)
     findable[id] = made
     var sent = sentBy.removeValue(forKey: sender) ?? SentMessages()
     sent.ids.append(id)
@@ -108,7 +108,7 @@ struct ConsequenceTracker {
       sent.compactAt = max(32, 2 * sent.ids.count)
     }
     sentBy[sender] = sent
-    return TreeRoot(id: root.id, post: root.post, count: made)
+    return TreeRoot(id: root.id, number: root.number, count: made)
   }
 
   /// The ticket of the tree of `id` if it is recorded, made if needed.
@@ -121,16 +121,16 @@ struct ConsequenceTracker {
     return ticket
   }
 
-  /// The message numbered `post` if its tree is recorded.
-  func entry(withPost post: UInt64) -> MessageID? {
-    if let found = findable.values.first(where: { $0.post == post }) { return found.id }
-    return roots.first { $0.value.post == post }?.key
+  /// The message numbered `number` if its tree is recorded.
+  func entry(withNumber number: UInt64) -> MessageID? {
+    if let found = findable.values.first(where: { $0.number == number }) { return found.id }
+    return roots.first { $0.value.number == number }?.key
   }
 
   /// Starts tracking the tree of `root`, which has no entry, with `outstanding` commands.
   mutating func track(_ root: TreeRoot, outstanding: Int) -> MessageTicket {
     let ticket = MessageTicket()
-    roots[root.id] = RootEntry(outstanding: outstanding, post: root.post, ticket: ticket)
+    roots[root.id] = RootEntry(outstanding: outstanding, number: root.number, ticket: ticket)
     return ticket
   }
 
@@ -182,11 +182,11 @@ struct ConsequenceTracker {
   mutating func completeAll() {
     for entry in roots.values { entry.ticket.complete() }
     for count in findable.values { count.ticket?.complete() }
-    for ticket in postWaiters.values { ticket.complete() }
+    for ticket in numberWaiters.values { ticket.complete() }
     roots.removeAll()
     findable.removeAll()
     sentBy.removeAll()
-    postWaiters.removeAll()
+    numberWaiters.removeAll()
   }
 }
 
@@ -198,7 +198,7 @@ struct ConsequenceTracker {
 struct TreeRoot {
   let id: MessageID
   /// Its number in the mailbox, or 0 if it did not go through the mailbox.
-  let post: UInt64
+  let number: UInt64
   /// The count of the nearest message above the command that the store follows, if any.
   var count: TreeCount? = nil
 }

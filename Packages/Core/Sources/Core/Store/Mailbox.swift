@@ -19,10 +19,10 @@ import Synchronization
 final class Mailbox: Sendable {
   enum Envelope: Sendable {
     /// From another task, with its number: held by a test store that holds incoming messages.
-    case message(any Message, Cause, post: UInt64)
+    case message(any Message, Cause, number: UInt64)
     /// Sent on the store's actor while the loop was busy, or behind earlier arrivals, with its
     /// number: never held.
-    case sent(any Message, Cause, post: UInt64)
+    case sent(any Message, Cause, number: UInt64)
     case commandFinished(CommandID, failure: (any Error)?, duration: Duration?)
     case subscriptionFinished(SubscriptionID, failure: (any Error)?)
     case dropped(any Message, Cause, DropReason)
@@ -34,37 +34,37 @@ final class Mailbox: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
     /// The number of the last message posted: messages are numbered in arrival order, so a
     /// ``SentMessage`` can name one without an allocation.
-    var lastPost: UInt64 = 0
+    var lastNumber: UInt64 = 0
   }
 
   private let state = Mutex(State())
   private let pending = Atomic<Int>(0)
-  /// ``State/lastPost``, readable without the lock.
-  private let lastPostNumber = Atomic<UInt64>(0)
+  /// ``State/lastNumber``, readable without the lock.
+  private let lastNumberPosted = Atomic<UInt64>(0)
   /// Messages a command performed inside the loop dispatched while the mailbox was empty.
   let inline = InlineMessages()
   private let scheduleDrain: @Sendable () -> Void
-  private let waitForPost: @Sendable (UInt64) async -> Void
+  private let waitForNumber: @Sendable (UInt64) async -> Void
   /// How many waiting envelopes make ``postRespectingCapacity(_:cause:)`` suspend.
   let capacity: Int
 
   /// - Parameters:
   ///   - capacity: How many waiting envelopes make ``postRespectingCapacity(_:cause:)`` suspend.
   ///   - scheduleDrain: Starts a task on the store's actor that drains the mailbox.
-  ///   - waitForPost: Waits, on the store's actor, for what the message with a number caused.
+  ///   - waitForNumber: Waits, on the store's actor, for what the message with a number caused.
   init(
     capacity: Int = 65_536, scheduleDrain: @escaping @Sendable () -> Void,
-    waitForPost: @escaping @Sendable (UInt64) async -> Void = { _ in }
+    waitForNumber: @escaping @Sendable (UInt64) async -> Void = { _ in }
   ) {
     self.capacity = capacity
     self.scheduleDrain = scheduleDrain
-    self.waitForPost = waitForPost
+    self.waitForNumber = waitForNumber
   }
 
-  /// Suspends until the message numbered `post` has been processed and its commands have
+  /// Suspends until the message numbered `number` has been processed and its commands have
   /// finished (see ``SentMessage/finish()``).
-  func waitForConsequences(ofPost post: UInt64) async {
-    await waitForPost(post)
+  func waitForConsequences(ofNumber number: UInt64) async {
+    await waitForNumber(number)
   }
 
   /// Whether envelopes or ``inline`` messages are waiting. A relaxed read: a concurrent post may be
@@ -73,7 +73,7 @@ final class Mailbox: Sendable {
 
   /// The number of the last message posted to the queue (a relaxed read: on the store's actor, it
   /// sees every post made on this thread or on one it waited for).
-  var lastPost: UInt64 { lastPostNumber.load(ordering: .relaxed) }
+  var lastNumber: UInt64 { lastNumberPosted.load(ordering: .relaxed) }
 
   /// How many envelopes and ``inline`` messages are waiting (a relaxed read).
   var count: Int { pending.load(ordering: .relaxed) }
@@ -138,11 +138,11 @@ final class Mailbox: Sendable {
   /// - Returns: Its number.
   func post(_ message: any Message, cause: Cause, sentOnActor: Bool, schedulesDrain: Bool = true) -> UInt64 {
     let (number, mustSchedule) = state.withLock { state in
-      state.lastPost &+= 1
-      let number = state.lastPost
-      lastPostNumber.store(number, ordering: .relaxed)
+      state.lastNumber &+= 1
+      let number = state.lastNumber
+      lastNumberPosted.store(number, ordering: .relaxed)
       state.queue.append(
-        sentOnActor ? .sent(message, cause, post: number) : .message(message, cause, post: number))
+        sentOnActor ? .sent(message, cause, number: number) : .message(message, cause, number: number))
       pending.add(1, ordering: .relaxed)
       if !schedulesDrain || state.drainScheduled { return (number, false) }
       state.drainScheduled = true
@@ -181,10 +181,10 @@ final class Mailbox: Sendable {
     while true {
       let admitted = state.withLock { state in
         guard state.queue.count < capacity else { return false }
-        state.lastPost &+= 1
-        number = state.lastPost
-        lastPostNumber.store(number, ordering: .relaxed)
-        state.queue.append(.message(message, cause, post: number))
+        state.lastNumber &+= 1
+        number = state.lastNumber
+        lastNumberPosted.store(number, ordering: .relaxed)
+        state.queue.append(.message(message, cause, number: number))
         pending.add(1, ordering: .relaxed)
         return true
       }

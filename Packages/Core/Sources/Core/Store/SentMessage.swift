@@ -34,9 +34,9 @@ public struct SentMessage: Sendable {
   /// A handle that is already complete.
   static var complete: SentMessage { SentMessage(id: 0, source: nil) }
 
-  /// A handle on the message posted to `mailbox` as number `post`.
-  static func posted(_ post: UInt64, _ mailbox: Mailbox) -> SentMessage {
-    SentMessage(id: post, source: mailbox)
+  /// A handle on the message posted to `mailbox` as number `number`.
+  static func posted(_ number: UInt64, _ mailbox: Mailbox) -> SentMessage {
+    SentMessage(id: number, source: mailbox)
   }
 
   /// A handle on the tree of `id`, which `store` tracks.
@@ -51,7 +51,7 @@ public struct SentMessage: Sendable {
   public func finish() async {
     switch source {
     case nil: return
-    case let mailbox as Mailbox: await mailbox.waitForConsequences(ofPost: id)
+    case let mailbox as Mailbox: await mailbox.waitForConsequences(ofNumber: id)
     case let store as any ConsequenceWaiting: await store.waitForConsequences(of: MessageID(rawValue: id))
     default: return
     }

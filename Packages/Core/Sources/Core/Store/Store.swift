@@ -57,14 +57,14 @@ public final class Store<Model: Sendable> {
     let target = DrainTarget()
     let mailbox = Mailbox(
       scheduleDrain: { Task { @MainActor in target.drain?() } },
-      waitForPost: { post in await target.waitForPost(post) })
+      waitForNumber: { number in await target.waitForNumber(number) })
     let hasProvider = !(subscriptions is NoSubscriptions<Model>)
     self.mailbox = mailbox
     loop = StoreLoop(
       model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
       mailbox: mailbox)
     target.drain = { [weak loop] in loop?.runLoop(limit: StoreLoop<Model>.scheduledDrainLimit) }
-    target.waitForConsequences = { [weak loop] post in await loop?.waitForConsequences(ofPost: post) }
+    target.waitForConsequences = { [weak loop] number in await loop?.waitForConsequences(ofNumber: number) }
   }
 
   /// Creates a store with an initial model and an updater, without subscriptions.
@@ -244,7 +244,7 @@ public final class Store<Model: Sendable> {
     switch loop.send(message, at: UnsafeRawPointer(address), cause: .external) {
     case .complete: return .complete
     case .tracked(let id): return trackedHandle(id)
-    case .posted(let post): return .posted(post, mailbox)
+    case .posted(let number): return .posted(number, mailbox)
     }
   }
 
@@ -531,8 +531,8 @@ private final class DrainTarget {
   var drain: (@MainActor () -> Void)?
   var waitForConsequences: (@MainActor (UInt64) async -> Void)?
 
-  func waitForPost(_ post: UInt64) async {
-    await waitForConsequences?(post)
+  func waitForNumber(_ number: UInt64) async {
+    await waitForConsequences?(number)
   }
 }
 

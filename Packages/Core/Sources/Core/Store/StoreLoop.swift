@@ -93,7 +93,7 @@ final class StoreLoop<Model: Sendable> {
       return sendQueued(message, cause: cause)
     }
     let started = enter(limit: nil) {
-      process(message, cause: cause, post: 0, at: address) ? updates.lastMessage : nil
+      process(message, cause: cause, number: 0, at: address) ? updates.lastMessage : nil
     }
     // A command performed inside the loop has ended by now: with none left running or waiting, the
     // handle is complete and holds no reference to the store.
@@ -107,17 +107,17 @@ final class StoreLoop<Model: Sendable> {
     if let ticket = consequences.ticket(forEntry: id) ?? trackRoot(id) { await ticket.wait() }
   }
 
-  /// Suspends until the message numbered `post` in the mailbox has been processed and its tree has
+  /// Suspends until the message numbered `number` in the mailbox has been processed and its tree has
   /// finished.
-  func waitForConsequences(ofPost post: UInt64, isolation: isolated (any Actor)? = #isolation) async {
+  func waitForConsequences(ofNumber number: UInt64, isolation: isolated (any Actor)? = #isolation) async {
     guard !isShutDown else { return }
-    let lastTaken = InlineMessages.isInline(post) ? inline.lastTaken : consequences.lastTakenPost
-    let queued = post > lastTaken || driver?.holds(post) == true
+    let lastTaken = InlineMessages.isInline(number) ? inline.lastTaken : consequences.lastTakenNumber
+    let queued = number > lastTaken || driver?.holds(number) == true
     if queued {
-      await consequences.ticket(forQueuedPost: post).wait()
-    } else if let id = consequences.entry(withPost: post) {
+      await consequences.ticket(forQueuedNumber: number).wait()
+    } else if let id = consequences.entry(withNumber: number) {
       await consequences.ticket(forEntry: id)?.wait()
-    } else if let root = commands.root(withPost: post), let ticket = trackRoot(root.id) {
+    } else if let root = commands.root(withNumber: number), let ticket = trackRoot(root.id) {
       await ticket.wait()
     }
   }
@@ -138,9 +138,9 @@ final class StoreLoop<Model: Sendable> {
       return .complete
     }
     // Inside the loop, the running drain reaches it; outside, the drain below does.
-    let post = mailbox.post(message, cause: cause, sentOnActor: true)
+    let number = mailbox.post(message, cause: cause, sentOnActor: true)
     runLoop(limit: nil)
-    return .posted(post)
+    return .posted(number)
   }
 
   /// Drains the mailbox, unless the loop is already running (it will reach what is queued).
@@ -161,7 +161,7 @@ final class StoreLoop<Model: Sendable> {
   /// Processes a message the ``driver`` held, then what it caused.
   func process(_ held: PendingMessage) {
     guard !isInLoop else { return }
-    enter(limit: nil) { process(held.message, cause: held.cause, post: held.number) }
+    enter(limit: nil) { process(held.message, cause: held.cause, number: held.number) }
   }
 
   private func drain(limit: Int?) {
@@ -220,15 +220,15 @@ final class StoreLoop<Model: Sendable> {
   /// (`mayHold`), processed otherwise.
   @inline(__always)
   private func receive(_ message: any Message, cause: Cause, number: UInt64, mayHold: Bool) {
-    if !InlineMessages.isInline(number) { consequences.lastTakenPost = number }
+    if !InlineMessages.isInline(number) { consequences.lastTakenNumber = number }
     if isShutDown {
-      dropped(message, cause: cause, post: number)
+      dropped(message, cause: cause, number: number)
     } else if case .command(let command, _) = cause, !commands.isRunning(command) {
-      dropped(message, cause: cause, post: number, reason: .commandReturned)
+      dropped(message, cause: cause, number: number, reason: .commandReturned)
     } else if mayHold, let driver {
       driver.hold(PendingMessage(message: message, cause: cause, number: number))
     } else {
-      process(message, cause: cause, post: number)
+      process(message, cause: cause, number: number)
     }
   }
 
@@ -250,9 +250,9 @@ final class StoreLoop<Model: Sendable> {
   /// returned (its end was handled before it).
   @inline(never)
   private func dropped(
-    _ message: any Message, cause: Cause, post: UInt64, reason: DropReason = .storeShutDown
+    _ message: any Message, cause: Cause, number: UInt64, reason: DropReason = .storeShutDown
   ) {
-    consequences.takePostWaiter(post)?.complete()
+    consequences.takeNumberWaiter(number)?.complete()
     reportDropped(message, cause: cause, reason: reason)
   }
 
@@ -270,9 +270,9 @@ final class StoreLoop<Model: Sendable> {
   /// - Returns: Whether the update emitted commands that started or wait to start.
   @discardableResult
   private func process<M: Message>(
-    _ message: M, cause: Cause, post: UInt64, at address: UnsafeRawPointer? = nil
+    _ message: M, cause: Cause, number: UInt64, at address: UnsafeRawPointer? = nil
   ) -> Bool {
-    let ticket = post != 0 && consequences.hasPostWaiters ? consequences.takePostWaiter(post) : nil
+    let ticket = number != 0 && consequences.hasNumberWaiters ? consequences.takeNumberWaiter(number) : nil
     let updates = updates
     let id = updates.nextMessageID()
     if observers.hasMonitors {
@@ -297,7 +297,7 @@ final class StoreLoop<Model: Sendable> {
     // monitors already saw them with the processed message.
     let started = !isShutDown
     if started {
-      startCommands(from: firstCommand, emittedBy: id, cause: cause, post: post, ticket: ticket)
+      startCommands(from: firstCommand, emittedBy: id, cause: cause, number: number, ticket: ticket)
     } else {
       updates.emitted.removeAll(keepingCapacity: true)
       ticket?.complete()
@@ -337,13 +337,13 @@ final class StoreLoop<Model: Sendable> {
 
   @inline(never)
   private func startCommands(
-    from first: UInt64, emittedBy message: MessageID, cause: Cause, post: UInt64, ticket: MessageTicket?
+    from first: UInt64, emittedBy message: MessageID, cause: Cause, number: UInt64, ticket: MessageTicket?
   ) {
     // A message sent by a running command belongs to that command's tree; any other roots one.
-    var root = TreeRoot(id: message, post: post)
+    var root = TreeRoot(id: message, number: number)
     if case .command(let command, _) = cause, let running = commands.root(ofRunning: command) {
       root = consequences.emitted(
-        updates.emitted.count, by: message, post: post, sentBy: command, in: running, ticket: ticket)
+        updates.emitted.count, by: message, number: number, sentBy: command, in: running, ticket: ticket)
     } else {
       consequences.emitted(updates.emitted.count, byRoot: root, ticket: ticket)
     }

@@ -6,7 +6,7 @@
 final class TreeCount {
   let id: MessageID
   /// Its number in the mailbox.
-  let post: UInt64
+  let number: UInt64
   /// The nearest count above it that a wait could still find when it was made.
   let parent: TreeCount?
   /// The commands holding it and the counts below it still outstanding.
@@ -16,9 +16,9 @@ final class TreeCount {
   /// message runs and it has not finished.
   var isFindable = true
 
-  init(id: MessageID, post: UInt64, parent: TreeCount?, outstanding: Int, ticket: MessageTicket?) {
+  init(id: MessageID, number: UInt64, parent: TreeCount?, outstanding: Int, ticket: MessageTicket?) {
     self.id = id
-    self.post = post
+    self.number = number
     self.parent = parent
     self.outstanding = outstanding
     self.ticket = ticket
