@@ -186,10 +186,7 @@ public actor ActorStore<Model: Sendable> {
 
   // MARK: - Registering
 
-  /// Registers `interpreter` for every command of its ``CommandInterpreter/HandledCommand`` type.
-  ///
-  /// - Parameter interpreter: The interpreter, holding its dependencies.
-  /// - Precondition: No interpreter is registered for the same type yet.
+  /// Registers `interpreter` for its command type; see ``StoreHost/register(_:)-(Interpreter)``.
   public func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
     loop.register(interpreter)
   }
@@ -212,25 +209,14 @@ public actor ActorStore<Model: Sendable> {
     loop.register(registration)
   }
 
-  /// Registers an async function that runs each subscription of type `type` until it disappears.
-  ///
-  /// - Parameters:
-  ///   - type: The subscription type, or an existential to serve a family of generic subscriptions.
-  ///   - run: Does the work until cancelled.
-  /// - Precondition: Nothing is registered for the same type yet.
+  /// Registers an async function that runs each subscription of type `type`; see ``StoreHost/register(subscriptions:run:)``.
   public func register<S: Sendable>(
     subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
   ) {
     loop.register(subscriptions: type, run: run)
   }
 
-  /// Registers every interpreter and subscription runner of `registrations` (what a composition
-  /// of features registers, ``Composition/registrations(_:)``), in order.
-  ///
-  /// - Parameter registrations: The interpreters and runners.
-  /// - Precondition: None of them is a ``SubscriptionInterpreter`` factory: those are bound to the
-  ///   main actor and only a ``Store`` runs them; register that subscription type with an async
-  ///   function (``register(subscriptions:run:)``) instead.
+  /// Registers everything `registrations` holds, in order; see ``StoreHost``.
   public func register(_ registrations: Registrations) {
     Self.register(registrations, with: loop)
   }
@@ -279,24 +265,22 @@ public actor ActorStore<Model: Sendable> {
   /// The subscriptions currently running, in start order.
   public var activeSubscriptions: [any Subscription] { loop.activeSubscriptions }
 
-  /// How many commands may run at once; see ``Store/maximumRunningCommands``.
+  /// How many commands may run at once; see ``StoreHost/maximumRunningCommands``.
   public var maximumRunningCommands: Int { loop.maximumRunningCommands }
 
-  /// Sets how many commands may run at once; further ones wait, in order.
-  ///
-  /// - Parameter limit: At least 1.
+  /// Sets how many commands may run at once (at least 1), for commands started from then on.
   public func setMaximumRunningCommands(_ limit: Int) {
     loop.maximumRunningCommands = limit
   }
 
   // MARK: - Life
 
-  /// Starts the subscriptions the current model asks for; see ``Store/start()``.
+  /// Starts the subscriptions the current model asks for; see ``StoreHost/start()``.
   public func start() {
     loop.start()
   }
 
-  /// Stops the store; see ``Store/shutDown()``.
+  /// Stops the store; see ``StoreHost/shutDown()``.
   public func shutDown() {
     loop.shutDown()
   }
@@ -304,17 +288,15 @@ public actor ActorStore<Model: Sendable> {
   /// Whether ``shutDown()`` has been called.
   public var isStopped: Bool { loop.isShutDown }
 
-  /// Suspends until no message is waiting and no command is running or waiting to run.
+  /// Suspends until no message is waiting and no command is running or waiting; see ``StoreHost/settle()``.
   public func settle() async {
     await loop.settle()
   }
 
-  /// Whether problems are written to standard error while no monitor is attached (default `true`).
+  /// Whether problems go to standard error while no monitor is attached; see ``StoreHost/reportsProblemsWhenUnmonitored``.
   public var reportsProblemsWhenUnmonitored: Bool { loop.reportsProblemsWhenUnmonitored }
 
-  /// Sets whether problems are written to standard error while no monitor is attached.
-  ///
-  /// - Parameter reports: The new setting.
+  /// Sets whether problems go to standard error while no monitor is attached.
   public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
     loop.reportsProblemsWhenUnmonitored = reports
   }
@@ -372,9 +354,7 @@ public actor ActorStore<Model: Sendable> {
     for relay in finishing { relay.finish() }
   }
 
-  /// Detaches a monitor; a main-actor monitor still receives the events emitted before.
-  ///
-  /// - Parameter id: The identifier returned when it was added; nothing happens if it is unknown.
+  /// Detaches the monitor `id` (nothing happens if it is unknown).
   public func removeMonitor(_ id: MonitorID) {
     loop.removeMonitor(id)
     relays.withLock { $0.removeValue(forKey: id) }?.finish()
@@ -440,9 +420,7 @@ public actor ActorStore<Model: Sendable> {
     return loop.listen(until: call)
   }
 
-  /// Removes a listener.
-  ///
-  /// - Parameter id: The identifier returned when it was added.
+  /// Removes the listener `id`.
   public func removeListener(_ id: ListenerID) {
     loop.removeListener(id)
   }

@@ -268,11 +268,7 @@ public final class Store<Model: Sendable> {
 
   // MARK: - Registering
 
-  /// Registers `interpreter` to perform every command of its ``CommandInterpreter/HandledCommand``
-  /// type (or family, when that type is an existential).
-  ///
-  /// - Parameter interpreter: The interpreter, holding its dependencies.
-  /// - Precondition: No interpreter is registered for the same type yet.
+  /// Registers `interpreter` for its command type; see ``StoreHost/register(_:)-(Interpreter)``.
   public func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
     loop.register(interpreter)
   }
@@ -314,18 +310,7 @@ public final class Store<Model: Sendable> {
     }
   }
 
-  /// Registers an async function that runs each subscription of type `type` until it disappears.
-  ///
-  /// The function runs in its own task, off the store's actor; when the value disappears the task
-  /// is cancelled, and the dispatch stops delivering. If it returns on its own, the subscription
-  /// simply has nothing more to do; if it throws, monitors see
-  /// ``StoreEvent/subscriptionFailed(_:error:)``. Neither restarts it while the value stays
-  /// requested.
-  ///
-  /// - Parameters:
-  ///   - type: The subscription type, or an existential to serve a family of generic subscriptions.
-  ///   - run: Does the work, typically a loop that sends messages, until cancelled.
-  /// - Precondition: Nothing is registered for the same type yet.
+  /// Registers an async function that runs each subscription of type `type`; see ``StoreHost/register(subscriptions:run:)``.
   public func register<S: Sendable>(
     subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
   ) {
@@ -346,35 +331,19 @@ public final class Store<Model: Sendable> {
     set { setMaximumRunningCommands(newValue) }
   }
 
-  /// Sets ``maximumRunningCommands``, the form both hosts share (``StoreHost``).
-  ///
-  /// - Parameter limit: At least 1.
+  /// Sets how many commands may run at once (at least 1), for commands started from then on.
   public func setMaximumRunningCommands(_ limit: Int) {
     loop.maximumRunningCommands = limit
   }
 
   // MARK: - Life
 
-  /// Starts the subscriptions the current model asks for.
-  ///
-  /// Call it once, after registering interpreters and attaching monitors. Every processed
-  /// message reconciles subscriptions anyway, so a store that is never started still starts its
-  /// subscriptions after the first message; `start()` covers those the initial model needs.
-  /// Calling it again, or from inside the loop (where the current message reconciles), has no
-  /// effect. Messages sent while subscriptions start (by a monitor or a subscription's `start()`)
-  /// are processed after all of them have started.
+  /// Starts the subscriptions the current model asks for; see ``StoreHost/start()``.
   public func start() {
     loop.start()
   }
 
-  /// Stops the store: stops every subscription (newest first), cancels running commands, forgets
-  /// commands waiting to run, and drops messages still queued or sent later, reporting each to
-  /// monitors.
-  ///
-  /// To finish in-flight work first, `await` ``settle()`` before calling this. Called by a monitor
-  /// or listener while a message is being processed, it also keeps that message's commands from
-  /// starting and its subscriptions from being reconciled, and drops messages sent reentrantly.
-  /// Calling it again has no effect.
+  /// Stops the store; see ``StoreHost/shutDown()``.
   public func shutDown() {
     loop.shutDown()
   }
@@ -382,17 +351,7 @@ public final class Store<Model: Sendable> {
   /// Whether ``shutDown()`` has been called.
   public var isStopped: Bool { loop.isShutDown }
 
-  /// Suspends until no message is waiting and no command is running or waiting to run.
-  ///
-  /// To wait for what one message caused, await its handle instead: `await store.send(m).finish()`.
-  /// Called from inside an interpreter, `settle()` would wait for that interpreter's own command
-  /// and never return: it stops the program with a message saying so (precondition); under
-  /// CoreTesting's `TestStore` it returns at once and fails the test with that message.
-  ///
-  /// Running subscriptions do not count: they are meant to run indefinitely. Scripts and tests call
-  /// this to wait until the effects of what they sent have played out, including messages that
-  /// commands send and the commands those messages emit. Returns at once after ``shutDown()``
-  /// once nothing is left to drop.
+  /// Suspends until no message is waiting and no command is running or waiting; see ``StoreHost/settle()``.
   public func settle() async {
     await loop.settle()
   }
@@ -404,9 +363,7 @@ public final class Store<Model: Sendable> {
     set { loop.reportsProblemsWhenUnmonitored = newValue }
   }
 
-  /// Sets ``reportsProblemsWhenUnmonitored``, the form both hosts share (``StoreHost``).
-  ///
-  /// - Parameter reports: The new setting.
+  /// Sets whether problems go to standard error while no monitor is attached.
   public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
     loop.reportsProblemsWhenUnmonitored = reports
   }
@@ -454,9 +411,7 @@ public final class Store<Model: Sendable> {
     _ = loop.removeMonitors(of: ObjectIdentifier(monitor))
   }
 
-  /// Detaches a monitor.
-  ///
-  /// - Parameter id: The identifier returned when it was added; nothing happens if it is unknown.
+  /// Detaches the monitor `id` (nothing happens if it is unknown).
   public func removeMonitor(_ id: MonitorID) {
     loop.removeMonitor(id)
   }
@@ -517,9 +472,7 @@ public final class Store<Model: Sendable> {
     loop.listen(until: listener)
   }
 
-  /// Removes a listener added with ``addListener(_:)`` or ``addListener(observing:_:)``.
-  ///
-  /// - Parameter id: The identifier returned when it was added.
+  /// Removes the listener `id`.
   public func removeListener(_ id: ListenerID) {
     loop.removeListener(id)
   }

@@ -37,7 +37,8 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// Queues messages with an external cause, from any task or thread; see ``Store/queue``.
   var queue: Dispatch { get }
 
-  /// Registers `interpreter` for every command of its ``CommandInterpreter/HandledCommand`` type.
+  /// Registers `interpreter` to perform every command of its ``CommandInterpreter/HandledCommand``
+  /// type (or family, when that type is an existential).
   ///
   /// - Parameter interpreter: The interpreter, holding its dependencies.
   /// - Precondition: No interpreter is registered for the same type yet.
@@ -45,9 +46,17 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
 
   /// Registers an async function that runs each subscription of type `type` until it disappears.
   ///
+  /// The function runs in a task of its own: on the store's actor until its first suspension (so a
+  /// subscription that waits on a clock or a stream is waiting when the message that started it
+  /// returns), then off it. Do blocking work after the first `await`. When the value disappears
+  /// the task is cancelled, and the dispatch stops delivering. If the function returns on its own,
+  /// the subscription simply has nothing more to do; if it throws, monitors see
+  /// ``StoreEvent/subscriptionFailed(_:error:)``. Neither restarts it while the value stays
+  /// requested.
+  ///
   /// - Parameters:
   ///   - type: The subscription type, or an existential to serve a family of generic subscriptions.
-  ///   - run: Does the work until cancelled.
+  ///   - run: Does the work, typically a loop that sends messages, until cancelled.
   /// - Precondition: Nothing is registered for the same type yet.
   func register<S: Sendable>(
     subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void
@@ -61,7 +70,12 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// The subscriptions currently running, in start order.
   var activeSubscriptions: [any Subscription] { get async }
 
-  /// How many commands may run at once; further ones wait, in order (default 1,024).
+  /// How many commands may run at once; further ones wait, in order, for a running one to finish.
+  ///
+  /// The bound keeps a burst of commands (a million messages sent in a loop, each emitting one) at
+  /// one small record per waiting command instead of a task each. Work that lives as long as the
+  /// app (a socket, a watcher) belongs in a subscription, not a command: long-running commands
+  /// hold their slot. Default: 1,024.
   var maximumRunningCommands: Int { get async }
 
   /// Sets how many commands may run at once, for commands started from then on.
@@ -69,7 +83,8 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// - Parameter limit: At least 1.
   func setMaximumRunningCommands(_ limit: Int) async
 
-  /// Whether problems are written to standard error while no monitor is attached (default `true`).
+  /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
+  /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
   var reportsProblemsWhenUnmonitored: Bool { get async }
 
   /// Sets whether problems are written to standard error while no monitor is attached.
@@ -77,16 +92,40 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// - Parameter reports: The new setting.
   func setReportsProblemsWhenUnmonitored(_ reports: Bool) async
 
-  /// Starts the subscriptions the current model asks for; see ``Store/start()``.
+  /// Starts the subscriptions the current model asks for.
+  ///
+  /// Call it once, after registering interpreters and attaching monitors. Every processed
+  /// message reconciles subscriptions anyway, so a store that is never started still starts its
+  /// subscriptions after the first message; `start()` covers those the initial model needs.
+  /// Calling it again, or from inside the loop (where the current message reconciles), has no
+  /// effect. Messages sent while subscriptions start (by a monitor or a subscription's `start()`)
+  /// are processed after all of them have started.
   func start() async
 
-  /// Stops the store; see ``Store/shutDown()``.
+  /// Stops the store: stops every subscription (newest first), cancels running commands, forgets
+  /// commands waiting to run, and drops messages still queued or sent later, reporting each to
+  /// monitors.
+  ///
+  /// To finish in-flight work first, `await` ``settle()`` before calling this. Called by a monitor
+  /// or listener while a message is being processed, it also keeps that message's commands from
+  /// starting and its subscriptions from being reconciled, and drops messages sent reentrantly.
+  /// Calling it again has no effect.
   func shutDown() async
 
   /// Whether ``shutDown()`` has been called.
   var isStopped: Bool { get async }
 
   /// Suspends until no message is waiting and no command is running or waiting to run.
+  ///
+  /// To wait for what one message caused, await its handle instead: `await store.send(m).finish()`.
+  /// Called from inside an interpreter, `settle()` would wait for that interpreter's own command
+  /// and never return: it stops the program with a message saying so (precondition); under
+  /// CoreTesting's `TestStore` it returns at once and fails the test with that message.
+  ///
+  /// Running subscriptions do not count: they are meant to run indefinitely. Scripts and tests call
+  /// this to wait until the effects of what they sent have played out, including messages that
+  /// commands send and the commands those messages emit. Returns at once after ``shutDown()``
+  /// once nothing is left to drop.
   func settle() async
 
   /// Attaches a monitor object (a ``ConsoleMonitor``, a trace recorder, a ``FunctionMonitor``).
