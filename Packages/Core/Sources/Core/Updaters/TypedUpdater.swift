@@ -56,9 +56,44 @@ public protocol TypedUpdater<Model, UpdateMessage>: Updater {
   ///   - commands: The commands emitted so far for this message (by this and other updaters);
   ///     append to it, never remove.
   func update(_ model: inout Model, message: UpdateMessage, into commands: inout [any Command])
+
+  /// Whether this updater takes `message` in `model`'s state; by default, every message of its
+  /// type.
+  ///
+  /// A message no updater takes is reported (``StoreEvent/unhandledMessage(_:)``, a `TestStore`
+  /// failure). Return `false` to keep that report for a message this updater only sometimes
+  /// applies to: a list that also reacts to its rows' messages (to re-sort after a toggle) takes
+  /// them only while the row is there, so a message for a row that is gone is still reported:
+  ///
+  /// ```swift
+  /// struct ListReactions: TypedUpdater {
+  ///   func handles(_ message: ElementMessage<Row.ID, RowMessage>, in model: List) -> Bool {
+  ///     model.rows.contains(id: message.id)
+  ///   }
+  ///   func update(_ model: inout List, message: ElementMessage<Row.ID, RowMessage>) -> [any Command] {
+  ///     model.rows.sort { !$0.isDone && $1.isDone }
+  ///     return []
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - message: The message.
+  ///   - model: The model (or slice) before the update.
+  /// - Returns: `false` to leave the model as it is and the message unhandled by this updater.
+  func handles(_ message: UpdateMessage, in model: Model) -> Bool
 }
 
 extension TypedUpdater {
+  /// Every message of ``UpdateMessage``.
+  ///
+  /// - Parameters:
+  ///   - message: The message.
+  ///   - model: The model before the update.
+  /// - Returns: `true`.
+  @inlinable
+  public func handles(_ message: UpdateMessage, in model: Model) -> Bool { true }
+
   /// Calls ``update(_:message:)`` and appends what it returns.
   ///
   /// - Parameters:
@@ -99,7 +134,9 @@ extension TypedUpdater {
   public func update<M: Message>(
     _ model: inout Model, message: M, commands: inout [any Command]
   ) -> Bool {
-    guard let typed = exactCast(message, to: UpdateMessage.self) else { return false }
+    guard let typed = exactCast(message, to: UpdateMessage.self), handles(typed, in: model) else {
+      return false
+    }
     update(&model, message: typed, into: &commands)
     return true
   }
@@ -120,9 +157,10 @@ extension TypedUpdater {
           // Safe: the box calls this only for a message of exactly `UpdateMessage` (its type
           // identity compared first), and `model` points to the model or slice this updater was
           // given for.
-          update(
-            &model.assumingMemoryBound(to: Model.self).pointee,
-            message: message.assumingMemoryBound(to: UpdateMessage.self).pointee, into: &commands)
+          let model = model.assumingMemoryBound(to: Model.self)
+          let message = message.assumingMemoryBound(to: UpdateMessage.self)
+          guard handles(message.pointee, in: model.pointee) else { return false }
+          update(&model.pointee, message: message.pointee, into: &commands)
           return true
         }))
   }

@@ -77,6 +77,18 @@ private func downloadsUpdater() -> CombinedUpdater<Downloads> {
     .full(ListUpdater()), .forEach(\.items, DownloadUpdater()), .ifPresent(\.editor, DownloadUpdater()))
 }
 
+/// A list that also reacts to its rows' messages, only while the row is there.
+private struct RowReactions: TypedUpdater {
+  func handles(_ message: ElementMessage<Int, DownloadMessage>, in model: Downloads) -> Bool {
+    model.items.contains(id: message.id)
+  }
+
+  func update(_ model: inout Downloads, message: ElementMessage<Int, DownloadMessage>) -> [any Command] {
+    model.items.sort { $0.progress > $1.progress }
+    return []
+  }
+}
+
 /// Records the events a test asserts on.
 @MainActor
 private final class Events {
@@ -242,6 +254,23 @@ struct ChildFeatureTests {
     #expect(events.unhandled.isEmpty)
     await store.settle()
     store.shutDown()
+  }
+
+  @Test("a parent reacting to its rows' messages with handles(_:in:) keeps the report of a row that is gone")
+  func parentReactionKeepsGoneReport() {
+    let events = Events()
+    let store = Store(
+      model: Downloads(),
+      updater: CombinedUpdater(
+        .full(ListUpdater()), .forEach(\.items, DownloadUpdater()), .full(RowReactions())))
+    store.addMonitor(events.monitor())
+    store.send(ListMessage.add(1))
+    store.send(ListMessage.add(2))
+    store.send(ElementMessage(2, DownloadMessage.progressed(50)))
+    #expect(store.model.items.ids == [2, 1], "the parent re-sorted after the row's message")
+    store.send(ListMessage.remove(1))
+    store.send(ElementMessage(1, DownloadMessage.progressed(10)))
+    #expect(events.unhandled == ["ElementMessage(1, DownloadMessage.progressed(10))"])
   }
 
   @Test("a presented child runs only while presented; a result for a dismissed one is dropped")
