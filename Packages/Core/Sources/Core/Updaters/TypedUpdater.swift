@@ -1,6 +1,6 @@
 /// An updater for one message type on one model type: the common case.
 ///
-/// Implement ``update(_:message:)``; the store hands it only messages of type ``UpdateMessage``,
+/// Implement ``update(_:message:)``; the store hands it only messages of type ``TypedUpdater/UpdateMessage``,
 /// and every other message is ignored after a comparison of type identities.
 ///
 /// ```swift
@@ -85,7 +85,7 @@ public protocol TypedUpdater<Model, UpdateMessage>: Updater {
 }
 
 extension TypedUpdater {
-  /// Every message of ``UpdateMessage``.
+  /// Every message of ``TypedUpdater/UpdateMessage``.
   ///
   /// - Parameters:
   ///   - message: The message.
@@ -120,17 +120,17 @@ extension TypedUpdater {
 }
 
 extension TypedUpdater {
-  /// Exactly ``UpdateMessage``.
+  /// Exactly ``TypedUpdater/UpdateMessage``.
   public var messageTypes: [any Message.Type]? { [UpdateMessage.self] }
 
-  /// Forwards messages of type ``UpdateMessage`` to ``update(_:message:into:)`` and ignores the
+  /// Forwards messages of type ``TypedUpdater/UpdateMessage`` to ``update(_:message:into:)`` and ignores the
   /// rest.
   ///
   /// - Parameters:
   ///   - model: The model to change in place.
   ///   - message: The message being processed.
   ///   - commands: Receives the commands that ``update(_:message:into:)`` appends.
-  /// - Returns: Whether `message` was an ``UpdateMessage``.
+  /// - Returns: Whether `message` was an ``TypedUpdater/UpdateMessage``.
   public func update<M: Message>(
     _ model: inout Model, message: M, commands: inout [any Command]
   ) -> Bool {
@@ -146,7 +146,7 @@ extension TypedUpdater {
   /// This updater as a ``FunctionUpdater`` whose closure is compiled for `Self` where it is made:
   /// the store, a ``CombinedUpdater`` part and a feature build one from a ``TypedUpdater`` they are
   /// given in an inlinable initialiser, so the caller's module specialises it. A message of
-  /// ``UpdateMessage`` then reaches ``update(_:message:into:)`` with one comparison of type identities,
+  /// ``TypedUpdater/UpdateMessage`` then reaches ``update(_:message:into:)`` with one comparison of type identities,
   /// without the runtime's generic metadata lookups of the unspecialised path.
   @inlinable
   var specialized: FunctionUpdater<Model> {
