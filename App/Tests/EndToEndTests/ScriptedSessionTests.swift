@@ -38,6 +38,40 @@ extension EndToEnd {
           """)
     }
 
+    @Test("in a script too, numbers keep naming what the list showed until the next list")
+    func numbersStayUntilTheNextList() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: """
+          register ada correct-horse
+          login ada correct-horse
+          add Pay rent
+          add call mom
+          add a1
+          add a2
+          list
+          rm 2
+          rm 3
+          rm 2
+          list
+          rm 2
+
+          """)
+      #expect(result.status == 1, "stderr: \(result.standardError)")
+      #expect(
+        result.standardOutput.hasSuffix(
+          """
+          Removed: call mom
+          Removed: a1
+          Item 2 was deleted after the list was shown; nothing was changed (list shows the numbers now).
+          1. [ ] Pay rent
+          2. [ ] a2
+          Removed: a2
+
+          """), "\(result.standardOutput)")
+    }
+
     @Test("a second launch restores the session and the list from the database")
     func secondLaunch() async throws {
       let folder = AppProcess.temporaryFolder()

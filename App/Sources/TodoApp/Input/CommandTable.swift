@@ -43,7 +43,7 @@ enum CommandTable {
       "find", aliases: ["search"], usage: "find WORDS",
       help: [
         "the items whose titles hold every word (or its start), best match first,",
-        "numbered as in list: find milk, find buy mil --page 2, find milk --all",
+        "with list's numbers: find milk, find buy mil --page 2, find milk --all",
       ],
       parse: { $0.parseFind($1) }),
     CommandEntry(

@@ -35,6 +35,8 @@ public struct UIModel: Hashable, Sendable, Codable {
   public var announcedNotification: NotificationID?
   /// Whether the app listens for OS signals (``SystemSubscriptions``); `true` while it runs.
   public var listensForSignals: Bool
+  /// What the numbers the user has seen mean: those of the last listing.
+  public var numbers: ItemNumbers
 
   /// Creates the slice of a fresh session.
   public init() {
@@ -48,6 +50,7 @@ public struct UIModel: Hashable, Sendable, Codable {
     timeZone = "UTC"
     announcedNotification = nil
     listensForSignals = false
+    numbers = ItemNumbers()
   }
 
   /// The sequence number the next line will get.

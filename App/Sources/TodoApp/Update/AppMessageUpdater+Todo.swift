@@ -35,6 +35,7 @@ extension AppMessageUpdater {
       }
     case .remove(let position):
       guard let item = item(at: position, in: &model) else { return [] }
+      model.ui.numbers.freeze(model.todos)
       model.ui.removing[item.id] = item.title.text
       return [TodoCommand.remove(item.id, owner: owner)]
     case .removeItems(let positions, let confirmed):
@@ -48,6 +49,7 @@ extension AppMessageUpdater {
         model.ui.question = question
         return []
       }
+      model.ui.numbers.freeze(model.todos)
       for item in items { model.ui.removing[item.id] = item.title.text }
       // One command, so that one undo brings them all back.
       return [TodoCommand.removeItems(items.map(\.id), owner: owner)]
@@ -75,12 +77,15 @@ extension AppMessageUpdater {
         model.ui.question = question
         return []
       }
+      model.ui.numbers.freeze(model.todos)
       return [TodoCommand.clearCompleted(owner: owner)]
     case .importCSV(let path):
       guard model.todos.startImport(path: path) != nil else {
         model.ui.fail("An import is already running (import cancel stops it).")
         return []
       }
+      // Its rows come after the numbers the list showed, whatever their creation times.
+      model.ui.numbers.freeze(model.todos)
       model.ui.say("Importing \(path)…")
       return []
     case .cancelImport:
@@ -102,6 +107,7 @@ extension AppMessageUpdater {
         model.ui.fail(TodoFailure.undoDuringImport.description)
         return []
       }
+      model.ui.numbers.freeze(model.todos)
       return [TodoCommand.undo(owner: owner)]
     case .tag(let position, let tags):
       guard let item = item(at: position, in: &model) else { return [] }
@@ -162,15 +168,22 @@ extension AppMessageUpdater {
     return [TodoCommand.load(owner)]
   }
 
+  /// The item number `position` names: the number the last listing gave it (``ItemNumbers``).
   private func item(at position: Int, in model: inout AppModel) -> TodoItem? {
-    let items = model.todos.items
-    guard items.indices.contains(position - 1) else {
+    switch model.ui.numbers.lookup(position, in: model.todos) {
+    case .item(let item):
+      return item
+    case .gone:
+      model.ui.fail(
+        "Item \(position) was deleted after the list was shown; nothing was changed (list shows the numbers now)."
+      )
+    case .unknown:
+      let items = model.todos.items
       model.ui.fail(
         items.isEmpty
           ? "There is no item \(position): the list is empty."
           : "There is no item \(position); the list has \(Listing.grouped(items.count)) (see list).")
-      return nil
     }
-    return items[position - 1]
+    return nil
   }
 }

@@ -10,6 +10,9 @@ enum Help {
       "  Tab completes a command, a help topic, a file after import/export, or a +tag (twice: lists the choices).",
       "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
       "  clear-done and rm delete without asking.",
+      "Numbers: list numbers the items, and a number keeps naming the same item until the next list, in scripts",
+      "  too: after rm 2, item 3 is still the one listed as 3, and 2 says it was deleted. New items take the next",
+      "  numbers; find shows the list's numbers and changes none.",
     ]
 
   /// The usage column's width: a usage that fills it is followed by two spaces.

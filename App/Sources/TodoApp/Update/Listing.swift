@@ -139,8 +139,9 @@ enum Listing {
     tags.reduce(into: "") { $0 += " " + $1.description }
   }
 
-  /// A page of `find`'s matches, best first, each numbered as in the whole list (so `done N` acts on
-  /// it), then a footer naming the next page and every match when there are more.
+  /// A page of `find`'s matches, best first, each with the number the last listing gave it (so
+  /// `done N` acts on it; a search numbers nothing afresh), then a footer naming the next page and
+  /// every match when there are more.
   static func print(_ result: TodoSearchResult, of todos: TodoModel, now: Date, into ui: inout UIModel) {
     let search = result.search
     let words = search.text
@@ -158,9 +159,9 @@ enum Listing {
     }
     ui.say(
       "\(counted(result.total, "item")) \(result.total == 1 ? "matches" : "match") \"\(words)\", best first:")
-    let width = String(todos.items.count).count
+    let width = String(ui.numbers.highest(in: todos)).count
     for item in result.items {
-      let number = todos.position(of: item.id).map { $0 + 1 }
+      let number = ui.numbers.number(of: item.id, in: todos)
       ui.say(row(item, number: number, width: width, now: now, timeZone: ui.timeZone))
     }
     guard let size = search.limit, result.total > result.items.count else { return }

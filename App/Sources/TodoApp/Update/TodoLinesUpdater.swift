@@ -8,9 +8,17 @@ struct TodoLinesUpdater: AppUpdaterPart {
   func apply(_ message: TodoMessage, to model: inout AppModel) -> [any Command] {
     // The slice says whose results it shows (it has applied nothing of another user's).
     guard model.todos.accepts(message) else { return [] }
+    // Items that appear take the next numbers; those the list showed keep theirs (ItemNumbers).
+    switch message {
+    case .loaded: model.ui.numbers.extend(model.todos)
+    case .added(let item, _): model.ui.numbers.extend(model.todos, with: [item.id])
+    case .undone(let undo, _): model.ui.numbers.extend(model.todos, with: undo.restored.map(\.id))
+    default: break
+    }
     let todos = model.todos
+    let numbers = model.ui.numbers
     func position(of id: TodoID) -> String {
-      todos.position(of: id).map { "\($0 + 1)" } ?? "?"
+      numbers.number(of: id, in: todos).map { "\($0)" } ?? "?"
     }
     switch message {
     case .loaded(_, let loaded):
