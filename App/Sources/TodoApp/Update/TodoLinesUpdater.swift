@@ -50,9 +50,17 @@ struct TodoLinesUpdater: AppUpdaterPart {
         item.tags.isEmpty
           ? "\(position(of: item.id)). \(item.title) has no tags now."
           : "\(position(of: item.id)). \(item.title) is tagged\(Listing.tagSuffix(item.tags)).")
-    case .removed(let id, _):
-      let title = model.ui.removing.removeValue(forKey: id)
-      model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
+    case .removed(let ids, _):
+      // Each one named, up to a screenful: `rm 1-100000` does not print a hundred thousand lines.
+      let titles = ids.map { model.ui.removing.removeValue(forKey: $0) }
+      for title in titles.prefix(Self.namedRemovals) {
+        model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
+      }
+      if ids.count > Self.namedRemovals {
+        model.ui.say(
+          "… and \(Listing.grouped(ids.count - Self.namedRemovals)) more: \(Listing.counted(ids.count, "item")) removed."
+        )
+      }
     case .clearedCompleted(let ids, _):
       model.ui.say("Cleared \(Listing.counted(ids.count, "done item")).")
     case .importProgress:
@@ -81,6 +89,9 @@ struct TodoLinesUpdater: AppUpdaterPart {
     }
     return []
   }
+
+  /// How many of the items one `rm` removed are named, one a line.
+  static let namedRemovals = 10
 
   /// What `undo` says it reverted: `Undid: add "buy milk"`.
   static func describe(_ undo: TodoUndo) -> String {

@@ -41,7 +41,7 @@ struct AppUpdaterNumberTests {
   private func removing(_ position: Int, from model: AppModel) -> AppModel {
     let removed = apply(AppFixture.intent(.remove(position: position)), to: model)
     let id = TodoID(rawValue: "\(position)")
-    return apply(TodoMessage.removed(id, owner: ada.id), to: removed)
+    return apply(TodoMessage.removed([id], owner: ada.id), to: removed)
   }
 
   @Test("after rm 2, item 3 is still the item the list showed as 3")

@@ -29,11 +29,11 @@ public enum TodoCommand: Command, Hashable {
   /// Take these tags from an item; a tag it does not have is ignored. Answers
   /// ``TodoMessage/tagsChanged(_:owner:)``.
   case removeTags(TodoID, [TodoTag], owner: UserID)
-  /// Delete an item. Answers ``TodoMessage/removed(_:owner:)``.
+  /// Delete an item. Answers ``TodoMessage/removed(_:owner:)`` naming it.
   case remove(TodoID, owner: UserID)
   /// Delete several items in one transaction, one step of the undo history. Answers one
-  /// ``TodoMessage/removed(_:owner:)`` per item, in order; or, deleting none, ``TodoMessage/failed(_:owner:)``
-  /// if `owner` has no item with one of the identities.
+  /// ``TodoMessage/removed(_:owner:)`` naming them all, in order; or, deleting none,
+  /// ``TodoMessage/failed(_:owner:)`` if `owner` has no item with one of the identities.
   case removeItems([TodoID], owner: UserID)
   /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:owner:)``.
   case clearCompleted(owner: UserID)

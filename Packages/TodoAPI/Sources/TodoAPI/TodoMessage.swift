@@ -22,8 +22,9 @@ public enum TodoMessage: Message, Hashable, Codable {
   case priorityChanged(TodoItem, owner: UserID)
   /// An item's tags changed.
   case tagsChanged(TodoItem, owner: UserID)
-  /// An item was deleted.
-  case removed(TodoID, owner: UserID)
+  /// Items were deleted, in one change: one item (`rm 3`) or several (`rm 2 5-9`), in the order
+  /// named, so that the slice removes them in one pass however many they are.
+  case removed([TodoID], owner: UserID)
   /// The done items were deleted.
   case clearedCompleted([TodoID], owner: UserID)
   /// A running import advanced; sent at a bounded rate, fractions never decrease.

@@ -42,7 +42,7 @@ struct TodoModelTests {
   @Test("accepts the results of its owner only: none while signed out, none of another user")
   func acceptsTheOwnersResults() {
     let ann = UserID(rawValue: 1)
-    let result = TodoMessage.removed(TodoID(rawValue: "a"), owner: ann)
+    let result = TodoMessage.removed([TodoID(rawValue: "a")], owner: ann)
     #expect(TodoModel(owner: ann).accepts(result))
     #expect(!TodoModel(owner: UserID(rawValue: 2)).accepts(result))
     #expect(!TodoModel(owner: nil).accepts(result))

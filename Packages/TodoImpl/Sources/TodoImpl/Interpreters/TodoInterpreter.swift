@@ -120,7 +120,7 @@ public struct TodoInterpreter: CommandInterpreter {
             guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
           }
         }
-        for id in ids { dispatch(TodoMessage.removed(id, owner: owner)) }
+        dispatch(TodoMessage.removed(ids, owner: owner))
       } catch {
         dispatch(TodoMessage.failed(Self.failure(error), owner: owner))
       }
@@ -241,7 +241,7 @@ public struct TodoInterpreter: CommandInterpreter {
     case .remove(let id, let owner):
       return recorded(id, owner, ifDone: .remove, ifOpen: .remove) { db in
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
-        return .removed(id, owner: owner)
+        return .removed([id], owner: owner)
       }
     case .load, .removeItems, .clearCompleted, .exportCSV, .search, .undo:
       return nil
