@@ -48,10 +48,16 @@ enum CommandTable {
       parse: { $0.parseFind($1) }),
     CommandEntry(
       "done", usage: "done N / reopen N",
-      help: ["mark item N done / not done (undo N still reopens, with a notice)"],
+      help: [
+        "mark item N done / not done (one already so says so and changes nothing;",
+        "undo N still reopens, with a notice)",
+      ],
       parse: { $0.parseSetDone($1) }),
     CommandEntry("reopen", parse: { $0.parseSetDone($1) }),
-    CommandEntry("rename", usage: "rename N TITLE", help: ["rename item N"], parse: { $0.parseRename($1) }),
+    CommandEntry(
+      "rename", usage: "rename N TITLE",
+      help: ["rename item N; a word that is a tag (+home) is refused there: tag N +home"],
+      parse: { $0.parseRename($1) }),
     CommandEntry(
       "rm", aliases: ["remove"], usage: "rm N [N…]",
       help: [

@@ -24,9 +24,30 @@ extension AppMessageUpdater {
       }
     case .setDone(let position, let done):
       guard let item = item(at: position, in: &model) else { return [] }
+      // Nothing to store, so no step for undo to spend.
+      guard item.isDone != done else {
+        model.ui.say("\(position). \(item.title) is already \(done ? "done" : "open"); nothing was changed.")
+        return []
+      }
       return [TodoCommand.setDone(item.id, done, owner: owner)]
     case .rename(let position, let title):
       guard let item = item(at: position, in: &model) else { return [] }
+      // `add`'s rules: a word that is a tag is no word of a title, where it would pass for a tag
+      // that `list +x` does not find.
+      switch TodoTag.split(title) {
+      case .success(let split) where !split.tags.isEmpty:
+        let tags = split.tags.map(\.description).joined(separator: " ")
+        model.ui.fail(
+          "\(tags) \(split.tags.count == 1 ? "is a tag" : "are tags"), not a word of a title: rename changes the "
+            + "title only (tag \(position) \(tags) gives item \(position) the tag\(split.tags.count == 1 ? "" : "s"))."
+        )
+        return []
+      case .failure(let failure):
+        model.ui.fail(failure.description)
+        return []
+      case .success:
+        break
+      }
       switch TodoTitle.validate(title) {
       case .success(let title): return [TodoCommand.rename(item.id, title: title, owner: owner)]
       case .failure(let failure):
@@ -114,6 +135,11 @@ extension AppMessageUpdater {
       // Checked here too, so the message names the item; the interpreter checks what it stores.
       if case .failure(let failure) = TodoTag.normalized(item.tags + tags) {
         model.ui.fail("\(position). \(item.title): \(failure.description)")
+        return []
+      }
+      guard tags.contains(where: { !item.tags.contains($0) }) else {
+        let names = tags.map(\.description).joined(separator: " ")
+        model.ui.say("\(position). \(item.title) is already tagged \(names); nothing was changed.")
         return []
       }
       return [TodoCommand.addTags(item.id, tags, owner: owner)]

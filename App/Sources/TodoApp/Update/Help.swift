@@ -73,6 +73,7 @@ enum Help {
     "  untag N +TAG [+TAG…]    take them off (each must be one of its tags)",
     "  list +home              the items tagged +home; list -work: those not tagged +work;",
     "                          list open +home +errand -work: open items with both tags and not +work",
+    "  rename N TITLE          a word that add would take as a tag is refused in the title",
     "  list shows an item's tags after its title; export writes them in the tags column.",
   ]
 }
