@@ -83,7 +83,10 @@ enum CommandTable {
       parse: { $0.parseUndo($1) }),
     CommandEntry(
       "import", usage: "import FILE.csv",
-      help: ["import items (import cancel stops it; help import shows the format)"],
+      help: [
+        "import items (import cancel stops it; help import shows the format); a file",
+        "imported before, unchanged, asks first (a script refuses it): import --again FILE.csv",
+      ],
       parse: { $0.parseImport($1) }),
     CommandEntry(
       "export", usage: "export [--force] FILE.csv",

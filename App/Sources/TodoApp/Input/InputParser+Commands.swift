@@ -102,8 +102,10 @@ extension InputParser {
   /// `import FILE.csv` or `import cancel`.
   func parseImport(_ line: InputLine) -> Result<UserIntent, Failure> {
     if line.arguments == ["cancel"] { return .success(.cancelImport) }
-    guard !line.path.isEmpty else { return line.fail("usage: import FILE.csv (or: import cancel)") }
-    return .success(.importCSV(path: absolute(String(line.path))))
+    let again = line.arguments.first == "--again"
+    let file = again ? line.path.droppingFirstWord() : line.path
+    guard !file.isEmpty else { return line.fail("usage: import [--again] FILE.csv (or: import cancel)") }
+    return .success(.importCSV(path: absolute(String(file)), again: again, asks: atTerminal))
   }
 
   /// `export [--force] FILE.csv`.

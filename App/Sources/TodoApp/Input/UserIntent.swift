@@ -49,8 +49,10 @@ public enum UserIntent: Equatable, Sendable, Codable {
   /// Delete the done items; unless `confirmed` (in a script, or `--yes`), only once the user
   /// answers yes.
   case clearDone(confirmed: Bool = true)
-  /// Import a CSV file (absolute path).
-  case importCSV(path: String)
+  /// Import a CSV file (absolute path). A file imported to its end before, unchanged since, is
+  /// imported again only with `again` (`import --again FILE`); without it the app asks first when
+  /// it `asks` (at a terminal), and refuses otherwise (in a script).
+  case importCSV(path: String, again: Bool = false, asks: Bool = false)
   /// Cancel the running import.
   case cancelImport
   /// Export to a CSV file (absolute path); `replacing` when the user allowed an existing file to be

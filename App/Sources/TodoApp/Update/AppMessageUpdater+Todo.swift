@@ -100,15 +100,19 @@ extension AppMessageUpdater {
       }
       model.ui.numbers.freeze(model.todos)
       return [TodoCommand.clearCompleted(owner: owner)]
-    case .importCSV(let path):
-      guard model.todos.startImport(path: path) != nil else {
+    case .importCSV(let path, let again, let asks):
+      guard model.todos.runningImport == nil else {
         model.ui.fail("An import is already running (import cancel stops it).")
         return []
       }
-      // Its rows come after the numbers the list showed, whatever their creation times.
-      model.ui.numbers.freeze(model.todos)
-      model.ui.say("Importing \(path)…")
-      return []
+      if again {
+        Self.startImport(path, again: true, in: &model)
+        return []
+      }
+      // Whether the file was imported before, unchanged, decides: the answer starts the import, or
+      // asks (a terminal) or refuses (a script) first.
+      model.ui.importAsks = asks
+      return [TodoCommand.checkImport(path: path, owner: owner)]
     case .cancelImport:
       guard model.todos.runningImport != nil else {
         model.ui.fail("No import is running.")
@@ -164,6 +168,19 @@ extension AppMessageUpdater {
       // new intent does not compile until it is given a place.
       return []
     }
+  }
+
+  /// Starts the import of `path`, if none runs, and says so.
+  ///
+  /// - Parameter again: Whether to import a file imported before, unchanged since.
+  static func startImport(_ path: String, again: Bool, in model: inout AppModel) {
+    guard model.todos.startImport(path: path, again: again) != nil else {
+      model.ui.fail("An import is already running (import cancel stops it).")
+      return
+    }
+    // Its rows come after the numbers the list showed, whatever their creation times.
+    model.ui.numbers.freeze(model.todos)
+    model.ui.say("Importing \(path)…")
   }
 
   /// Stops `owner`'s running import, if any, says how far its last report got, and reloads the

@@ -86,6 +86,17 @@ struct TodoLinesUpdater: AppUpdaterPart {
       Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
     case .undone(let undo, _):
       model.ui.say(Self.describe(undo))
+    case .importChecked(let path, let importedBefore, _):
+      if !importedBefore {
+        AppMessageUpdater.startImport(path, again: false, in: &model)
+      } else if model.ui.importAsks {
+        model.ui.question = .confirmImport(
+          path: path,
+          text: "\(path) was imported already and has not changed since: importing it again adds every row "
+            + "twice (undo takes an import back). Import it again? [y/N] ")
+      } else {
+        model.ui.fail(TodoFailure.alreadyImported(path: path).description)
+      }
     }
     return []
   }

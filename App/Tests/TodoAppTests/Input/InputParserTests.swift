@@ -107,6 +107,9 @@ struct InputParserTests {
   @Test("relative paths are resolved against the working directory")
   func paths() {
     #expect(parse("import data/todos.csv") == .success(.importCSV(path: "/home/ada/data/todos.csv")))
+    #expect(
+      parse("import --again data/todos.csv")
+        == .success(.importCSV(path: "/home/ada/data/todos.csv", again: true)))
     #expect(parse("export /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv", replacing: false)))
     #expect(
       parse("export --force /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv", replacing: true)))

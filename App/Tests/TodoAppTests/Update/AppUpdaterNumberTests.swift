@@ -75,7 +75,8 @@ struct AppUpdaterNumberTests {
 
   @Test("an import does not renumber what was listed: its rows, even the oldest, come after")
   func importKeepsNumbers() {
-    var model = apply(AppFixture.intent(.importCSV(path: "/home/ada/old.csv")), to: listed)
+    let checked = TodoMessage.importChecked(path: "/home/ada/old.csv", importedBefore: false, owner: ada.id)
+    var model = apply(checked, to: listed)
     let old = TodoItem(id: TodoID(rawValue: "0"), title: "from 0001", createdAt: .distantPast)
     model = apply(TodoMessage.loaded(ada.id, [old] + listed.todos.items), to: model)
     #expect(

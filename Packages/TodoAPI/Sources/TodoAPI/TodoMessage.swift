@@ -45,6 +45,8 @@ public enum TodoMessage: Message, Hashable, Codable {
   case found(TodoSearchResult, owner: UserID)
   /// `owner`'s last change was reverted: the rows it changed are as they were before it.
   case undone(TodoUndo, owner: UserID)
+  /// Whether `owner` imported the file at `path` to its end before, unchanged since.
+  case importChecked(path: String, importedBefore: Bool, owner: UserID)
 }
 
 extension TodoMessage {
@@ -60,7 +62,7 @@ extension TodoMessage {
       .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
-      .failed(_, let owner), .found(_, let owner), .undone(_, let owner):
+      .failed(_, let owner), .found(_, let owner), .undone(_, let owner), .importChecked(_, _, let owner):
       owner
     }
   }

@@ -135,6 +135,10 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
+    case .checkImport(let path, let owner):
+      await perform(dispatch, owner: owner) {
+        .importChecked(path: path, importedBefore: try await wasImported(path, by: owner), owner: owner)
+      }
     case .search(let search, let owner):
       await perform(dispatch, owner: owner) {
         .found(
@@ -243,7 +247,7 @@ public struct TodoInterpreter: CommandInterpreter {
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
         return .removed([id], owner: owner)
       }
-    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .undo:
+    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .undo, .checkImport:
       return nil
     }
   }

@@ -43,8 +43,8 @@ struct TodoResultUpdater: TypedUpdater {
       }
       model.isLoading = true
       return [TodoCommand.load(owner)]
-    case .exportProgress:
-      // The app shows it; the slice keeps only the export's result.
+    case .exportProgress, .importChecked:
+      // The app shows the one and decides on the other (whether to ask before importing again).
       break
     case .exportFinished(let path, let count, _):
       model.lastExport = TodoExportSummary(path: path, count: count)
