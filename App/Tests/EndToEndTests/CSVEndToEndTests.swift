@@ -37,7 +37,8 @@ extension EndToEnd {
       #expect(
         result.standardOutput.hasSuffix(
           "Imported 2 rows from \(csv.path): 1 new item, 1 replacing the item with its id "
-            + "(in the list, or a row earlier in the file).\nYou have 1 item (1 open).\n1. [ ] Second\n"),
+            + "(in the list, or a row earlier in the file).\nYou have 1 item (1 open, 0 done).\n1. [ ] Second\n"
+        ),
         "\(result.standardOutput)")
     }
 

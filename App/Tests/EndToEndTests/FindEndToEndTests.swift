@@ -54,7 +54,7 @@ extension EndToEnd {
           No item matches "milk".
           Importing \(csv.path)…
           Imported 1 row from \(csv.path).
-          You have 3 items (3 open).
+          You have 3 items (3 open, 0 done).
           1 item matches "milk", best first:
           4. [ ] Milk the cows
           Done 2. Buy cheese

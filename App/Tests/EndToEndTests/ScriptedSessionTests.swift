@@ -83,7 +83,7 @@ extension EndToEnd {
       #expect(
         second.standardOutput == """
           Signed in as bob.
-          You have 1 item (0 open).
+          You have 1 item (0 open, 1 done).
           1. [x] Water plants
 
           """)

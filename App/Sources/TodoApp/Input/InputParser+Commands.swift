@@ -105,7 +105,7 @@ extension InputParser {
     let again = line.arguments.first == "--again"
     let file = again ? line.path.droppingFirstWord() : line.path
     guard !file.isEmpty else { return line.fail("usage: import [--again] FILE.csv (or: import cancel)") }
-    return .success(.importCSV(path: absolute(String(file)), again: again, asks: atTerminal))
+    return line.unquoted(file).map { .importCSV(path: absolute($0), again: again, asks: atTerminal) }
   }
 
   /// `export [--force] FILE.csv`.
@@ -113,7 +113,7 @@ extension InputParser {
     let replacing = line.arguments.first == "--force"
     let file = replacing ? line.path.droppingFirstWord() : line.path
     guard !file.isEmpty else { return line.fail("usage: export [--force] FILE.csv") }
-    return .success(.exportCSV(path: absolute(String(file)), replacing: replacing))
+    return line.unquoted(file).map { .exportCSV(path: absolute($0), replacing: replacing) }
   }
 
   /// `quit`.

@@ -26,7 +26,8 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.say(
         loaded.isEmpty
           ? "Your list is empty."
-          : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open).")
+          : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open, "
+            + "\(Listing.grouped(loaded.count - open)) done).")
     case .added(let item, _):
       model.ui.say("Added \(position(of: item.id)). \(item.title)\(Listing.tagSuffix(item.tags))")
     case .renamed(let item, _):

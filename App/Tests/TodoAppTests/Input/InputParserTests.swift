@@ -120,6 +120,22 @@ struct InputParserTests {
       parse("export my list.csv \t") == .success(.exportCSV(path: "/home/ada/my list.csv", replacing: false)))
   }
 
+  @Test("import and export paths are read as a shell reads them: quotes and backslashes are not part of them")
+  func quotedPaths() {
+    let myList = UserIntent.exportCSV(path: "/home/ada/my list.csv", replacing: false)
+    #expect(parse("export \"my list.csv\"") == .success(myList))
+    #expect(parse("export 'my list.csv'") == .success(myList))
+    #expect(parse("export my\\ list.csv") == .success(myList))
+    #expect(parse("export my\" \"list.csv") == .success(myList))
+    #expect(
+      parse("import --again \"/tmp/it's here.csv\"")
+        == .success(.importCSV(path: "/tmp/it's here.csv", again: true)))
+    #expect(
+      parse("export \"my list.csv")
+        == .failure(
+          .init(command: "export", reason: "the path's quote (\") is not closed: export \"my list.csv\"")))
+  }
+
   @Test("bad input gets a reason that says how to write it, never the rest of the line")
   func failures() {
     #expect(

@@ -232,6 +232,7 @@ struct AppUpdaterImportTests {
     loading.todos.isLoading = true
     let loaded = AppUpdater().result(of: TodoMessage.loaded(ada.id, items), on: loading).model
     #expect(
-      loaded.ui.outbox.map(\.text).contains("You have 1,500 items (1,500 open)."), "\(loaded.ui.outbox)")
+      loaded.ui.outbox.map(\.text).contains("You have 1,500 items (1,500 open, 0 done)."),
+      "\(loaded.ui.outbox)")
   }
 }

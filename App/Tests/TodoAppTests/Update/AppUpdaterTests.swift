@@ -111,6 +111,15 @@ struct AppUpdaterTests {
     }
   }
 
+  @Test("the summary of a loaded list counts the open and the done items, as list does")
+  func loadedSummary() {
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: TodoMessage.loaded(ada.id, signedIn.todos.items)
+    ) {
+      $0.ui.say("You have 2 items (1 open, 1 done).")
+    }
+  }
+
   @Test("a removal of many items names the first ten, then counts them all")
   func manyRemoved() {
     var removing = signedIn
