@@ -125,6 +125,17 @@ struct TodoInterpreterTests {
     #expect(await harness.load().map(\.id) == [ids[1]])
   }
 
+  @Test("rm of several items that names another user's item deletes none: that item is not found")
+  func removeItemsOfAnotherUser() async throws {
+    let mine = try #require(await harness.add("mine"))
+    let bobs = try #require(await harness.add("bob's", for: Users.bob))
+    #expect(
+      await harness.run(.removeItems([mine.id, bobs.id], owner: Users.alice))
+        == [.failed(.notFound(bobs.id), owner: Users.alice)])
+    #expect(await harness.load() == [mine])
+    #expect(await harness.load(Users.bob) == [bobs])
+  }
+
   @Test("clearCompleted deletes the user's done items only, and names them in display order")
   func clearCompleted() async throws {
     let first = try #require(await harness.add("first"))
