@@ -157,6 +157,10 @@ struct TodoModelTests {
     #expect(TodoTitle.validate("  Buy 🥐 and 茶 \n").map(\.text) == .success("Buy 🥐 and 茶"))
     #expect(TodoTitle.validate("line\nbreak").map(\.text) == .success("line break"))
     #expect(TodoTitle.validate("   ") == .failure(.emptyTitle))
+    // Nothing visible is empty too: zero-width spaces, joiners and marks alone.
+    #expect(TodoTitle.validate("\u{200B}") == .failure(.emptyTitle))
+    #expect(TodoTitle.validate(" \u{200B}\u{2060}\u{FEFF} ") == .failure(.emptyTitle))
+    #expect(TodoTitle.validate("a\u{200B}b").map(\.text) == .success("a\u{200B}b"))
     #expect(TodoTitle.validate(String(repeating: "é", count: 500)).map(\.text.count) == .success(500))
     #expect(
       TodoTitle.validate(String(repeating: "x", count: 501))
