@@ -72,6 +72,19 @@ extension EndToEnd {
           """), "\(result.standardOutput)")
     }
 
+    @Test("done and reopen take several numbers and ranges, as rm does")
+    func doneSeveral() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register ada correct-horse\nlogin ada correct-horse\nadd a\nadd b\nadd c\nadd d\n"
+          + "done 1 3-4\nreopen 4\nlist\n")
+      #expect(result.status == 0, "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.hasSuffix("2. [ ] b\n4. [ ] d\n1. [x] a\n3. [x] c\n"),
+        "\(result.standardOutput)")
+    }
+
     @Test("a second launch restores the session and the list from the database")
     func secondLaunch() async throws {
       let folder = AppProcess.temporaryFolder()

@@ -49,8 +49,8 @@ enum CommandTable {
     CommandEntry(
       "done", usage: "done N / reopen N",
       help: [
-        "mark item N done / not done (one already so says so and changes nothing;",
-        "undo N still reopens, with a notice)",
+        "mark item N done / not done (several: done 2 5-9, each its own undo step;",
+        "one already so says so and changes nothing; undo N still reopens, with a notice)",
       ],
       parse: { $0.parseSetDone($1) }),
     CommandEntry("reopen", parse: { $0.parseSetDone($1) }),

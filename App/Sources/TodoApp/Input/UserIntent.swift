@@ -37,6 +37,9 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case listPage(ListFilter, tags: TagFilter = TagFilter(), page: Int, pageSize: Int)
   /// Mark the item at a 1-based position done (`true`) or open (`false`).
   case setDone(position: Int, Bool)
+  /// Mark the items at several positions (`done 1 3-5`) done or open, as numbered in the list;
+  /// each changed item is a step of its own for `undo`.
+  case setDoneItems(positions: [Int], Bool)
   /// Rename the item at a position.
   case rename(position: Int, title: String)
   /// Delete the item at a position.

@@ -30,6 +30,19 @@ extension AppMessageUpdater {
         return []
       }
       return [TodoCommand.setDone(item.id, done, owner: owner)]
+    case .setDoneItems(let positions, let done):
+      // Every position is checked first: a line that names a missing item changes nothing.
+      var items: [(position: Int, item: TodoItem)] = []
+      for position in positions {
+        guard let item = item(at: position, in: &model) else { return [] }
+        items.append((position, item))
+      }
+      for (position, item) in items where item.isDone == done {
+        model.ui.say("\(position). \(item.title) is already \(done ? "done" : "open"); nothing was changed.")
+      }
+      return items.filter { $0.item.isDone != done }.map {
+        TodoCommand.setDone($0.item.id, done, owner: owner)
+      }
     case .rename(let position, let title):
       guard let item = item(at: position, in: &model) else { return [] }
       // `add`'s rules: a word that is a tag is no word of a title, where it would pass for a tag

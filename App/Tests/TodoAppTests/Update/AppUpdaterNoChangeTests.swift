@@ -74,4 +74,20 @@ struct AppUpdaterNoChangeTests {
       then: signedIn,
       commands: [TodoCommand.rename(AppFixture.mom.id, title: .valid("+1 for learning C++"), owner: ada.id)])
   }
+
+  @Test(
+    "done of several items marks those not done yet, says which were, and a missing number changes nothing")
+  func doneSeveral() {
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: AppFixture.intent(.setDoneItems(positions: [1, 2], true)),
+      commands: [TodoCommand.setDone(AppFixture.milk.id, true, owner: ada.id)]
+    ) {
+      $0.ui.say("2. Call mom is already done; nothing was changed.")
+    }
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: AppFixture.intent(.setDoneItems(positions: [1, 3], true))
+    ) {
+      $0.ui.fail("There is no item 3; the list has 2 (see list).")
+    }
+  }
 }
