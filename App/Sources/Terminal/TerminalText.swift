@@ -6,7 +6,7 @@
 /// or move the cursor, and a bidirectional override could make text read differently from what
 /// it holds. So everything the app prints of them goes through ``visible(_:)``: C0 controls show
 /// as Unicode's control pictures (`ESC` as `␛`, `BEL` as `␇`, NUL as `␀`), DEL as `␡`, and the
-/// C1 controls and the bidirectional marks, embeddings, overrides and isolates (U+200E, U+200F,
+/// C1 controls and the bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F,
 /// U+202A–U+202E, U+2066–U+2069) as `\u{…}`, their code in hexadecimal.
 ///
 /// The database keeps such characters as they were typed or imported: the data is the user's, an
@@ -42,7 +42,7 @@ public enum TerminalText {
 
   private static func isControlOrBidi(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }

@@ -25,7 +25,8 @@ extension EndToEnd {
           """), "\(result.standardOutput)")
       let second = try await AppProcess.run(["--data-dir", folder.path], input: "logout\nlist\n")
       #expect(
-        second.standardOutput == "Signed in as ada.\nYou have 1 item (1 open).\nSigned out.\n" + signInFirst)
+        second.standardOutput == "Signed in as ada.\nYou have 1 item (1 open, 0 done).\nSigned out.\n"
+          + signInFirst)
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("session").path))
       let third = try await AppProcess.run(["--data-dir", folder.path], input: "list\n")
       #expect(third.standardOutput == signInFirst, "signed out on disk too")
@@ -42,7 +43,8 @@ extension EndToEnd {
       let second = try await AppProcess.run(["--data-dir", folder.path], input: script)
       #expect(second.status == 0, "\(second.standardOutput)")
       #expect(
-        second.standardOutput.hasSuffix("Signed in as dave.\nYou have 1 item (1 open).\nAdded 2. Milk\n"),
+        second.standardOutput.hasSuffix(
+          "Signed in as dave.\nYou have 1 item (1 open, 0 done).\nAdded 2. Milk\n"),
         "\(second.standardOutput)")
       let wrong = try await AppProcess.run(
         ["--data-dir", folder.path],

@@ -37,8 +37,26 @@ extension EndToEnd {
       #expect(
         result.standardOutput.hasSuffix(
           "Imported 2 rows from \(csv.path): 1 new item, 1 replacing the item with its id "
-            + "(in the list, or a row earlier in the file).\nYou have 1 item (1 open).\n1. [ ] Second\n"),
+            + "(in the list, or a row earlier in the file).\nYou have 1 item (1 open, 0 done).\n1. [ ] Second\n"
+        ),
         "\(result.standardOutput)")
+    }
+
+    @Test("in a script, the same unchanged file imported twice is refused unless --again says so")
+    func sameFileTwiceInAScript() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let csv = folder.appendingPathComponent("once.csv")
+      try "\(Self.header)\n,One,false,,,\n,Two,false,,,\n".write(to: csv, atomically: true, encoding: .utf8)
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register ula password1\nlogin ula password1\nimport \(csv.path)\nimport \(csv.path)\nlist\n")
+      #expect(result.status == 1, "\(result.standardOutput)")
+      #expect(result.standardOutput.contains("\(csv.path) was imported already"), "\(result.standardOutput)")
+      #expect(result.standardOutput.hasSuffix("\n1. [ ] One\n2. [ ] Two\n"), "\(result.standardOutput)")
+      let again = try await AppProcess.run(
+        ["--data-dir", folder.path], input: "import --again \(csv.path)\nlist open\n")
+      #expect(again.status == 0, "\(again.standardOutput)")
+      #expect(again.standardOutput.hasSuffix("\n3. [ ] One\n4. [ ] Two\n"), "\(again.standardOutput)")
     }
 
     @Test("a time without a zone means local time, in a CSV file as at the prompt")

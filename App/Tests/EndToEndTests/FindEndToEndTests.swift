@@ -6,7 +6,7 @@ extension EndToEnd {
   @Suite("End to end: find")
   struct FindEndToEndTests {
     @Test(
-      "find ranks the signed-in user's matches, numbered as in the list, in step with changes and imports")
+      "find ranks the signed-in user's matches with the list's numbers, which rm and import do not move")
     func findFollowsTheList() async throws {
       let folder = AppProcess.temporaryFolder()
       let csv = folder.appendingPathComponent("more.csv")
@@ -54,12 +54,12 @@ extension EndToEnd {
           No item matches "milk".
           Importing \(csv.path)…
           Imported 1 row from \(csv.path).
-          You have 3 items (3 open).
+          You have 3 items (3 open, 0 done).
           1 item matches "milk", best first:
-          3. [ ] Milk the cows
-          Done 2. Call the bank
+          4. [ ] Milk the cows
+          Done 2. Buy cheese
           1 item matches "cows", best first:
-          3. [ ] Milk the cows
+          4. [ ] Milk the cows
 
           """), "\(result.standardOutput)")
     }

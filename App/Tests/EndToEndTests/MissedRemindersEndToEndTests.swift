@@ -43,7 +43,7 @@ extension EndToEnd {
       let second = try await AppProcess.run(["--data-dir", folder.path], input: "list\n")
       #expect(
         second.standardOutput.hasPrefix(
-          "Signed in as bob.\nYou have 2 items (2 open).\n🔔 1 reminder came due while you were away: “Call mum”.\n"
+          "Signed in as bob.\nYou have 2 items (2 open, 0 done).\n🔔 1 reminder came due while you were away: “Call mum”.\n"
         ),
         "\(second.standardOutput)")
       // Announced once: the launch after that has nothing new to say.

@@ -38,6 +38,53 @@ extension EndToEnd {
           """)
     }
 
+    @Test("in a script too, numbers keep naming what the list showed until the next list")
+    func numbersStayUntilTheNextList() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: """
+          register ada correct-horse
+          login ada correct-horse
+          add Pay rent
+          add call mom
+          add a1
+          add a2
+          list
+          rm 2
+          rm 3
+          rm 2
+          list
+          rm 2
+
+          """)
+      #expect(result.status == 1, "stderr: \(result.standardError)")
+      #expect(
+        result.standardOutput.hasSuffix(
+          """
+          Removed: call mom
+          Removed: a1
+          Item 2 was deleted after the list was shown; nothing was changed (list shows the numbers now).
+          1. [ ] Pay rent
+          2. [ ] a2
+          Removed: a2
+
+          """), "\(result.standardOutput)")
+    }
+
+    @Test("done and reopen take several numbers and ranges, as rm does")
+    func doneSeveral() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register ada correct-horse\nlogin ada correct-horse\nadd a\nadd b\nadd c\nadd d\n"
+          + "done 1 3-4\nreopen 4\nlist\n")
+      #expect(result.status == 0, "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.hasSuffix("2. [ ] b\n4. [ ] d\n1. [x] a\n3. [x] c\n"),
+        "\(result.standardOutput)")
+    }
+
     @Test("a second launch restores the session and the list from the database")
     func secondLaunch() async throws {
       let folder = AppProcess.temporaryFolder()
@@ -49,7 +96,7 @@ extension EndToEnd {
       #expect(
         second.standardOutput == """
           Signed in as bob.
-          You have 1 item (0 open).
+          You have 1 item (0 open, 1 done).
           1. [x] Water plants
 
           """)

@@ -72,7 +72,7 @@ extension EndToEnd {
       #expect(ended.status == 0)
       // Before the reload the app lists only its own item; after it, both.
       #expect(ended.output.contains("1. [ ] First\nSIGHUP: reloading from the database.\n"))
-      #expect(ended.output.contains("You have 2 items (2 open).\n"))
+      #expect(ended.output.contains("You have 2 items (2 open, 0 done).\n"))
       #expect(ended.output.hasSuffix("1. [ ] First\n2. [ ] Written elsewhere\n"))
     }
   }

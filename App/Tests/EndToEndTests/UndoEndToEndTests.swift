@@ -70,7 +70,7 @@ extension EndToEnd {
           2. [ ] Call the bank
           Importing \(csv.path)…
           Imported 2 rows from \(csv.path).
-          You have 4 items (4 open).
+          You have 4 items (4 open, 0 done).
           Undid: import \(csv.path) (2 items removed, 0 restored).
           1. [ ] Buy milk
           2. [ ] Call the bank

@@ -17,6 +17,11 @@ struct TerminalTextTests {
       TerminalText.visible("\u{2066}\u{2069}\u{200E}\u{200F}") == "\\u{2066}\\u{2069}\\u{200E}\\u{200F}")
   }
 
+  @Test("the Arabic letter mark, a bidirectional mark like U+200F, shows as its code")
+  func arabicLetterMark() {
+    #expect(TerminalText.visible("a\u{061C}b") == "a\\u{61C}b")
+  }
+
   @Test("a line feed shows as ␊ in a line, and stays one in a report of several lines")
   func lineFeeds() {
     #expect(TerminalText.visible("a\nb") == "a␊b")

@@ -26,15 +26,24 @@ public enum DataFolder {
     AppComposition.databaseFileName + "-shm", AppComposition.sessionFileName, DataFolderLock.fileName,
   ]
 
+  /// Whether `name` is a file the app keeps in its data folder: those of ``privateFileNames`` and
+  /// each user's `history-ID`.
+  static func isAppFile(_ name: String) -> Bool {
+    privateFileNames.contains(name) || name.hasPrefix("history-")
+  }
+
   /// Creates `folder` readable by its owner only (0700) if it is missing; makes an existing one,
   /// and the app's files in it, private (0700 and 0600) if others could read them.
   ///
   /// The folder holds password hashes, session tokens and every list: nobody else on the machine
-  /// should read them, whatever the umask.
+  /// should read them, whatever the umask. An existing folder others may use that holds files that
+  /// are not the app's (`--data-dir /tmp`, `.`, `~`) is not the app's to close: it is refused, its
+  /// mode left as it was.
   ///
   /// - Parameter folder: The data folder.
   /// - Returns: A notice for each folder or file made private, to show the user.
-  /// - Throws: ``StartupError`` if the folder cannot be created or changed.
+  /// - Throws: ``StartupError`` if the folder cannot be created or changed, or is such a shared
+  ///   folder.
   public static func makePrivate(_ folder: URL) throws(StartupError) -> [String] {
     let manager = FileManager.default
     var notices: [String] = []
@@ -52,6 +61,14 @@ public enum DataFolder {
       throw StartupError("Cannot create the data folder \(folder.path): a file of that name is in the way.")
     }
     if let mode = permissions(folder.path, followingLink: true), mode & 0o077 != 0 {
+      let others = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !isAppFile($0) }
+      guard others.isEmpty else {
+        let named = others.sorted().prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
+        throw StartupError(
+          "The data folder \(folder.path) is open to others (0\(String(mode, radix: 8))) and holds files that are "
+            + "not the app's (\(named)), so the app will not make it private. Give it a folder of its own: "
+            + "todo --data-dir \(folder.appendingPathComponent("todo").path)")
+      }
       guard chmod(folder.path, 0o700) == 0 else {
         throw StartupError(
           "Cannot make the data folder \(folder.path) private: \(String(cString: strerror(errno))).")
@@ -78,6 +95,7 @@ public enum DataFolder {
     guard (followingLink ? stat(path, &status) : lstat(path, &status)) == 0,
       (status.st_mode & S_IFMT) != S_IFLNK
     else { return nil }
-    return status.st_mode & 0o777
+    // The sticky and set-id bits too: a shared folder such as /tmp is 1777.
+    return status.st_mode & 0o7777
   }
 }

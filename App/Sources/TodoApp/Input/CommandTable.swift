@@ -43,15 +43,21 @@ enum CommandTable {
       "find", aliases: ["search"], usage: "find WORDS",
       help: [
         "the items whose titles hold every word (or its start), best match first,",
-        "numbered as in list: find milk, find buy mil --page 2, find milk --all",
+        "with list's numbers: find milk, find buy mil --page 2, find milk --all",
       ],
       parse: { $0.parseFind($1) }),
     CommandEntry(
       "done", usage: "done N / reopen N",
-      help: ["mark item N done / not done (undo N still reopens, with a notice)"],
+      help: [
+        "mark item N done / not done (several: done 2 5-9, each its own undo step;",
+        "one already so says so and changes nothing; undo N still reopens, with a notice)",
+      ],
       parse: { $0.parseSetDone($1) }),
     CommandEntry("reopen", parse: { $0.parseSetDone($1) }),
-    CommandEntry("rename", usage: "rename N TITLE", help: ["rename item N"], parse: { $0.parseRename($1) }),
+    CommandEntry(
+      "rename", usage: "rename N TITLE",
+      help: ["rename item N; a word that is a tag (+home) is refused there: tag N +home"],
+      parse: { $0.parseRename($1) }),
     CommandEntry(
       "rm", aliases: ["remove"], usage: "rm N [N…]",
       help: [
@@ -77,7 +83,10 @@ enum CommandTable {
       parse: { $0.parseUndo($1) }),
     CommandEntry(
       "import", usage: "import FILE.csv",
-      help: ["import items (import cancel stops it; help import shows the format)"],
+      help: [
+        "import items (import cancel stops it; help import shows the format); a file",
+        "imported before, unchanged, asks first (a script refuses it): import --again FILE.csv",
+      ],
       parse: { $0.parseImport($1) }),
     CommandEntry(
       "export", usage: "export [--force] FILE.csv",

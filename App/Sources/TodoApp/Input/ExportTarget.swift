@@ -24,18 +24,27 @@ enum ExportTarget {
     {
       return "\(path) is in the data folder \(dataFolder.path), which holds the database; export elsewhere."
     }
+    var status = stat()
+    // A folder is never replaced, forced or not: the file meant is one in it.
+    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      return "\(path) is a folder: name a file in it, such as export \(path)/todos.csv"
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    if stat(parent, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR {
+      return "there is no folder \(parent); create it first, or export elsewhere."
+    }
     if !replacing && isReplaceable(path) {
       return "\(path) exists; to replace it, type: export --force \(path)"
     }
     return nil
   }
 
-  /// Whether `path` is a file or folder that `--force` would replace: a device, a FIFO, a socket
-  /// or a symbolic link is refused by the export itself, with its reason, forced or not.
+  /// Whether `path` is a file that `--force` would replace: a device, a FIFO, a socket or a
+  /// symbolic link is refused by the export itself, with its reason, forced or not.
   private static func isReplaceable(_ path: String) -> Bool {
     var status = stat()
     guard lstat(path, &status) == 0 else { return false }
-    return status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFDIR
+    return status.st_mode & S_IFMT == S_IFREG
   }
 
   /// `path` with every symbolic link resolved, also in the part of it that does not exist yet.

@@ -46,14 +46,24 @@ extension InputParser {
     return .success(.add(title: String(line.rest)))
   }
 
-  /// `done N` and `reopen N`; `undo N`, the old spelling of `reopen N`, with a notice.
+  /// `done N [N…]` and `reopen N [N…]` (numbers or ranges, as `rm` takes them); `undo N`, the old
+  /// spelling of `reopen N`, with a notice.
   func parseSetDone(_ line: InputLine) -> Result<UserIntent, Failure> {
     let arguments = line.arguments
+    if line.command != "undo", arguments.count > 1 || arguments.first?.contains("-") == true {
+      guard let positions = Self.positions(in: arguments) else {
+        return line.fail("usage: \(line.command) N [N…] (numbers or ranges, as in \(line.command) 2 5-9)")
+      }
+      return .success(
+        positions.count == 1
+          ? .setDone(position: positions[0], line.command == "done")
+          : .setDoneItems(positions: positions, line.command == "done"))
+    }
     guard arguments.count == 1, let position = Int(arguments[0]), position > 0 else {
       return line.fail(
         line.command == "undo"
           ? "usage: undo (reverts your last change); reopen N marks item N not done"
-          : "usage: \(line.command) N (the item's number in the list)")
+          : "usage: \(line.command) N [N…] (the items' numbers in the list)")
     }
     let intent = UserIntent.setDone(position: position, line.command == "done")
     guard line.command == "undo" else { return .success(intent) }
@@ -102,8 +112,10 @@ extension InputParser {
   /// `import FILE.csv` or `import cancel`.
   func parseImport(_ line: InputLine) -> Result<UserIntent, Failure> {
     if line.arguments == ["cancel"] { return .success(.cancelImport) }
-    guard !line.path.isEmpty else { return line.fail("usage: import FILE.csv (or: import cancel)") }
-    return .success(.importCSV(path: absolute(String(line.path))))
+    let again = line.arguments.first == "--again"
+    let file = again ? line.path.droppingFirstWord() : line.path
+    guard !file.isEmpty else { return line.fail("usage: import [--again] FILE.csv (or: import cancel)") }
+    return line.unquoted(file).map { .importCSV(path: absolute($0), again: again, asks: atTerminal) }
   }
 
   /// `export [--force] FILE.csv`.
@@ -111,7 +123,7 @@ extension InputParser {
     let replacing = line.arguments.first == "--force"
     let file = replacing ? line.path.droppingFirstWord() : line.path
     guard !file.isEmpty else { return line.fail("usage: export [--force] FILE.csv") }
-    return .success(.exportCSV(path: absolute(String(file)), replacing: replacing))
+    return line.unquoted(file).map { .exportCSV(path: absolute($0), replacing: replacing) }
   }
 
   /// `quit`.

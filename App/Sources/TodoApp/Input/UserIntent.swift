@@ -37,6 +37,9 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case listPage(ListFilter, tags: TagFilter = TagFilter(), page: Int, pageSize: Int)
   /// Mark the item at a 1-based position done (`true`) or open (`false`).
   case setDone(position: Int, Bool)
+  /// Mark the items at several positions (`done 1 3-5`) done or open, as numbered in the list;
+  /// each changed item is a step of its own for `undo`.
+  case setDoneItems(positions: [Int], Bool)
   /// Rename the item at a position.
   case rename(position: Int, title: String)
   /// Delete the item at a position.
@@ -49,8 +52,10 @@ public enum UserIntent: Equatable, Sendable, Codable {
   /// Delete the done items; unless `confirmed` (in a script, or `--yes`), only once the user
   /// answers yes.
   case clearDone(confirmed: Bool = true)
-  /// Import a CSV file (absolute path).
-  case importCSV(path: String)
+  /// Import a CSV file (absolute path). A file imported to its end before, unchanged since, is
+  /// imported again only with `again` (`import --again FILE`); without it the app asks first when
+  /// it `asks` (at a terminal), and refuses otherwise (in a script).
+  case importCSV(path: String, again: Bool = false, asks: Bool = false)
   /// Cancel the running import.
   case cancelImport
   /// Export to a CSV file (absolute path); `replacing` when the user allowed an existing file to be

@@ -15,6 +15,8 @@ public enum Question: Hashable, Sendable, Codable {
 
   /// `Delete …? [y/N] `: a yes runs the deletion.
   case confirmDeletion(Deletion, text: String)
+  /// `… Import it again? [y/N] `: a yes imports the file at `path`, imported before, again.
+  case confirmImport(path: String, text: String)
   /// `Password: `, to sign in as the user of this name.
   case password(username: String)
   /// `Password: `, then `Password again: `: the password of a new account of this name, found free.
@@ -23,13 +25,16 @@ public enum Question: Hashable, Sendable, Codable {
   /// What the terminal shows in place of the prompt.
   public var label: String {
     switch self {
-    case .confirmDeletion(_, let text): text
+    case .confirmDeletion(_, let text), .confirmImport(_, let text): text
     case .password, .newPassword: "Password: "
     }
   }
 
   /// Whether what is typed after it stays hidden.
   public var isSecret: Bool {
-    if case .confirmDeletion = self { false } else { true }
+    switch self {
+    case .confirmDeletion, .confirmImport: false
+    case .password, .newPassword: true
+    }
   }
 }

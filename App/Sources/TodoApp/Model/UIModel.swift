@@ -35,6 +35,11 @@ public struct UIModel: Hashable, Sendable, Codable {
   public var announcedNotification: NotificationID?
   /// Whether the app listens for OS signals (``SystemSubscriptions``); `true` while it runs.
   public var listensForSignals: Bool
+  /// What the numbers the user has seen mean: those of the last listing.
+  public var numbers: ItemNumbers
+  /// Whether the import asked for last may ask before importing a file imported before (at a
+  /// terminal), rather than refuse (in a script).
+  public var importAsks: Bool
 
   /// Creates the slice of a fresh session.
   public init() {
@@ -48,6 +53,8 @@ public struct UIModel: Hashable, Sendable, Codable {
     timeZone = "UTC"
     announcedNotification = nil
     listensForSignals = false
+    numbers = ItemNumbers()
+    importAsks = false
   }
 
   /// The sequence number the next line will get.

@@ -60,11 +60,18 @@ public final class AppSession {
       pageSize: Self.pageSize(isInteractive: input.isInteractive), atTerminal: input.isInteractive)
   }
 
-  /// How many items a page of `list` shows: at a terminal, its height as it is now (the window
-  /// may have been resized since the last line) less the typed line, the counts, the footer and
-  /// the next prompt; in a script, `nil`.
+  /// How many items a page of `list` shows: at a terminal, as ``pageSize(rows:columns:)`` says for
+  /// its size as it is now (the window may have been resized since the last line); in a script,
+  /// `nil`.
   private static func pageSize(isInteractive: Bool) -> Int? {
-    isInteractive ? max(10, TerminalEdits.rows() - 4) : nil
+    isInteractive ? pageSize(rows: TerminalEdits.rows(), columns: TerminalEdits.columns()) : nil
+  }
+
+  /// How many items a page of `list` shows in a window of `rows` lines of `columns`: its height less
+  /// the typed line, the counts, the footer (two lines in a window narrower than 80 columns, where
+  /// it wraps) and the next prompt; at least one. A title that wraps still takes more than its line.
+  nonisolated static func pageSize(rows: Int, columns: Int) -> Int {
+    max(1, rows - (columns < 80 ? 5 : 4))
   }
 
   /// Opens the database in `folder`, runs a session on it, and closes it.

@@ -13,6 +13,13 @@ extension AppMessageUpdater {
       }
       // A deletion reads no time: the line's own is gone with the line.
       return todoCommand(for: deletion.confirmedIntent, at: model.now ?? .distantPast, in: &model)
+    case .confirmImport(let path, _):
+      guard case .text(let text) = answer, Confirmation.isYes(text) else {
+        model.ui.say("import: not confirmed; nothing was imported.")
+        return []
+      }
+      Self.startImport(path, again: true, in: &model)
+      return []
     case .password(let username):
       return answerPassword(answer, forNewAccount: false, username: username, in: &model)
     case .newPassword(let username):

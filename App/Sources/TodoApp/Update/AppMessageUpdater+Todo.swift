@@ -24,9 +24,43 @@ extension AppMessageUpdater {
       }
     case .setDone(let position, let done):
       guard let item = item(at: position, in: &model) else { return [] }
+      // Nothing to store, so no step for undo to spend.
+      guard item.isDone != done else {
+        model.ui.say("\(position). \(item.title) is already \(done ? "done" : "open"); nothing was changed.")
+        return []
+      }
       return [TodoCommand.setDone(item.id, done, owner: owner)]
+    case .setDoneItems(let positions, let done):
+      // Every position is checked first: a line that names a missing item changes nothing.
+      var items: [(position: Int, item: TodoItem)] = []
+      for position in positions {
+        guard let item = item(at: position, in: &model) else { return [] }
+        items.append((position, item))
+      }
+      for (position, item) in items where item.isDone == done {
+        model.ui.say("\(position). \(item.title) is already \(done ? "done" : "open"); nothing was changed.")
+      }
+      return items.filter { $0.item.isDone != done }.map {
+        TodoCommand.setDone($0.item.id, done, owner: owner)
+      }
     case .rename(let position, let title):
       guard let item = item(at: position, in: &model) else { return [] }
+      // `add`'s rules: a word that is a tag is no word of a title, where it would pass for a tag
+      // that `list +x` does not find.
+      switch TodoTag.split(title) {
+      case .success(let split) where !split.tags.isEmpty:
+        let tags = split.tags.map(\.description).joined(separator: " ")
+        model.ui.fail(
+          "\(tags) \(split.tags.count == 1 ? "is a tag" : "are tags"), not a word of a title: rename changes the "
+            + "title only (tag \(position) \(tags) gives item \(position) the tag\(split.tags.count == 1 ? "" : "s"))."
+        )
+        return []
+      case .failure(let failure):
+        model.ui.fail(failure.description)
+        return []
+      case .success:
+        break
+      }
       switch TodoTitle.validate(title) {
       case .success(let title): return [TodoCommand.rename(item.id, title: title, owner: owner)]
       case .failure(let failure):
@@ -35,6 +69,7 @@ extension AppMessageUpdater {
       }
     case .remove(let position):
       guard let item = item(at: position, in: &model) else { return [] }
+      model.ui.numbers.freeze(model.todos)
       model.ui.removing[item.id] = item.title.text
       return [TodoCommand.remove(item.id, owner: owner)]
     case .removeItems(let positions, let confirmed):
@@ -48,6 +83,7 @@ extension AppMessageUpdater {
         model.ui.question = question
         return []
       }
+      model.ui.numbers.freeze(model.todos)
       for item in items { model.ui.removing[item.id] = item.title.text }
       // One command, so that one undo brings them all back.
       return [TodoCommand.removeItems(items.map(\.id), owner: owner)]
@@ -75,14 +111,21 @@ extension AppMessageUpdater {
         model.ui.question = question
         return []
       }
+      model.ui.numbers.freeze(model.todos)
       return [TodoCommand.clearCompleted(owner: owner)]
-    case .importCSV(let path):
-      guard model.todos.startImport(path: path) != nil else {
+    case .importCSV(let path, let again, let asks):
+      guard model.todos.runningImport == nil else {
         model.ui.fail("An import is already running (import cancel stops it).")
         return []
       }
-      model.ui.say("Importing \(path)…")
-      return []
+      if again {
+        Self.startImport(path, again: true, in: &model)
+        return []
+      }
+      // Whether the file was imported before, unchanged, decides: the answer starts the import, or
+      // asks (a terminal) or refuses (a script) first.
+      model.ui.importAsks = asks
+      return [TodoCommand.checkImport(path: path, owner: owner)]
     case .cancelImport:
       guard model.todos.runningImport != nil else {
         model.ui.fail("No import is running.")
@@ -102,12 +145,18 @@ extension AppMessageUpdater {
         model.ui.fail(TodoFailure.undoDuringImport.description)
         return []
       }
+      model.ui.numbers.freeze(model.todos)
       return [TodoCommand.undo(owner: owner)]
     case .tag(let position, let tags):
       guard let item = item(at: position, in: &model) else { return [] }
       // Checked here too, so the message names the item; the interpreter checks what it stores.
       if case .failure(let failure) = TodoTag.normalized(item.tags + tags) {
         model.ui.fail("\(position). \(item.title): \(failure.description)")
+        return []
+      }
+      guard tags.contains(where: { !item.tags.contains($0) }) else {
+        let names = tags.map(\.description).joined(separator: " ")
+        model.ui.say("\(position). \(item.title) is already tagged \(names); nothing was changed.")
         return []
       }
       return [TodoCommand.addTags(item.id, tags, owner: owner)]
@@ -132,6 +181,19 @@ extension AppMessageUpdater {
       // new intent does not compile until it is given a place.
       return []
     }
+  }
+
+  /// Starts the import of `path`, if none runs, and says so.
+  ///
+  /// - Parameter again: Whether to import a file imported before, unchanged since.
+  static func startImport(_ path: String, again: Bool, in model: inout AppModel) {
+    guard model.todos.startImport(path: path, again: again) != nil else {
+      model.ui.fail("An import is already running (import cancel stops it).")
+      return
+    }
+    // Its rows come after the numbers the list showed, whatever their creation times.
+    model.ui.numbers.freeze(model.todos)
+    model.ui.say("Importing \(path)…")
   }
 
   /// Stops `owner`'s running import, if any, says how far its last report got, and reloads the
@@ -162,15 +224,22 @@ extension AppMessageUpdater {
     return [TodoCommand.load(owner)]
   }
 
+  /// The item number `position` names: the number the last listing gave it (``ItemNumbers``).
   private func item(at position: Int, in model: inout AppModel) -> TodoItem? {
-    let items = model.todos.items
-    guard items.indices.contains(position - 1) else {
+    switch model.ui.numbers.lookup(position, in: model.todos) {
+    case .item(let item):
+      return item
+    case .gone:
+      model.ui.fail(
+        "Item \(position) was deleted after the list was shown; nothing was changed (list shows the numbers now)."
+      )
+    case .unknown:
+      let items = model.todos.items
       model.ui.fail(
         items.isEmpty
           ? "There is no item \(position): the list is empty."
           : "There is no item \(position); the list has \(Listing.grouped(items.count)) (see list).")
-      return nil
     }
-    return items[position - 1]
+    return nil
   }
 }

@@ -64,10 +64,12 @@ struct AppMessageUpdater: AppUpdaterPart {
       return account(intent, in: &model)
     case .list(let filter, let tags):
       guard signedInUser(in: &model) != nil else { return [] }
+      model.ui.numbers.renumber()
       Listing.print(model.todos, filter: filter, tags: tags, now: now, into: &model.ui)
       return []
     case .listPage(let filter, let tags, let page, let pageSize):
       guard signedInUser(in: &model) != nil else { return [] }
+      model.ui.numbers.renumber()
       Listing.printPage(
         model.todos, filter: filter, tags: tags, page: page, pageSize: pageSize, now: now, into: &model.ui)
       return []

@@ -26,8 +26,11 @@ enum Confirmation {
       let what = done.count == 1 ? "the 1 done item" : "the \(Listing.grouped(done.count)) done items"
       return .confirmDeletion(deletion, text: "Delete \(what) (\(titles(done.map(\.title.text))))? [y/N] ")
     case .items(let positions):
-      guard positions.allSatisfy({ items.indices.contains($0 - 1) }) else { return nil }
-      let titles = positions.map { items[$0 - 1].title.text }
+      var titles: [String] = []
+      for position in positions {
+        guard case .item(let item) = model.ui.numbers.lookup(position, in: model.todos) else { return nil }
+        titles.append(item.title.text)
+      }
       return .confirmDeletion(
         deletion, text: "Delete \(Listing.grouped(titles.count)) items (\(self.titles(titles)))? [y/N] ")
     }

@@ -10,6 +10,10 @@ enum Help {
       "  Tab completes a command, a help topic, a file after import/export, or a +tag (twice: lists the choices).",
       "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
       "  clear-done and rm delete without asking.",
+      "Signals: SIGINT and SIGTERM finish the work under way, then exit (130, 143); SIGHUP reloads the list.",
+      "Numbers: list numbers the items, and a number keeps naming the same item until the next list, in scripts",
+      "  too: after rm 2, item 3 is still the one listed as 3, and 2 says it was deleted. New items take the next",
+      "  numbers; find shows the list's numbers and changes none.",
     ]
 
   /// The usage column's width: a usage that fills it is followed by two spaces.
@@ -45,7 +49,7 @@ enum Help {
     "then one item per line:",
     "  id        empty for a new item, or an identity: a row with the id of an item replaces it (an",
     "            item in the list, or a row earlier in the file); the report counts those apart",
-    "  title     the text, at most 500 characters; quote it (\"…\") if it holds a comma, a quote",
+    "  title     the text, at most 500 characters and no NUL; quote it (\"…\") if it holds a comma, a quote",
     "            (written \"\") or a line break",
     "  done      true or false",
     "  due       empty, or a time: 2026-11-22T09:30:00Z, 2026-11-22T10:30:00+01:00,",
@@ -57,6 +61,8 @@ enum Help {
     "            a file without the column keeps the tags of the items it replaces",
     "Malformed rows are skipped and reported with their line; the others are imported.",
     "An import stopped part way resumes after its last stored row when the same file is imported again.",
+    "A file imported to its end, unchanged since, would add every row twice: at a terminal import asks first,",
+    "  in a script it is refused; import --again FILE.csv imports it again, and undo takes an import back.",
     "An example file: docs/examples/todos.csv; export writes the same format.",
   ]
 
@@ -70,6 +76,7 @@ enum Help {
     "  untag N +TAG [+TAG…]    take them off (each must be one of its tags)",
     "  list +home              the items tagged +home; list -work: those not tagged +work;",
     "                          list open +home +errand -work: open items with both tags and not +work",
+    "  rename N TITLE          a word that add would take as a tag is refused in the title",
     "  list shows an item's tags after its title; export writes them in the tags column.",
   ]
 }

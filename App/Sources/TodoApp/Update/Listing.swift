@@ -37,13 +37,26 @@ enum Listing {
       ui.fail("There is no page \(page); the list has \(counted(pages, "page")) of \(size) (see list).")
       return
     }
-    let open = todos.items.reduce(0) { $0 + ($1.isDone ? 0 : 1) }
-    // The index of open due dates, not the whole list: the same cost whatever the list's length.
-    let overdue = todos.openDueDates.values.reduce(0) { $0 + ($1 < now ? 1 : 0) }
+    // The counts of the items the tags admit (the whole list's without tags), whatever `filter` shows.
+    var (total, open, overdue) = (0, 0, 0)
+    if tags.isEmpty {
+      total = todos.items.count
+      open = todos.items.reduce(0) { $0 + ($1.isDone ? 0 : 1) }
+      // The index of open due dates, not the whole list: the same cost whatever the list's length.
+      overdue = todos.openDueDates.values.reduce(0) { $0 + ($1 < now ? 1 : 0) }
+    } else {
+      for item in todos.items where tags.admits(item) {
+        total += 1
+        guard !item.isDone else { continue }
+        open += 1
+        if let due = item.dueDate, due < now { overdue += 1 }
+      }
+    }
     let overdueCount = overdue > 0 ? ", \(grouped(overdue)) overdue" : ""
+    let tagged = tags.isEmpty ? "" : " " + tagPhrase(tags)
     ui.say(
-      "You have \(counted(todos.items.count, "item")) (\(grouped(open)) open\(overdueCount), "
-        + "\(grouped(todos.items.count - open)) done).")
+      "You have \(counted(total, "item"))\(tagged) (\(grouped(open)) open\(overdueCount), "
+        + "\(grouped(total - open)) done).")
     let first = (page - 1) * size
     let shown = positions[first..<min(positions.count, first + size)]
     printRows(shown, of: todos, now: now, into: &ui)
@@ -61,6 +74,11 @@ enum Listing {
   /// `No items.`, `No open items tagged +home, not -work.`
   private static func noItems(_ filter: ListFilter, _ tags: TagFilter) -> String {
     let which = filter == .all ? "" : " \(filter.rawValue)"
+    return "No\(which) items\(tags.isEmpty ? "" : " " + tagPhrase(tags))."
+  }
+
+  /// `tagged +home, without +work or +errand`.
+  private static func tagPhrase(_ tags: TagFilter) -> String {
     var tagged: [String] = []
     if !tags.required.isEmpty {
       tagged.append("tagged " + tags.required.map(\.description).joined(separator: " "))
@@ -68,7 +86,7 @@ enum Listing {
     if !tags.excluded.isEmpty {
       tagged.append("without " + tags.excluded.map(\.description).joined(separator: " or "))
     }
-    return "No\(which) items\(tagged.isEmpty ? "" : " " + tagged.joined(separator: ", "))."
+    return tagged.joined(separator: ", ")
   }
 
   /// The 0-based positions of the items that pass `filter` and `tags`, in the order they are
@@ -139,8 +157,9 @@ enum Listing {
     tags.reduce(into: "") { $0 += " " + $1.description }
   }
 
-  /// A page of `find`'s matches, best first, each numbered as in the whole list (so `done N` acts on
-  /// it), then a footer naming the next page and every match when there are more.
+  /// A page of `find`'s matches, best first, each with the number the last listing gave it (so
+  /// `done N` acts on it; a search numbers nothing afresh), then a footer naming the next page and
+  /// every match when there are more.
   static func print(_ result: TodoSearchResult, of todos: TodoModel, now: Date, into ui: inout UIModel) {
     let search = result.search
     let words = search.text
@@ -158,9 +177,9 @@ enum Listing {
     }
     ui.say(
       "\(counted(result.total, "item")) \(result.total == 1 ? "matches" : "match") \"\(words)\", best first:")
-    let width = String(todos.items.count).count
+    let width = String(ui.numbers.highest(in: todos)).count
     for item in result.items {
-      let number = todos.position(of: item.id).map { $0 + 1 }
+      let number = ui.numbers.number(of: item.id, in: todos)
       ui.say(row(item, number: number, width: width, now: now, timeZone: ui.timeZone))
     }
     guard let size = search.limit, result.total > result.items.count else { return }

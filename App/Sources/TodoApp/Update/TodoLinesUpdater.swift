@@ -8,9 +8,17 @@ struct TodoLinesUpdater: AppUpdaterPart {
   func apply(_ message: TodoMessage, to model: inout AppModel) -> [any Command] {
     // The slice says whose results it shows (it has applied nothing of another user's).
     guard model.todos.accepts(message) else { return [] }
+    // Items that appear take the next numbers; those the list showed keep theirs (ItemNumbers).
+    switch message {
+    case .loaded: model.ui.numbers.extend(model.todos)
+    case .added(let item, _): model.ui.numbers.extend(model.todos, with: [item.id])
+    case .undone(let undo, _): model.ui.numbers.extend(model.todos, with: undo.restored.map(\.id))
+    default: break
+    }
     let todos = model.todos
+    let numbers = model.ui.numbers
     func position(of id: TodoID) -> String {
-      todos.position(of: id).map { "\($0 + 1)" } ?? "?"
+      numbers.number(of: id, in: todos).map { "\($0)" } ?? "?"
     }
     switch message {
     case .loaded(_, let loaded):
@@ -18,7 +26,8 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.say(
         loaded.isEmpty
           ? "Your list is empty."
-          : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open).")
+          : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open, "
+            + "\(Listing.grouped(loaded.count - open)) done).")
     case .added(let item, _):
       model.ui.say("Added \(position(of: item.id)). \(item.title)\(Listing.tagSuffix(item.tags))")
     case .renamed(let item, _):
@@ -42,9 +51,17 @@ struct TodoLinesUpdater: AppUpdaterPart {
         item.tags.isEmpty
           ? "\(position(of: item.id)). \(item.title) has no tags now."
           : "\(position(of: item.id)). \(item.title) is tagged\(Listing.tagSuffix(item.tags)).")
-    case .removed(let id, _):
-      let title = model.ui.removing.removeValue(forKey: id)
-      model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
+    case .removed(let ids, _):
+      // Each one named, up to a screenful: `rm 1-100000` does not print a hundred thousand lines.
+      let titles = ids.map { model.ui.removing.removeValue(forKey: $0) }
+      for title in titles.prefix(Self.namedRemovals) {
+        model.ui.say(title.map { "Removed: \($0)" } ?? "Removed.")
+      }
+      if ids.count > Self.namedRemovals {
+        model.ui.say(
+          "… and \(Listing.grouped(ids.count - Self.namedRemovals)) more: \(Listing.counted(ids.count, "item")) removed."
+        )
+      }
     case .clearedCompleted(let ids, _):
       model.ui.say("Cleared \(Listing.counted(ids.count, "done item")).")
     case .importProgress:
@@ -70,9 +87,23 @@ struct TodoLinesUpdater: AppUpdaterPart {
       Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
     case .undone(let undo, _):
       model.ui.say(Self.describe(undo))
+    case .importChecked(let path, let importedBefore, _):
+      if !importedBefore {
+        AppMessageUpdater.startImport(path, again: false, in: &model)
+      } else if model.ui.importAsks {
+        model.ui.question = .confirmImport(
+          path: path,
+          text: "\(path) was imported already and has not changed since: importing it again adds every row "
+            + "twice (undo takes an import back). Import it again? [y/N] ")
+      } else {
+        model.ui.fail(TodoFailure.alreadyImported(path: path).description)
+      }
     }
     return []
   }
+
+  /// How many of the items one `rm` removed are named, one a line.
+  static let namedRemovals = 10
 
   /// What `undo` says it reverted: `Undid: add "buy milk"`.
   static func describe(_ undo: TodoUndo) -> String {

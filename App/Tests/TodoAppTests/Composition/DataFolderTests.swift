@@ -33,4 +33,17 @@ struct DataFolderTests {
   func emptyOverride() {
     #expect(DataFolder.resolve(override: "", environment: ["XDG_DATA_HOME": "/xdg"]).path == "/xdg/todo")
   }
+
+  @Test("a shared folder holding files that are not the app's is refused, and its mode left as it was")
+  func sharedFolderRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todo-shared-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(chmod(folder.path, 0o1777) == 0)
+    try Data("theirs".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    #expect(throws: StartupError.self) { try DataFolder.makePrivate(folder) }
+    var status = stat()
+    #expect(stat(folder.path, &status) == 0)
+    #expect(status.st_mode & 0o7777 == 0o1777)
+  }
 }

@@ -56,7 +56,18 @@ struct InputParserTests {
       Issue.record("reopen parsed")
       return
     }
-    #expect(reopen.reason == "usage: reopen N (the item's number in the list)")
+    #expect(reopen.reason == "usage: reopen N [N…] (the items' numbers in the list)")
+  }
+
+  @Test("done and reopen take several numbers and ranges, as rm does")
+  func doneSeveral() {
+    #expect(parse("done 1 3-4") == .success(.setDoneItems(positions: [1, 3, 4], true)))
+    #expect(parse("reopen 2-3") == .success(.setDoneItems(positions: [2, 3], false)))
+    #expect(parse("done 2-2") == .success(.setDone(position: 2, true)))
+    #expect(
+      parse("done 1 x")
+        == .failure(
+          .init(command: "done", reason: "usage: done N [N…] (numbers or ranges, as in done 2 5-9)")))
   }
 
   @Test("find takes words and pages as list does: every match in a script, a page at a terminal")
@@ -107,6 +118,9 @@ struct InputParserTests {
   @Test("relative paths are resolved against the working directory")
   func paths() {
     #expect(parse("import data/todos.csv") == .success(.importCSV(path: "/home/ada/data/todos.csv")))
+    #expect(
+      parse("import --again data/todos.csv")
+        == .success(.importCSV(path: "/home/ada/data/todos.csv", again: true)))
     #expect(parse("export /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv", replacing: false)))
     #expect(
       parse("export --force /tmp/out.csv") == .success(.exportCSV(path: "/tmp/out.csv", replacing: true)))
@@ -117,6 +131,22 @@ struct InputParserTests {
       parse("export my list.csv \t") == .success(.exportCSV(path: "/home/ada/my list.csv", replacing: false)))
   }
 
+  @Test("import and export paths are read as a shell reads them: quotes and backslashes are not part of them")
+  func quotedPaths() {
+    let myList = UserIntent.exportCSV(path: "/home/ada/my list.csv", replacing: false)
+    #expect(parse("export \"my list.csv\"") == .success(myList))
+    #expect(parse("export 'my list.csv'") == .success(myList))
+    #expect(parse("export my\\ list.csv") == .success(myList))
+    #expect(parse("export my\" \"list.csv") == .success(myList))
+    #expect(
+      parse("import --again \"/tmp/it's here.csv\"")
+        == .success(.importCSV(path: "/tmp/it's here.csv", again: true)))
+    #expect(
+      parse("export \"my list.csv")
+        == .failure(
+          .init(command: "export", reason: "the path's quote (\") is not closed: export \"my list.csv\"")))
+  }
+
   @Test("bad input gets a reason that says how to write it, never the rest of the line")
   func failures() {
     #expect(
@@ -125,10 +155,10 @@ struct InputParserTests {
           .init(command: "frobnicate", reason: "unknown command \"frobnicate\"; type help for the list")))
     #expect(
       parse("done")
-        == .failure(.init(command: "done", reason: "usage: done N (the item's number in the list)")))
+        == .failure(.init(command: "done", reason: "usage: done N [N…] (the items' numbers in the list)")))
     #expect(
       parse("done 0")
-        == .failure(.init(command: "done", reason: "usage: done N (the item's number in the list)")))
+        == .failure(.init(command: "done", reason: "usage: done N [N…] (the items' numbers in the list)")))
     #expect(parse("login ada") == .failure(.init(command: "login", reason: "usage: login NAME PASSWORD")))
     #expect(
       parse("list later")

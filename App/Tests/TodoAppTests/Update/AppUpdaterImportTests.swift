@@ -24,15 +24,64 @@ struct AppUpdaterImportTests {
     return model
   }
 
-  @Test("import puts the running import in the model, which asks for it, and says so")
+  @Test("import first asks TodoImpl whether the file was imported before, unchanged")
+  func check() {
+    assertUpdate(
+      AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.importCSV(path: path, asks: true)),
+      commands: [TodoCommand.checkImport(path: path, owner: ada.id)]
+    ) { $0.ui.importAsks = true }
+  }
+
+  @Test("a file not imported before: the running import goes in the model, which asks for it, and says so")
   func start() {
-    assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.importCSV(path: path))) {
+    let checked = TodoMessage.importChecked(path: path, importedBefore: false, owner: ada.id)
+    assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: checked) {
       $0.todos.startImport(path: path)
+      $0.ui.numbers.freeze($0.todos)
       $0.ui.say("Importing \(path)…")
     }
     #expect(
-      AppUpdater().result(of: AppFixture.intent(.importCSV(path: path)), on: AppFixture.signedIn).model.todos
-        .runningImport == TodoImportSubscription(owner: ada.id, path: path, run: 1))
+      AppUpdater().result(of: checked, on: AppFixture.signedIn).model.todos.runningImport
+        == TodoImportSubscription(owner: ada.id, path: path, run: 1))
+  }
+
+  @Test("a file imported before, unchanged: a terminal asks, and a yes imports it again; a script refuses")
+  func importedBefore() {
+    let checked = TodoMessage.importChecked(path: path, importedBefore: true, owner: ada.id)
+    var asking = AppFixture.signedIn
+    asking.ui.importAsks = true
+    let question = Question.confirmImport(
+      path: path,
+      text: "\(path) was imported already and has not changed since: importing it again adds every row twice "
+        + "(undo takes an import back). Import it again? [y/N] ")
+    assertUpdate(AppUpdater(), given: asking, when: checked) { $0.ui.question = question }
+    asking.ui.question = question
+    assertUpdate(AppUpdater(), given: asking, when: AppMessage.answered(.text("y"))) {
+      $0.ui.question = nil
+      $0.todos.startImport(path: path, again: true)
+      $0.ui.numbers.freeze($0.todos)
+      $0.ui.say("Importing \(path)…")
+    }
+    assertUpdate(AppUpdater(), given: asking, when: AppMessage.answered(.text(""))) {
+      $0.ui.question = nil
+      $0.ui.say("import: not confirmed; nothing was imported.")
+    }
+    assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: checked) {
+      $0.ui.fail(
+        "\(path) was imported already and has not changed since: importing it again would add every row twice. "
+          + "import --again \(path) imports it again (undo takes an import back).")
+    }
+  }
+
+  @Test("import --again starts the import at once, marked to import the file again")
+  func again() {
+    assertUpdate(
+      AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.importCSV(path: path, again: true))
+    ) {
+      $0.todos.startImport(path: path, again: true)
+      $0.ui.numbers.freeze($0.todos)
+      $0.ui.say("Importing \(path)…")
+    }
   }
 
   @Test("a second import while one runs is refused")
@@ -183,6 +232,7 @@ struct AppUpdaterImportTests {
     loading.todos.isLoading = true
     let loaded = AppUpdater().result(of: TodoMessage.loaded(ada.id, items), on: loading).model
     #expect(
-      loaded.ui.outbox.map(\.text).contains("You have 1,500 items (1,500 open)."), "\(loaded.ui.outbox)")
+      loaded.ui.outbox.map(\.text).contains("You have 1,500 items (1,500 open, 0 done)."),
+      "\(loaded.ui.outbox)")
   }
 }

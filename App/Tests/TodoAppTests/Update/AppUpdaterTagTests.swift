@@ -142,13 +142,25 @@ struct AppUpdaterTagTests {
     }
   }
 
+  @Test("a page of a tag filter is headed by the counts of the items the tags admit, not of the whole list")
+  func pageCountsTheTagged() {
+    assertUpdate(
+      AppUpdater(), given: tagged,
+      when: AppFixture.intent(.listPage(.all, tags: TagFilter(required: tags("home")), page: 1, pageSize: 10))
+    ) {
+      $0.ui.say("You have 2 items tagged +home (1 open, 1 done).")
+      $0.ui.say("1. [ ] milk +errand +home")
+      $0.ui.say("3. [x] plants +home")
+    }
+  }
+
   @Test("a page of a tag filter names the filter in its footer")
   func pages() {
     assertUpdate(
       AppUpdater(), given: tagged,
       when: AppFixture.intent(.listPage(.open, tags: TagFilter(excluded: tags("work")), page: 1, pageSize: 2))
     ) {
-      $0.ui.say("You have 5 items (4 open, 1 done).")
+      $0.ui.say("You have 4 items without +work (3 open, 1 done).")
       $0.ui.say("1. [ ] milk +errand +home")
       $0.ui.say("4. [ ] bank +errand")
       $0.ui.say(

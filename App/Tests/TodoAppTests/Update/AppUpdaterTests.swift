@@ -104,10 +104,31 @@ struct AppUpdaterTests {
     var removing = signedIn
     removing.ui.removing[TodoID(rawValue: "a")] = "Buy milk"
     assertUpdate(
-      AppUpdater(), given: removing, when: TodoMessage.removed(TodoID(rawValue: "a"), owner: ada.id)
+      AppUpdater(), given: removing, when: TodoMessage.removed([TodoID(rawValue: "a")], owner: ada.id)
     ) {
       $0.ui.removing = [:]
       $0.ui.say("Removed: Buy milk")
+    }
+  }
+
+  @Test("the summary of a loaded list counts the open and the done items, as list does")
+  func loadedSummary() {
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: TodoMessage.loaded(ada.id, signedIn.todos.items)
+    ) {
+      $0.ui.say("You have 2 items (1 open, 1 done).")
+    }
+  }
+
+  @Test("a removal of many items names the first ten, then counts them all")
+  func manyRemoved() {
+    var removing = signedIn
+    let ids = (1...12).map { TodoID(rawValue: "r\($0)") }
+    for (index, id) in ids.enumerated() { removing.ui.removing[id] = "Task \(index + 1)" }
+    assertUpdate(AppUpdater(), given: removing, when: TodoMessage.removed(ids, owner: ada.id)) {
+      $0.ui.removing = [:]
+      for index in 1...10 { $0.ui.say("Removed: Task \(index)") }
+      $0.ui.say("… and 2 more: 12 items removed.")
     }
   }
 

@@ -11,11 +11,12 @@ import TodoAPI
 struct AppUpdaterUndoTests {
   private let ada = AppFixture.ada
 
-  @Test("undo asks TodoImpl to revert the signed-in user's last change")
+  @Test("undo asks TodoImpl to revert the signed-in user's last change, keeping the numbers shown")
   func undo() {
     assertUpdate(
-      AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.undo), then: AppFixture.signedIn,
-      commands: [TodoCommand.undo(owner: ada.id)])
+      AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.undo),
+      commands: [TodoCommand.undo(owner: ada.id)]
+    ) { $0.ui.numbers.freeze($0.todos) }
   }
 
   @Test("undo while an import runs is refused: it would revert part of the import")

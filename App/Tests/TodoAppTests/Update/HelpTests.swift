@@ -26,4 +26,11 @@ struct HelpTests {
     #expect(help.contains("+1 and C++"))
     #expect(Help.importLines.joined(separator: "\n").contains("priority,tags"))
   }
+
+  @Test("help says that numbers keep naming what the list showed until the next list, and what find shows")
+  func numbers() {
+    let help = Help.lines.joined(separator: "\n")
+    #expect(help.contains("a number keeps naming the same item until the next list"))
+    #expect(help.contains("find shows the list's numbers and changes none"))
+  }
 }

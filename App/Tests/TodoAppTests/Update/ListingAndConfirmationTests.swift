@@ -101,6 +101,7 @@ struct ListingAndConfirmationTests {
         TodoCommand.removeItems([TodoID(rawValue: "t3"), TodoID(rawValue: "t1")], owner: AppFixture.ada.id)
       ]
     ) {
+      $0.ui.numbers.freeze($0.todos)
       $0.ui.removing = [TodoID(rawValue: "t3"): "Task 3", TodoID(rawValue: "t1"): "Task 1"]
     }
     assertUpdate(
@@ -125,7 +126,10 @@ struct ListingAndConfirmationTests {
     assertUpdate(
       AppUpdater(), given: asked, when: AppMessage.answered(.text(" Yes")),
       commands: [TodoCommand.clearCompleted(owner: AppFixture.ada.id)]
-    ) { $0.ui.question = nil }
+    ) {
+      $0.ui.question = nil
+      $0.ui.numbers.freeze($0.todos)
+    }
   }
 
   @Test("rm of several not confirmed asks, naming the items; yes removes them as numbered when asked")
@@ -146,6 +150,7 @@ struct ListingAndConfirmationTests {
       ]
     ) {
       $0.ui.question = nil
+      $0.ui.numbers.freeze($0.todos)
       $0.ui.removing = [TodoID(rawValue: "t3"): "Task 3", TodoID(rawValue: "t1"): "Task 1"]
     }
     assertUpdate(

@@ -29,11 +29,11 @@ public enum TodoCommand: Command, Hashable {
   /// Take these tags from an item; a tag it does not have is ignored. Answers
   /// ``TodoMessage/tagsChanged(_:owner:)``.
   case removeTags(TodoID, [TodoTag], owner: UserID)
-  /// Delete an item. Answers ``TodoMessage/removed(_:owner:)``.
+  /// Delete an item. Answers ``TodoMessage/removed(_:owner:)`` naming it.
   case remove(TodoID, owner: UserID)
   /// Delete several items in one transaction, one step of the undo history. Answers one
-  /// ``TodoMessage/removed(_:owner:)`` per item, in order; or, deleting none, ``TodoMessage/failed(_:owner:)``
-  /// if `owner` has no item with one of the identities.
+  /// ``TodoMessage/removed(_:owner:)`` naming them all, in order; or, deleting none,
+  /// ``TodoMessage/failed(_:owner:)`` if `owner` has no item with one of the identities.
   case removeItems([TodoID], owner: UserID)
   /// Delete the done items. Answers ``TodoMessage/clearedCompleted(_:owner:)``.
   case clearCompleted(owner: UserID)
@@ -47,6 +47,10 @@ public enum TodoCommand: Command, Hashable {
   /// Answers ``TodoMessage/undone(_:owner:)``, or ``TodoMessage/failed(_:owner:)`` with
   /// ``TodoFailure/nothingToUndo``, or with ``TodoFailure/undoDuringImport`` while an import runs.
   case undo(owner: UserID)
+  /// Ask whether `owner` imported the file at `path` to its end before, and it has not changed
+  /// since (same size and modification time). Answers ``TodoMessage/importChecked(path:importedBefore:owner:)``;
+  /// reads only.
+  case checkImport(path: String, owner: UserID)
 }
 
 extension TodoCommand {
@@ -58,7 +62,7 @@ extension TodoCommand {
       .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
       .remove(_, let owner), .removeItems(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner),
       .search(_, let owner),
-      .undo(let owner):
+      .undo(let owner), .checkImport(_, let owner):
       owner
     }
   }

@@ -24,6 +24,9 @@ public enum TodoFailure: Error, Hashable, Sendable, Codable {
   case nothingToUndo
   /// `undo` was asked for while an import is storing batches: the import's step is still growing.
   case undoDuringImport
+  /// The file was imported to its end before and has not changed since (same size and
+  /// modification time): importing it again would store every row twice.
+  case alreadyImported(path: String)
 }
 
 extension TodoFailure: CustomStringConvertible {
@@ -45,6 +48,9 @@ extension TodoFailure: CustomStringConvertible {
       "\"\(word)\" is not a tag: a tag starts with a letter and holds letters, digits, - and _."
     case .nothingToUndo: "Nothing to undo."
     case .undoDuringImport: "An import is running: let it finish or stop it (import cancel), then undo."
+    case .alreadyImported(let path):
+      "\(path) was imported already and has not changed since: importing it again would add every row "
+        + "twice. import --again \(path) imports it again (undo takes an import back)."
     }
   }
 }

@@ -22,8 +22,9 @@ public enum TodoMessage: Message, Hashable, Codable {
   case priorityChanged(TodoItem, owner: UserID)
   /// An item's tags changed.
   case tagsChanged(TodoItem, owner: UserID)
-  /// An item was deleted.
-  case removed(TodoID, owner: UserID)
+  /// Items were deleted, in one change: one item (`rm 3`) or several (`rm 2 5-9`), in the order
+  /// named, so that the slice removes them in one pass however many they are.
+  case removed([TodoID], owner: UserID)
   /// The done items were deleted.
   case clearedCompleted([TodoID], owner: UserID)
   /// A running import advanced; sent at a bounded rate, fractions never decrease.
@@ -44,6 +45,8 @@ public enum TodoMessage: Message, Hashable, Codable {
   case found(TodoSearchResult, owner: UserID)
   /// `owner`'s last change was reverted: the rows it changed are as they were before it.
   case undone(TodoUndo, owner: UserID)
+  /// Whether `owner` imported the file at `path` to its end before, unchanged since.
+  case importChecked(path: String, importedBefore: Bool, owner: UserID)
 }
 
 extension TodoMessage {
@@ -59,7 +62,7 @@ extension TodoMessage {
       .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
-      .failed(_, let owner), .found(_, let owner), .undone(_, let owner):
+      .failed(_, let owner), .found(_, let owner), .undone(_, let owner), .importChecked(_, _, let owner):
       owner
     }
   }

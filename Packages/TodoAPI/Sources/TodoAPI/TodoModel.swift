@@ -14,7 +14,7 @@ public struct TodoModel: Hashable, Sendable, Codable {
   public var isLoading: Bool
   /// The last failure, until the next success.
   public var lastError: TodoFailure?
-  /// The import the model asks to run, from ``startImport(path:)`` to ``stopImport()``; TodoImpl's
+  /// The import the model asks to run, from ``startImport(path:again:)`` to ``stopImport()``; TodoImpl's
   /// subscription provider turns it into the running import.
   public private(set) var runningImport: TodoImportSubscription?
   /// How many imports were started in this slice, across owners: the last one's run number.
@@ -171,13 +171,15 @@ public struct TodoModel: Hashable, Sendable, Codable {
   ///
   /// One import runs at a time: nothing changes if one runs already, or if nobody owns the slice.
   ///
-  /// - Parameter path: The file.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - again: Whether to import it even if it was imported before, unchanged since.
   /// - Returns: The import asked for, or `nil` if none could be.
   @discardableResult
-  public mutating func startImport(path: String) -> TodoImportSubscription? {
+  public mutating func startImport(path: String, again: Bool = false) -> TodoImportSubscription? {
     guard let owner, runningImport == nil else { return nil }
     importRuns += 1
-    runningImport = TodoImportSubscription(owner: owner, path: path, run: importRuns)
+    runningImport = TodoImportSubscription(owner: owner, path: path, run: importRuns, again: again)
     importProgress = nil
     return runningImport
   }

@@ -26,8 +26,9 @@ public struct TodoTitle: Hashable, Sendable, CustomStringConvertible {
     self = try Self.validate(raw).get()
   }
 
-  /// Checks a title: surrounding whitespace removed, not empty, at most ``maximumLength``
-  /// characters. Any Unicode is allowed; newlines inside a title become spaces.
+  /// Checks a title: surrounding whitespace removed, not empty (nor only invisible characters such
+  /// as zero-width spaces), at most ``maximumLength`` characters. Any Unicode is allowed; newlines
+  /// inside a title become spaces.
   ///
   /// - Parameter raw: The title as typed or imported.
   /// - Returns: The validated title, or the failure to show the user.
@@ -46,6 +47,13 @@ public struct TodoTitle: Hashable, Sendable, CustomStringConvertible {
     let title =
       first == flattened.startIndex && flattened.index(after: last) == flattened.endIndex
       ? flattened : String(flattened[first...last])
+    // Nothing visible (a zero-width space, a joiner) is empty too; the first visible scalar ends
+    // the look, so a title costs one or two scalars here.
+    if title.unicodeScalars.allSatisfy({
+      $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+    }) {
+      return .failure(.emptyTitle)
+    }
     // A title of at most `maximumLength` UTF-8 bytes has at most as many characters: no need to count.
     if title.utf8.count > maximumLength, title.count > maximumLength {
       return .failure(.titleTooLong(length: title.count, limit: maximumLength))

@@ -42,7 +42,7 @@ struct TodoModelTests {
   @Test("accepts the results of its owner only: none while signed out, none of another user")
   func acceptsTheOwnersResults() {
     let ann = UserID(rawValue: 1)
-    let result = TodoMessage.removed(TodoID(rawValue: "a"), owner: ann)
+    let result = TodoMessage.removed([TodoID(rawValue: "a")], owner: ann)
     #expect(TodoModel(owner: ann).accepts(result))
     #expect(!TodoModel(owner: UserID(rawValue: 2)).accepts(result))
     #expect(!TodoModel(owner: nil).accepts(result))
@@ -157,6 +157,10 @@ struct TodoModelTests {
     #expect(TodoTitle.validate("  Buy 🥐 and 茶 \n").map(\.text) == .success("Buy 🥐 and 茶"))
     #expect(TodoTitle.validate("line\nbreak").map(\.text) == .success("line break"))
     #expect(TodoTitle.validate("   ") == .failure(.emptyTitle))
+    // Nothing visible is empty too: zero-width spaces, joiners and marks alone.
+    #expect(TodoTitle.validate("\u{200B}") == .failure(.emptyTitle))
+    #expect(TodoTitle.validate(" \u{200B}\u{2060}\u{FEFF} ") == .failure(.emptyTitle))
+    #expect(TodoTitle.validate("a\u{200B}b").map(\.text) == .success("a\u{200B}b"))
     #expect(TodoTitle.validate(String(repeating: "é", count: 500)).map(\.text.count) == .success(500))
     #expect(
       TodoTitle.validate(String(repeating: "x", count: 501))

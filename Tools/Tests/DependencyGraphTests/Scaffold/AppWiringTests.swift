@@ -76,6 +76,54 @@ struct AppWiringTests {
     #expect(lint.status == 0, "\(lint.standardError)")
   }
 
+  @Test(
+    "wiring a feature into this repository's App, first, last or after any feature, keeps the guide's excerpt of the composition root true",
+    arguments: [FeaturePosition.last, .first, .after("clock"), .after("Authentication"), .after("Todo")])
+  func keepsTheArchitectureExcerpt(position: FeaturePosition) throws {
+    let root = RepositoryTests.root
+    let path = "App/Sources/TodoApp/Composition/AppComposition.swift"
+    let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    let guide = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+    let excerpt = try #require(Self.excerpt(of: path, in: guide))
+    #expect(Self.quotes(excerpt, text), "the excerpt no longer matches the file as it is")
+    let entry = FeatureWiring(feature: try FeatureName("Zeta")).featureEntry
+    let wired = try AppWiring.addingFeature(entry, at: position, to: text, path: path)
+    #expect(wired.contains(entry))
+    #expect(Self.quotes(excerpt, wired), "make docs-check would fail after make feature NAME=Zeta")
+  }
+
+  /// The lines of the first ```` ```swift-excerpt PATH ```` block of `guide`.
+  private static func excerpt(of path: String, in guide: String) -> [Substring]? {
+    let lines = guide.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: Substring("```swift-excerpt \(path)")),
+      let end = lines[(start + 1)...].firstIndex(of: "```")
+    else { return nil }
+    return Array(lines[(start + 1)..<end])
+  }
+
+  /// Whether `excerpt` quotes `text` as `make docs-check` (Tools/Scripts/check-doc-samples.py)
+  /// reads an excerpt: lines compared without surrounding spaces, consecutive between the `// …`
+  /// lines, which stand for any number of lines, each run after the one before.
+  private static func quotes(_ excerpt: [Substring], _ text: String) -> Bool {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    var runs: [[String]] = [[]]
+    for line in excerpt.map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      if line == "// …" { runs.append([]) } else { runs[runs.count - 1].append(line) }
+    }
+    var position = 0
+    for run in runs where !run.isEmpty {
+      guard
+        let start = (position..<max(position, lines.count - run.count + 1)).first(where: {
+          Array(lines[$0..<($0 + run.count)]) == run
+        })
+      else { return false }
+      position = start + run.count
+    }
+    return true
+  }
+
   /// A composition laid out as the real App's, with a comment among its entries.
   private static let compositionText = """
     let composition = Composition<AppModel, AppEnvironment>(

@@ -101,10 +101,17 @@ struct DueDateJudge<Model>: Sendable {
   /// grace period: `due 1 in 0m` sets the app's time, which the feature has judged up to already
   /// (and the stored due date, to the millisecond, may fall just before it), so moving the time
   /// would never post it, and a sign-out would store a seen-until time past it.
-  func postIfJustDue(_ item: TodoItem, owner: UserID, in model: inout Model, commands: inout [any Command]) {
+  ///
+  /// - Parameter judgedBefore: The judged time before this message followed the app's time: a due
+  ///   date after it was posted by that move already (a line's time moved the app's time past the
+  ///   last tick, and `due 1 in 0m` stored that time), and is not posted twice.
+  func postIfJustDue(
+    _ item: TodoItem, owner: UserID, judgedBefore: Date?, in model: inout Model, commands: inout [any Command]
+  ) {
     let state = model[keyPath: notifications]
     guard state.user == owner, state.catchUp == nil, let now = state.watchedUntil, !item.isDone,
-      let due = item.dueDate, due <= now, due > now.addingTimeInterval(-Reminders.gracePeriod.timeInterval)
+      let due = item.dueDate, due <= now, due > now.addingTimeInterval(-Reminders.gracePeriod.timeInterval),
+      judgedBefore.map({ due <= $0 }) ?? true
     else { return }
     model[keyPath: notifications].postReminder(for: item)
     storeSeen(&model, user: owner, until: now, commands: &commands)

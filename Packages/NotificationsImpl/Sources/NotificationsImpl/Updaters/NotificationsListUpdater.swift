@@ -1,4 +1,5 @@
 import Core
+import NotificationsAPI
 import TodoAPI
 
 /// The to-do list's changes, which the to-do feature's updater has applied already: a loaded list
@@ -9,12 +10,13 @@ struct NotificationsListUpdater<Model>: TypedUpdater {
 
   func update(_ model: inout Model, message: TodoMessage) -> [any Command] {
     var commands: [any Command] = []
+    let judgedBefore = model[keyPath: judge.notifications].watchedUntil
     judge.followAppTime(&model, commands: &commands)
     switch message {
     case .loaded:
       judge.catchUpIfReady(&model, commands: &commands)
     case .added(let item, let owner), .dueDateChanged(let item, let owner):
-      judge.postIfJustDue(item, owner: owner, in: &model, commands: &commands)
+      judge.postIfJustDue(item, owner: owner, judgedBefore: judgedBefore, in: &model, commands: &commands)
     default:
       break
     }

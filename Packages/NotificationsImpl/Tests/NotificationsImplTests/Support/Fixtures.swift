@@ -37,8 +37,8 @@ struct TodoSliceUpdater: TypedUpdater {
     switch message {
     case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _):
       model.upsert(item)
-    case .removed(let id, _):
-      model.remove([id])
+    case .removed(let ids, _):
+      model.remove(ids)
     case .loaded(_, let items):
       model.replaceItems(with: items)
     default:

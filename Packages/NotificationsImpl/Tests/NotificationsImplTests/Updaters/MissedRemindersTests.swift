@@ -187,6 +187,18 @@ struct MissedRemindersTests {
     }
   }
 
+  @Test("due in 0m, typed after the last tick, is posted once: the line's time moved past the judged one")
+  func dueDateJustReachedOnce() {
+    // The line's time (t0 + 600.4) moved now past the time judged at the last tick (t0 + 600), and
+    // `due 1 in 0m` stored that very time: the result both moves the judged time over it and is
+    // just due.
+    var model = signedIn(items: [.fixture("a", title: "Stretch")], catchUp: nil)
+    model.now = .t0(plus: 600.4)
+    let item = TodoItem.fixture("a", title: "Stretch", due: 600.4)
+    let after = updater.result(of: TodoMessage.dueDateChanged(item, owner: .ada), on: model).model
+    #expect(after.notifications.inbox.count { $0.kind == .reminder(item.id) } == 1)
+  }
+
   @Test("a due date set more than the grace period in the past posts nothing, as the app warns")
   func dueDateLongPast() {
     let item = TodoItem.fixture("a", title: "Stretch", due: 539)

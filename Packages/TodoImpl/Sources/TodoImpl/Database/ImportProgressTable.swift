@@ -1,13 +1,14 @@
 import AuthenticationAPI
 import GRDB
 
-/// `todo_import_progress`: how far each user's unfinished import of a file got, so that importing
-/// the file again resumes after the last row stored instead of storing its rows twice.
+/// `todo_import_progress`: how far each user's import of a file got, so that importing the file
+/// again resumes after the last row stored instead of storing its rows twice, and an import of a
+/// file read to its end before, unchanged since, is refused unless asked for again.
 ///
 /// A row is written in the transaction of each batch, so it says exactly what was stored however
-/// the import ended (a cancel, a signal, `kill -9`), and deleted when the import reads the file to
-/// its end. The file's size and modification time are kept with it: a file changed since is
-/// imported from its start.
+/// the import ended (a cancel, a signal, `kill -9`), and marked `finished` when the import reads the
+/// file to its end (migration `todo.v7`); undoing the import deletes it. The file's size and
+/// modification time are kept with it: a file changed since is imported from its start.
 enum ImportProgressTable {
   /// Where an import of a file stopped.
   struct Progress: Equatable {
@@ -17,6 +18,13 @@ enum ImportProgressTable {
     var modified: Int64
     /// The line of the last row stored (the line it starts on).
     var line: Int
+    /// Whether the import read the file to its end.
+    var finished = false
+
+    /// Whether it describes the file of this size and modification time.
+    func matches(size: Int64, modified: Int64) -> Bool {
+      self.size == size && self.modified == modified
+    }
   }
 
   static let createSQL = """
@@ -30,26 +38,31 @@ enum ImportProgressTable {
     ) WITHOUT ROWID;
     """
 
-  /// Where `owner`'s last import of `path` stopped, if it did not finish.
+  /// The column `finished`, added by migration `todo.v7`.
+  static let addFinishedSQL =
+    "ALTER TABLE todo_import_progress ADD COLUMN finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1))"
+
+  /// Where `owner`'s last import of `path` stopped, or that it finished.
   static func progress(of owner: UserID, path: String, in db: Database) throws -> Progress? {
     try Row.fetchOne(
-      db, sql: "SELECT size, modified, line FROM todo_import_progress WHERE owner = ? AND path = ?",
+      db,
+      sql: "SELECT size, modified, line, finished FROM todo_import_progress WHERE owner = ? AND path = ?",
       arguments: [owner.rawValue, path]
-    ).map { Progress(size: $0["size"], modified: $0["modified"], line: $0["line"]) }
+    ).map { Progress(size: $0["size"], modified: $0["modified"], line: $0["line"], finished: $0["finished"]) }
   }
 
   /// Records that `owner`'s import of `path` has stored its rows up to `progress.line`.
   static func save(_ progress: Progress, of owner: UserID, path: String, in db: Database) throws {
     try db.execute(
       sql: """
-        INSERT INTO todo_import_progress (owner, path, size, modified, line) VALUES (?, ?, ?, ?, ?)
+        INSERT INTO todo_import_progress (owner, path, size, modified, line, finished) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT (owner, path) DO UPDATE SET
-          size = excluded.size, modified = excluded.modified, line = excluded.line
+          size = excluded.size, modified = excluded.modified, line = excluded.line, finished = excluded.finished
         """,
-      arguments: [owner.rawValue, path, progress.size, progress.modified, progress.line])
+      arguments: [owner.rawValue, path, progress.size, progress.modified, progress.line, progress.finished])
   }
 
-  /// Forgets `owner`'s import of `path`: it read the file to its end.
+  /// Forgets `owner`'s import of `path`: it was undone.
   static func delete(of owner: UserID, path: String, in db: Database) throws {
     try db.execute(
       sql: "DELETE FROM todo_import_progress WHERE owner = ? AND path = ?", arguments: [owner.rawValue, path])

@@ -28,10 +28,11 @@ public import GRDB
 /// `todo_item_display` on `(owner, created, id)` reads a list in ``TodoAPI/TodoItem/displayOrder(_:_:)``
 /// without sorting.
 ///
-/// `todo_import_progress(owner, path, size, modified, line)` holds, per user and file, the line of
-/// the last row an unfinished import stored, written in the transaction of each batch and deleted
-/// when the import reads its file to the end; the next import of the same, unchanged file resumes
-/// after that line.
+/// `todo_import_progress(owner, path, size, modified, line, finished)` holds, per user and file,
+/// the line of the last row an import stored, written in the transaction of each batch, and
+/// `finished` once the import reads its file to the end; the next import of the same, unchanged
+/// file resumes after that line, or, finished, is refused unless asked for again. Undoing the
+/// import deletes its row.
 ///
 /// `todo_search` is an FTS5 index of the titles, with `todo_search_key(key, owner, id)` giving each
 /// item the integer rowid FTS5 needs; triggers on `todo_item` keep both in step in the transaction of
@@ -44,7 +45,9 @@ public import GRDB
 /// added with that import's step (see `TodoUndoHistory`).
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
-  public static let migrationIdentifiers = ["todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6"]
+  public static let migrationIdentifiers = [
+    "todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6", "todo.v7",
+  ]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
   /// once.
@@ -84,6 +87,9 @@ public enum TodoDatabase {
     }
     migrator.registerMigration("todo.v6") { db in
       try db.execute(sql: TodoUndoHistory.createSQL)
+    }
+    migrator.registerMigration("todo.v7") { db in
+      try db.execute(sql: ImportProgressTable.addFinishedSQL)
     }
   }
 

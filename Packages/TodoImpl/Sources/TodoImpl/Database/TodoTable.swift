@@ -198,6 +198,33 @@ enum TodoTable {
   ///   - db: The connection, in a transaction.
   /// - Returns: Whether the item existed.
   /// - Throws: The database's error.
+  /// `ids` as a JSON array of strings, for a statement that reads them with `json_each`: one
+  /// statement for a hundred thousand identities, rather than one each.
+  static func jsonArray(_ ids: [TodoID]) throws -> String {
+    String(decoding: try JSONEncoder().encode(ids.map(\.rawValue)), as: UTF8.self)
+  }
+
+  /// The first of `ids` (a JSON array, see ``jsonArray(_:)``), in their order, that `owner` has no
+  /// item with; `nil` if there is none.
+  static func firstMissing(of ids: String, owner: UserID, in db: Database) throws -> TodoID? {
+    try String.fetchOne(
+      db,
+      sql: """
+        SELECT value FROM json_each(?1)
+        WHERE NOT EXISTS (SELECT 1 FROM todo_item WHERE owner = ?2 AND id = value) ORDER BY key LIMIT 1
+        """,
+      arguments: [ids, owner.rawValue]
+    ).map(TodoID.init(rawValue:))
+  }
+
+  /// Deletes `owner`'s items with the identities of `ids` (a JSON array, see ``jsonArray(_:)``), in
+  /// one statement; an identity `owner` has no item with is ignored.
+  static func delete(_ ids: String, owner: UserID, in db: Database) throws {
+    try db.execute(
+      sql: "DELETE FROM todo_item WHERE owner = ?1 AND id IN (SELECT value FROM json_each(?2))",
+      arguments: [owner.rawValue, ids])
+  }
+
   static func delete(_ id: TodoID, owner: UserID, in db: Database) throws -> Bool {
     try db.execute(
       sql: "DELETE FROM todo_item WHERE owner = ? AND id = ?", arguments: [owner.rawValue, id.rawValue])

@@ -64,7 +64,7 @@ enum TodoUndoHistory {
   // MARK: - Recording
 
   /// Starts a step of `owner`'s history for a change of several items, whose rows are recorded
-  /// under it (``recordItem(_:step:owner:in:)``, ``recordDone(step:owner:in:)``,
+  /// under it (``recordItems(_:step:owner:in:)``, ``recordDone(step:owner:in:)``,
   /// ``recordStagedReplacements(step:owner:in:)``), and now and then forgets the oldest steps.
   ///
   /// - Returns: The step.
@@ -150,12 +150,13 @@ enum TodoUndoHistory {
       sql: "DELETE FROM todo_undo_step WHERE owner = ? AND step = ?", arguments: [owner.rawValue, step])
   }
 
-  /// Records the before-image of `owner`'s item `id` in a step of several items.
-  static func recordItem(_ id: TodoID, step: Int64, owner: UserID, in db: Database) throws {
-    try db.cachedStatement(
+  /// Records the before-images of `owner`'s items with the identities of `ids` (a JSON array, see
+  /// ``TodoTable/jsonArray(_:)``), in one statement however many they are.
+  static func recordItems(_ ids: String, step: Int64, owner: UserID, in db: Database) throws {
+    try db.execute(
       sql: "INSERT INTO todo_undo_row (owner, step, id, image) SELECT ?2, ?1, id, \(try image(in: db)) "
-        + "FROM todo_item WHERE owner = ?2 AND id = ?3"
-    ).execute(arguments: [step, owner.rawValue, id.rawValue])
+        + "FROM todo_item WHERE owner = ?2 AND id IN (SELECT value FROM json_each(?3))",
+      arguments: [step, owner.rawValue, ids])
   }
 
   /// Records the before-images of `owner`'s done items.

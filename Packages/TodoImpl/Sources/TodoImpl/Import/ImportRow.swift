@@ -66,6 +66,11 @@ struct ImportRow: Sendable, Equatable {
     case .success(let valid): title = valid.text
     case .failure(let reason): return failure(reason.description)
     }
+    // SQLite's text functions (and so the list, the search and the export) stop at a NUL: kept,
+    // the title would show cut short. The prompt refuses a line holding one too.
+    if title.utf8.contains(0) {
+      return failure("title holds a NUL character (␀), which SQLite would cut the title at")
+    }
     let isDone: Bool
     switch fields[2] {
     case "true": isDone = true

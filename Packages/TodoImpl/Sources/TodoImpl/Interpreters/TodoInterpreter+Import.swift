@@ -57,13 +57,13 @@ extension TodoInterpreter {
     defer { try? file.close() }
 
     // An earlier import of this very file (same size and modification time) that stopped part way
-    // is resumed after the last row it stored, so no row is stored twice.
+    // is resumed after the last row it stored, so no row is stored twice; one that read it to its
+    // end is not repeated unless asked for.
     let earlier = try? await database.read { db in
       try ImportProgressTable.progress(of: owner, path: path, in: db)
-    }
-    let resumedAfterLine = earlier.flatMap {
-      $0.size == Int64(size) && $0.modified == modified ? $0.line : nil
-    }
+    }.flatMap { $0.matches(size: Int64(size), modified: modified) ? $0 : nil }
+    if earlier?.finished == true, !subscription.again { return fail(.alreadyImported(path: path)) }
+    let resumedAfterLine = earlier.flatMap { $0.finished ? nil : $0.line }
     var session = ImportSession(
       batchSize: importOptions.batchSize, importTime: now().milliseconds, makeID: makeID,
       resumingAfterLine: resumedAfterLine ?? 0)
@@ -138,7 +138,12 @@ extension TodoInterpreter {
         }
       }
       try await land()
-      try await database.write { db in try ImportProgressTable.delete(of: owner, path: path, in: db) }
+      try await database.write { db in
+        try ImportProgressTable.save(
+          ImportProgressTable.Progress(
+            size: Int64(size), modified: modified, line: 0, finished: true),
+          of: owner, path: path, in: db)
+      }
       progress(1)
       dispatch(
         TodoMessage.importFinished(
@@ -182,6 +187,18 @@ extension TodoInterpreter {
       try ImportProgressTable.save(progress, of: owner, path: path, in: db)
       return (replaced, step)
     }
+  }
+
+  /// Whether `owner` imported the file at `path` to its end before, and it has not changed since:
+  /// what ``TodoAPI/TodoCommand/checkImport(path:owner:)`` asks. A file that cannot be opened was
+  /// not (the import then says why it cannot read it).
+  func wasImported(_ path: String, by owner: UserID) async throws -> Bool {
+    guard case .success(let (file, size, modified)) = Self.openRegularFile(path) else { return false }
+    try? file.close()
+    let earlier = try await database.read { db in
+      try ImportProgressTable.progress(of: owner, path: path, in: db)
+    }
+    return earlier.map { $0.finished && $0.matches(size: Int64(size), modified: modified) } ?? false
   }
 
   /// Opens `path` for reading and finds its size and modification time (in milliseconds), if it is

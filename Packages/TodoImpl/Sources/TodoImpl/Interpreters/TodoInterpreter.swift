@@ -113,14 +113,18 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .removeItems(let ids, let owner):
       do {
+        // Three statements for the whole batch, not two for each item: a hundred thousand items
+        // are one transaction of set operations.
+        let batch = try TodoTable.jsonArray(ids)
         try await database.write { db in
-          let step = try TodoUndoHistory.begin(.remove, subject: "", owner: owner, in: db)
-          for id in ids {
-            try TodoUndoHistory.recordItem(id, step: step, owner: owner, in: db)
-            guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
+          if let missing = try TodoTable.firstMissing(of: batch, owner: owner, in: db) {
+            throw TodoFailure.notFound(missing)
           }
+          let step = try TodoUndoHistory.begin(.remove, subject: "", owner: owner, in: db)
+          try TodoUndoHistory.recordItems(batch, step: step, owner: owner, in: db)
+          try TodoTable.delete(batch, owner: owner, in: db)
         }
-        for id in ids { dispatch(TodoMessage.removed(id, owner: owner)) }
+        dispatch(TodoMessage.removed(ids, owner: owner))
       } catch {
         dispatch(TodoMessage.failed(Self.failure(error), owner: owner))
       }
@@ -135,6 +139,10 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
+    case .checkImport(let path, let owner):
+      await perform(dispatch, owner: owner) {
+        .importChecked(path: path, importedBefore: try await wasImported(path, by: owner), owner: owner)
+      }
     case .search(let search, let owner):
       await perform(dispatch, owner: owner) {
         .found(
@@ -241,9 +249,9 @@ public struct TodoInterpreter: CommandInterpreter {
     case .remove(let id, let owner):
       return recorded(id, owner, ifDone: .remove, ifOpen: .remove) { db in
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
-        return .removed(id, owner: owner)
+        return .removed([id], owner: owner)
       }
-    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .undo:
+    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .undo, .checkImport:
       return nil
     }
   }

@@ -15,10 +15,8 @@ struct TodoResultUpdater: TypedUpdater {
       .priorityChanged(let item, _), .tagsChanged(let item, _):
       model.upsert(item)
       model.lastError = nil
-    case .removed(let id, _):
-      model.remove(CollectionOfOne(id))
-      model.lastError = nil
-    case .clearedCompleted(let ids, _):
+    case .removed(let ids, _), .clearedCompleted(let ids, _):
+      // One pass over the list for all of them: removing one at a time re-indexes it each time.
       model.remove(ids)
       model.lastError = nil
     case .importProgress(let progress, _):
@@ -45,8 +43,8 @@ struct TodoResultUpdater: TypedUpdater {
       }
       model.isLoading = true
       return [TodoCommand.load(owner)]
-    case .exportProgress:
-      // The app shows it; the slice keeps only the export's result.
+    case .exportProgress, .importChecked:
+      // The app shows the one and decides on the other (whether to ask before importing again).
       break
     case .exportFinished(let path, let count, _):
       model.lastExport = TodoExportSummary(path: path, count: count)

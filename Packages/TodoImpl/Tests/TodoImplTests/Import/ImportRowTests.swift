@@ -41,6 +41,13 @@ struct ImportRowTests {
         == .row(ImportRow(id: "x1", title: "Buy milk", isDone: true, due: now, created: 1000, updated: 2500)))
   }
 
+  @Test("a NUL character in a title makes the row malformed, reported with its line, not cut short")
+  func nulInTitle() {
+    #expect(
+      reason(["", "null \u{0} byte", "false", "", "", ""])
+        == "title holds a NUL character (␀), which SQLite would cut the title at")
+  }
+
   @Test("an empty id gets a new identity; empty dates get no due date and the import time")
   func defaults() {
     #expect(

@@ -28,6 +28,55 @@ struct TodoInterpreterImportTests {
     }
   }
 
+  @Test("the same unchanged file imported a second time stores nothing and says it was imported already")
+  func sameFileTwice() async throws {
+    defer { folder.remove() }
+    let path = try write("id,title,done,due,created,updated\n,one,false,,,\n,two,false,,,\n")
+    let harness = try Harness()
+    _ = await harness.runImport(path)
+    let again = await harness.runImport(path, run: 2)
+    #expect(again == [.importFailed(.alreadyImported(path: path), run: 2, owner: Users.alice)])
+    #expect(try count(harness) == 2)
+  }
+
+  @Test("checkImport says whether the file was imported to its end before and is unchanged since")
+  func checkImport() async throws {
+    defer { folder.remove() }
+    let path = try write("id,title,done,due,created,updated\n,one,false,,,\n")
+    let harness = try Harness()
+    let check = TodoCommand.checkImport(path: path, owner: Users.alice)
+    #expect(
+      await harness.run(check) == [.importChecked(path: path, importedBefore: false, owner: Users.alice)])
+    _ = await harness.runImport(path)
+    #expect(
+      await harness.run(check) == [.importChecked(path: path, importedBefore: true, owner: Users.alice)])
+    #expect(
+      await harness.run(.checkImport(path: path, owner: Users.bob))
+        == [.importChecked(path: path, importedBefore: false, owner: Users.bob)])
+    _ = try write("id,title,done,due,created,updated\n,one,false,,,\n,two,false,,,\n")
+    #expect(
+      await harness.run(check) == [.importChecked(path: path, importedBefore: false, owner: Users.alice)])
+  }
+
+  @Test("asked to import again, the same file is imported again; after an undo of it, it imports as new")
+  func importAgain() async throws {
+    defer { folder.remove() }
+    let path = try write("id,title,done,due,created,updated\n,one,false,,,\n,two,false,,,\n")
+    let harness = try Harness()
+    _ = await harness.runImport(path)
+    let recorder = MessageRecorder()
+    await harness.interpreter.runImport(
+      TodoImportSubscription(owner: Users.alice, path: path, run: 2, again: true),
+      dispatch: recorder.dispatch())
+    #expect(try count(harness) == 4)
+    _ = await harness.run(.undo(owner: Users.alice))
+    _ = await harness.run(.undo(owner: Users.alice))
+    #expect(try count(harness) == 0)
+    let third = await harness.runImport(path, run: 3)
+    #expect(third.last.map { if case .importFinished = $0 { true } else { false } } == true)
+    #expect(try count(harness) == 2)
+  }
+
   @Test(
     "imports 100,000 rows: the exact malformed lines skipped and reported, the rest stored, progress rising to 1"
   )
@@ -268,10 +317,10 @@ extension TodoInterpreterImportTests {
     #expect(report?.imported == generated.validRowCount - before, "\(String(describing: report))")
     #expect(report?.resumedAfterLine != nil, "\(String(describing: report))")
 
-    // Finished, the file is imported from its start again.
+    // Finished, the file is imported from its start again when asked to (`import --again`).
     let again = MessageRecorder()
     await interpreter.runImport(
-      TodoImportSubscription(owner: Users.alice, path: path, run: 3), dispatch: again.dispatch())
+      TodoImportSubscription(owner: Users.alice, path: path, run: 3, again: true), dispatch: again.dispatch())
     let third = again.messages(of: TodoMessage.self).compactMap { message -> TodoImportReport? in
       if case .importFinished(let report, _) = message { report } else { nil }
     }.first

@@ -111,8 +111,29 @@ struct TodoInterpreterTests {
   func remove() async throws {
     let item = try #require(await harness.add("task"))
     #expect(
-      await harness.run(.remove(item.id, owner: Users.alice)) == [.removed(item.id, owner: Users.alice)])
+      await harness.run(.remove(item.id, owner: Users.alice)) == [.removed([item.id], owner: Users.alice)])
     #expect(await harness.load().isEmpty)
+  }
+
+  @Test("rm of several items answers one message naming them all, so the list loses them in one update")
+  func removeItemsIsOneResult() async throws {
+    var ids: [TodoID] = []
+    for title in ["a", "b", "c", "d"] { ids.append(try #require(await harness.add(title)).id) }
+    let doomed = [ids[2], ids[0], ids[3]]
+    #expect(
+      await harness.run(.removeItems(doomed, owner: Users.alice)) == [.removed(doomed, owner: Users.alice)])
+    #expect(await harness.load().map(\.id) == [ids[1]])
+  }
+
+  @Test("rm of several items that names another user's item deletes none: that item is not found")
+  func removeItemsOfAnotherUser() async throws {
+    let mine = try #require(await harness.add("mine"))
+    let bobs = try #require(await harness.add("bob's", for: Users.bob))
+    #expect(
+      await harness.run(.removeItems([mine.id, bobs.id], owner: Users.alice))
+        == [.failed(.notFound(bobs.id), owner: Users.alice)])
+    #expect(await harness.load() == [mine])
+    #expect(await harness.load(Users.bob) == [bobs])
   }
 
   @Test("clearCompleted deletes the user's done items only, and names them in display order")

@@ -145,7 +145,7 @@ struct TodoInterpreterUndoTests {
     let third = try #require(await harness.add("third"))
     #expect(
       await harness.run(.removeItems([third.id, first.id], owner: Users.alice))
-        == [.removed(third.id, owner: Users.alice), .removed(first.id, owner: Users.alice)])
+        == [.removed([third.id, first.id], owner: Users.alice)])
     #expect(await harness.load() == [second])
     let undone = try #require(await undo())
     #expect(undone.change == .remove)

@@ -232,9 +232,18 @@ struct TodoUpdaterTests {
 
   @Test("a removed item leaves the list")
   func removed() {
-    let message = TodoMessage.removed(TodoID(rawValue: "a"), owner: Users.alice)
+    let message = TodoMessage.removed([TodoID(rawValue: "a")], owner: Users.alice)
     #expect(updater.result(of: message, on: aliceList).model.items.map(\.id.rawValue) == ["b"])
     assertUpdate(updater, given: aliceList, when: message) { $0.remove([TodoID(rawValue: "a")]) }
+  }
+
+  @Test("items removed together leave the list in one update")
+  func removedTogether() {
+    let message = TodoMessage.removed([TodoID(rawValue: "b"), TodoID(rawValue: "a")], owner: Users.alice)
+    #expect(updater.result(of: message, on: aliceList).model.items.isEmpty)
+    assertUpdate(updater, given: aliceList, when: message) {
+      $0.remove([TodoID(rawValue: "b"), TodoID(rawValue: "a")])
+    }
   }
 
   @Test("cleared items leave the list")
@@ -258,7 +267,7 @@ struct TodoUpdaterTests {
     .dueDateChanged(
       TodoItem(id: TodoID(rawValue: "a"), title: "a", dueDate: .distantFuture, createdAt: .distantPast),
       owner: Users.alice),
-    .removed(TodoID(rawValue: "a"), owner: Users.alice),
+    .removed([TodoID(rawValue: "a")], owner: Users.alice),
     .clearedCompleted([TodoID(rawValue: "a")], owner: Users.alice),
     .importProgress(
       TodoImportProgress(path: "/f.csv", run: 1, fraction: 0.5, imported: 1), owner: Users.alice),
