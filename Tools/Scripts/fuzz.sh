@@ -30,6 +30,9 @@ fi
 grep -v "Cannot export local symbol" "$artifacts/build.log" | tail -n 1
 bin=$("${build[@]}" --show-bin-path)
 
+# Swift's backtracer would print its own report of a trap, and under ASan a false one of its own
+# memory reads; libFuzzer's report of the signal is enough.
+export SWIFT_BACKTRACE=enable=no
 work=$(mktemp -d -t fuzz-corpus.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 failed=()
