@@ -43,6 +43,10 @@ run: ## Build and run the terminal app (pass arguments with APP_ARGS="...")
 bench: ## Run the benchmarks (release build; takes a few minutes)
 	@cd Tools/Benchmarks && swift package --allow-writing-to-package-directory benchmark
 
+.PHONY: fuzz
+fuzz: ## Fuzz every parser of outside input with libFuzzer and ASan: make fuzz [FUZZ_SECONDS=30] [FUZZ_TARGETS="CSVReaderFuzzer …"]
+	@FUZZ_SECONDS=$(or $(FUZZ_SECONDS),30) FUZZ_TARGETS="$(FUZZ_TARGETS)" Tools/Scripts/fuzz.sh
+
 .PHONY: bench-import
 bench-import: ## The store's CSV import beside the sqlite3 shell's own, same file, same run (needs sqlite3)
 	@Tools/Scripts/bench-import.sh
@@ -90,4 +94,4 @@ tags: ## Create the missing release tags from CHANGELOG.md's release record (nev
 	@python3 Tools/Scripts/releases.py tags
 
 clean: ## Remove every package's .build folder (and the root manifest's)
-	@rm -rf .build $(addsuffix /.build,$(ALL_PACKAGES)) Tools/Benchmarks/.build docs/Samples/.build
+	@rm -rf .build $(addsuffix /.build,$(ALL_PACKAGES)) Tools/Benchmarks/.build Tools/Fuzz/.build docs/Samples/.build

@@ -268,6 +268,9 @@ public struct InputParser: Sendable {
   }
 
   func date(from text: String) -> Date? {
+    // Every accepted time is ASCII; Foundation's DateFormatter traps on a text whose characters and
+    // UTF-16 units do not line up (a combining mark), so no other text reaches it.
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     for format in [
       "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm",
     ] {

@@ -115,6 +115,15 @@ struct InputParserTests {
     #expect(parse("due 1 2026-11-22T13:00:00+01:00") == .success(.due(position: 1, .at(noon))))
   }
 
+  // Tools/Fuzz/Regressions/InputParserFuzzer/due-time-with-combining-marks: Foundation's
+  // DateFormatter traps on a text whose characters and UTF-16 units do not line up.
+  @Test("a due time holding a combining mark is refused, not a crash")
+  func dueTimeWithCombiningMark() {
+    for typed in ["2026-11-22T10:00\u{301}", "2026-\u{34B}\u{FFFD}T10:00"] {
+      #expect(parse("due 1 \(typed)")?.isFailure == true)
+    }
+  }
+
   @Test("relative paths are resolved against the working directory")
   func paths() {
     #expect(parse("import data/todos.csv") == .success(.importCSV(path: "/home/ada/data/todos.csv")))

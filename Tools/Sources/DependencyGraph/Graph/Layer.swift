@@ -1,8 +1,8 @@
 /// The layer a package belongs to, which decides what it may depend on.
 ///
 /// The layer comes from where the package lives and how its folder is named: `Packages/Core`,
-/// `Packages/<Feature>API`, `Packages/<Feature>Impl`, `App`, `Tools/Benchmarks`, `Tools` and
-/// `Tools/*`.
+/// `Packages/<Feature>API`, `Packages/<Feature>Impl`, `App`, `Tools/Benchmarks` and `Tools/Fuzz`,
+/// `Tools` and `Tools/*`.
 public enum Layer: String, CaseIterable, Comparable, Sendable {
   /// The framework, `Packages/Core`: depends on nothing local.
   case core
@@ -14,9 +14,10 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
   case app
   /// The benchmarks, `Tools/Benchmarks`: a composition root for measurement, like the App, so it may
   /// depend on any package, Impl packages included (benchmark B5 measures TodoImpl with its
-  /// database); nothing may depend on it.
+  /// database); nothing may depend on it. The fuzz targets, `Tools/Fuzz`, are such a root too: they
+  /// compile the parsers of the features and the App that they fuzz.
   case benchmarks
-  /// The tools, `Tools` and `Tools/*` but the benchmarks: never depend on feature packages, App or
+  /// The tools, `Tools` and `Tools/*` but the benchmarks and the fuzz targets: never depend on feature packages, App or
   /// the benchmarks.
   case tools
   /// A package under `Packages/` that follows none of the naming rules; the check reports it.
@@ -70,7 +71,7 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
   /// - Returns: Its layer.
   static func of(directory: String) -> Layer {
     if directory == "App" { return .app }
-    if directory == "Tools/Benchmarks" { return .benchmarks }
+    if directory == "Tools/Benchmarks" || directory == "Tools/Fuzz" { return .benchmarks }
     if directory == "Tools" || directory.hasPrefix("Tools/") { return .tools }
     let name = directory.split(separator: "/").last.map(String.init) ?? directory
     if name == "Core" { return .core }

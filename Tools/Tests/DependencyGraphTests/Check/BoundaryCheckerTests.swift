@@ -87,6 +87,11 @@ struct BoundaryCheckerTests {
     #expect(try violations("benchmarks") == [])
   }
 
+  @Test("the fuzz targets may depend on an API package, like the benchmarks")
+  func fuzzTargetsMayCompileFeatureParsers() throws {
+    #expect(try violations("fuzz") == [])
+  }
+
   @Test("a package depending on App or on the benchmarks, the roots of the graph, is reported")
   func root() throws {
     #expect(

@@ -1,0 +1,1 @@
+../../../../Packages/TodoImpl/Sources/TodoImpl/CSV/CSVReader.swift

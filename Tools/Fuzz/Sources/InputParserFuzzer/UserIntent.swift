@@ -1,0 +1,1 @@
+../../../../App/Sources/TodoApp/Input/UserIntent.swift

@@ -1,0 +1,1 @@
+../../../../App/Sources/Terminal/TerminalText.swift
