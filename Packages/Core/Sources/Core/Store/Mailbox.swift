@@ -39,8 +39,6 @@ final class Mailbox: Sendable {
 
   private let state = Mutex(State())
   private let pending = Atomic<Int>(0)
-  /// ``State/lastNumber``, readable without the lock.
-  private let lastNumberPosted = Atomic<UInt64>(0)
   /// Messages a command performed inside the loop dispatched while the mailbox was empty.
   let inline = InlineMessages()
   private let scheduleDrain: @Sendable () -> Void
@@ -70,10 +68,6 @@ final class Mailbox: Sendable {
   /// Whether envelopes or ``inline`` messages are waiting. A relaxed read: a concurrent post may be
   /// missed, which is the same as that post arriving a moment later.
   var hasPending: Bool { pending.load(ordering: .relaxed) > 0 }
-
-  /// The number of the last message posted to the queue (a relaxed read: on the store's actor, it
-  /// sees every post made on this thread or on one it waited for).
-  var lastNumber: UInt64 { lastNumberPosted.load(ordering: .relaxed) }
 
   /// How many envelopes and ``inline`` messages are waiting (a relaxed read).
   var count: Int { pending.load(ordering: .relaxed) }
@@ -140,7 +134,6 @@ final class Mailbox: Sendable {
     let (number, mustSchedule) = state.withLock { state in
       state.lastNumber &+= 1
       let number = state.lastNumber
-      lastNumberPosted.store(number, ordering: .relaxed)
       state.queue.append(
         sentOnActor ? .sent(message, cause, number: number) : .message(message, cause, number: number))
       pending.add(1, ordering: .relaxed)
@@ -183,7 +176,6 @@ final class Mailbox: Sendable {
         guard state.queue.count < capacity else { return false }
         state.lastNumber &+= 1
         number = state.lastNumber
-        lastNumberPosted.store(number, ordering: .relaxed)
         state.queue.append(.message(message, cause, number: number))
         pending.add(1, ordering: .relaxed)
         return true
