@@ -89,6 +89,19 @@ private struct RowReactions: TypedUpdater {
   }
 }
 
+/// A store of downloads in which each running element has a ticker of its own.
+@MainActor
+private func tickingDownloads() -> Store<Downloads> {
+  Store(
+    model: Downloads(), updater: downloadsUpdater(),
+    subscriptions: CombinedSubscriptionProvider<Downloads>(
+      .forEach(
+        \.items,
+        FunctionSubscriptionProvider<Download> { download, _ in
+          download.isRunning ? [Ticker(every: 1)] : []
+        })))
+}
+
 /// Records the events a test asserts on.
 @MainActor
 private final class Events {
@@ -186,14 +199,7 @@ struct ChildFeatureTests {
   @Test("each element's subscriptions are its own, and removing it stops them in the same message")
   func perElementSubscriptions() async {
     let events = Events()
-    let store = Store(
-      model: Downloads(), updater: downloadsUpdater(),
-      subscriptions: CombinedSubscriptionProvider<Downloads>(
-        .forEach(
-          \.items,
-          FunctionSubscriptionProvider<Download> { download, _ in
-            download.isRunning ? [Ticker(every: 1)] : []
-          })))
+    let store = tickingDownloads()
     store.addMonitor(events.monitor())
     var ticks: [Dispatch] = []
     store.register(subscriptions: Ticker.self) { _, dispatch in
@@ -224,14 +230,7 @@ struct ChildFeatureTests {
   func reorderKeepsIdentity() async {
     let events = Events()
     let gate = FetchGate()
-    let store = Store(
-      model: Downloads(), updater: downloadsUpdater(),
-      subscriptions: CombinedSubscriptionProvider<Downloads>(
-        .forEach(
-          \.items,
-          FunctionSubscriptionProvider<Download> { download, _ in
-            download.isRunning ? [Ticker(every: 1)] : []
-          })))
+    let store = tickingDownloads()
     store.addMonitor(events.monitor())
     store.register(gate.interpreter())
     store.register(subscriptions: Ticker.self) { _, _ in NoWork() }
