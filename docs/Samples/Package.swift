@@ -16,6 +16,7 @@ let documents = [
   "CommandsAndInterpreters",
   "DebuggingWithTraces",
   "Dependencies",
+  "Effects",
   "GettingStarted",
   "MigratingFromKatana",
   "Subscriptions",

@@ -15,7 +15,7 @@ import Tracing
 // to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
 
 let usage =
-  "usage: InstructionCounts (b1 | b1-subscribed | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | b8-toggle N | b8-loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed | b7-inline | b7-loop | b7-task | chain-inline | chain-task) [MESSAGES]"
+  "usage: InstructionCounts (b1 | b1-subscribed | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | b8-toggle N | b8-loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed | b7-inline | keyed-inline | keyed-delay | child-idle | child-running | b7-loop | b7-task | chain-inline | chain-task) [MESSAGES]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let takesSize = arguments.first?.hasSuffix("toggle") == true
 let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
@@ -243,6 +243,20 @@ MainActor.assumeIsolated {
     store.register(InlineRoundTripInterpreter())
     for _ in 0..<messages { store.send(RoundTripMessage.go) }
     print(store.model.value)
+  case ("keyed-inline", _):
+    // B7-inline with each command under one key (docs/effects.md).
+    let store = Store(model: Counter(), updater: KeyedRoundTripUpdater())
+    store.register(InlineRoundTripInterpreter())
+    for _ in 0..<messages { store.send(RoundTripMessage.go) }
+    print(store.model.value)
+  case ("keyed-delay", _):
+    // A debounce: each message restarts an hour's wait under one key, cancelling the one before.
+    let store = Store(model: Counter(), updater: DebounceUpdater())
+    for _ in 0..<messages { store.send(CounterMessage.increment) }
+    print(store.model.value)
+    store.shutDown()
+  case ("child-idle", _), ("child-running", _):
+    measureChildRows(running: arguments.first == "child-running", messages: messages)
   case ("b7-loop", _):
     // B7's anchor: the same messages and command through a hand-written queue.
     var loop = HandWrittenRoundTrip()

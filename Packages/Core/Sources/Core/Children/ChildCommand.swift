@@ -16,6 +16,9 @@ public struct ChildCommand: Command {
   let stamp: UInt64?
   /// Wraps a message the interpreter sends into the child's envelope; `nil` in a value made by a test.
   let wrap: ChildWrapper?
+  /// The type of that envelope, to ask the updater whether the child is still present
+  /// (``ChildProbe``); `nil` in a value made by a test.
+  let route: ObjectIdentifier?
 
   /// The command `command` of the element (or identified child) with `id`, as a test expects it.
   ///
@@ -23,23 +26,31 @@ public struct ChildCommand: Command {
   ///   - id: The child's id.
   ///   - command: Its command.
   public init(id: some Hashable & Sendable, _ command: any Command) {
-    self.init(command: command, id: id, stamp: nil, wrap: nil)
+    self.init(command: command, id: id, stamp: nil, wrap: nil, route: nil)
   }
 
   /// The command `command` of a presented child, as a test expects it.
   ///
   /// - Parameter command: Its command.
   public init(_ command: any Command) {
-    self.init(command: command, id: nil, stamp: nil, wrap: nil)
+    self.init(command: command, id: nil, stamp: nil, wrap: nil, route: nil)
   }
 
   @usableFromInline
-  init(command: any Command, id: (any Hashable & Sendable)?, stamp: UInt64?, wrap: ChildWrapper?) {
+  init(
+    command: any Command, id: (any Hashable & Sendable)?, stamp: UInt64?, wrap: ChildWrapper?,
+    route: ObjectIdentifier?
+  ) {
     self.command = command
     self.id = id
     self.stamp = stamp
     self.wrap = wrap
+    self.route = route
   }
+
+  /// What the store asks the updater to tell whether this child is still present; `nil` for a
+  /// value made by a test.
+  var probe: ChildProbe? { route.map { ChildProbe(route: $0, id: id, stamp: stamp) } }
 }
 
 extension ChildCommand: Equatable {

@@ -98,3 +98,11 @@ private func composed(
     return { message in ordered.reduce(message) { $1($0) } }
   }
 }
+
+/// An updater of children (``UpdaterPart/forEach(_:handling:_:)``, ``UpdaterPart/ifPresent(_:_:)``,
+/// ``UpdaterPart/ifLet(_:_:)``) that can tell whether the child a ``ChildProbe`` names is present.
+protocol ChildParent<Model>: Updater {
+  /// Whether the child is present in `model`; `nil` if this updater's children are not of the
+  /// probe's kind.
+  func contains(_ probe: ChildProbe, in model: Model) -> Bool?
+}

@@ -28,14 +28,22 @@ extension UpdaterPart {
     // the child's update then run without asking the runtime for generic metadata (B8 in
     // docs/performance.md).
     let wrap = elementWrapper(Element.ID.self)
-    return routed(path, messageType: ElementMessage<Element.ID, Child.UpdateMessage>.self) {
-      message, model, commands in
+    let route = ObjectIdentifier(ElementMessage<Element.ID, Child.UpdateMessage>.self)
+    return routed(
+      path, messageType: ElementMessage<Element.ID, Child.UpdateMessage>.self,
+      presence: { probe, elements in
+        guard let id = probe.id(as: Element.ID.self) else { return false }
+        return elements.assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.contains(
+          id: id, stamp: probe.stamp)
+      }
+    ) { message, model, commands in
       let routed = message.assumingMemoryBound(to: ElementMessage<Element.ID, Child.UpdateMessage>.self)
       let elements = model.assumingMemoryBound(to: IdentifiedArray<Element>.self)
       let handled = elements.pointee.withElement(id: routed.pointee.id, stamp: routed.pointee.stamp) {
         element, stamp in
         for command in updater.update(&element, message: routed.pointee.message) {
-          commands.append(ChildCommand(command: command, id: routed.pointee.id, stamp: stamp, wrap: wrap))
+          commands.append(
+            ChildCommand(command: command, id: routed.pointee.id, stamp: stamp, wrap: wrap, route: route))
         }
         return true
       }
@@ -48,9 +56,10 @@ extension UpdaterPart {
   @usableFromInline
   static func routed<Slice>(
     _ path: any WritableKeyPath<Model, Slice> & Sendable, messageType: any Message.Type,
+    presence: (@Sendable (ChildProbe, UnsafeRawPointer) -> Bool)?,
     handle: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer, inout [any Command]) -> Bool
   ) -> Self {
-    slice(path, inner: RoutedBox(messageType: messageType, handle: handle))
+    slice(path, inner: RoutedBox(messageType: messageType, presence: presence, handle: handle))
   }
 
   /// A child updater applied to the element a message names, for a child updater that handles
@@ -128,10 +137,11 @@ extension UpdaterPart {
 
 /// Runs a child updater on the element an ``ElementMessage`` names.
 struct ElementsUpdater<Element: Identifiable & Sendable, Child: Updater<Element>, ChildMessage: Message>:
-  Updater
+  Updater, ChildParent
 where Element.ID: Sendable {
   let child: Child
   let wrap: ChildWrapper
+  let route = ObjectIdentifier(ElementMessage<Element.ID, ChildMessage>.self)
 
   init(child: Child, messages: ChildMessage.Type = ChildMessage.self) {
     self.child = child
@@ -151,11 +161,17 @@ where Element.ID: Sendable {
       let handled = child.update(&element, message: routed.message, commands: &commands)
       for position in first..<commands.count {
         commands[position] = ChildCommand(
-          command: commands[position], id: routed.id, stamp: stamp, wrap: wrap)
+          command: commands[position], id: routed.id, stamp: stamp, wrap: wrap, route: route)
       }
       return handled
     }
     return handled ?? false
+  }
+
+  func contains(_ probe: ChildProbe, in model: IdentifiedArray<Element>) -> Bool? {
+    guard probe.route == route else { return nil }
+    guard let id = probe.id(as: Element.ID.self) else { return false }
+    return model.contains(id: id, stamp: probe.stamp)
   }
 }
 

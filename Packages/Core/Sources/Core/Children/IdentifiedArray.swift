@@ -215,6 +215,14 @@ public struct IdentifiedArray<Element: Identifiable> {
     return body(&elements[position], current)
   }
 
+  /// Whether the element with `id` is present and, if `stamp` is given, still the element that
+  /// stamp was given to.
+  @inlinable
+  func contains(id: Element.ID, stamp: UInt64?) -> Bool {
+    guard let position = positions[id] else { return false }
+    return stamp == nil || stamps[position] == stamp
+  }
+
   /// Each element with its stamp, in order.
   func forEachStamped(_ body: (Element, UInt64) -> Void) {
     for position in elements.indices { body(elements[position], stamps[position]) }

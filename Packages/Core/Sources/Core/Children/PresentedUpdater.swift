@@ -1,6 +1,7 @@
 /// Runs a child updater on the child of a ``Presented`` slot.
-struct PresentedUpdater<Child: TypedUpdater>: Updater {
+struct PresentedUpdater<Child: TypedUpdater>: Updater, ChildParent {
   let child: Child
+  let route = ObjectIdentifier(PresentedMessage<Child.UpdateMessage>.self)
 
   var messageTypes: [any Message.Type]? { [PresentedMessage<Child.UpdateMessage>.self] }
 
@@ -12,10 +13,16 @@ struct PresentedUpdater<Child: TypedUpdater>: Updater {
     }
     let handled = model.withChild(stamp: routed.stamp) { child, stamp in
       for command in self.child.update(&child, message: routed.message) {
-        commands.append(ChildCommand(command: command, id: nil, stamp: stamp, wrap: presentedWrapper))
+        commands.append(
+          ChildCommand(command: command, id: nil, stamp: stamp, wrap: presentedWrapper, route: route))
       }
       return true
     }
     return handled ?? false
+  }
+
+  func contains(_ probe: ChildProbe, in model: Presented<Child.Model>) -> Bool? {
+    guard probe.route == route else { return nil }
+    return model.child != nil && model.stamp == probe.stamp
   }
 }

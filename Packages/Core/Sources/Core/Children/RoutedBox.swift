@@ -1,16 +1,21 @@
 /// Runs a closure, made and specialised where the part was made, for messages of one exact type.
 @usableFromInline
 final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
-  // Safe to share: both properties are immutable and `Sendable`.
+  // Safe to share: every property is immutable and `Sendable`.
   let type: ObjectIdentifier
   let handle: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer, inout [any Command]) -> Bool
+  /// For a part of children (``UpdaterPart/forEach(_:_:)``): whether the child a probe names is
+  /// present in the slice.
+  let presence: (@Sendable (ChildProbe, UnsafeRawPointer) -> Bool)?
 
   init(
     messageType: any Message.Type,
+    presence: (@Sendable (ChildProbe, UnsafeRawPointer) -> Bool)? = nil,
     handle: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer, inout [any Command]) -> Bool
   ) {
     type = ObjectIdentifier(messageType)
     self.handle = handle
+    self.presence = presence
     super.init(messageTypes: [messageType])
   }
 
@@ -23,7 +28,13 @@ final class RoutedBox: AnyUpdaterBox, @unchecked Sendable {
   ) {
     type = ObjectIdentifier(messageType)
     self.handle = handle
+    presence = nil
     super.init(messageTypes: messageTypes)
+  }
+
+  override func contains(_ probe: ChildProbe, in model: UnsafeRawPointer) -> Bool? {
+    guard probe.route == type, let presence else { return nil }
+    return presence(probe, model)
   }
 
   override func update<M: Message>(

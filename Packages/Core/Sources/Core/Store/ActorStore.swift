@@ -273,6 +273,14 @@ public actor ActorStore<Model: Sendable> {
     loop.maximumRunningCommands = limit
   }
 
+  /// The clock ``DelayedMessage``s wait on; see ``StoreHost/clock``.
+  public var clock: any Clock<Duration> { loop.clock }
+
+  /// Sets the clock ``DelayedMessage``s wait on, for delays started from then on.
+  public func setClock(_ clock: any Clock<Duration>) {
+    loop.clock = clock
+  }
+
   // MARK: - Life
 
   /// Starts the subscriptions the current model asks for; see ``StoreHost/start()``.

@@ -11,10 +11,18 @@ final class AnyCommandInterpreter: Sendable {
   /// (``SynchronousCommandInterpreter``): its index in ``CommandRunner``'s counts of commands
   /// running in tasks, assigned at registration; `nil` for any other.
   let inTaskSlot: Int?
+  /// Whether its task starts on the store's actor and runs there until its first suspension (the
+  /// store's own ``DelayedMessage``s, asleep before the message that returned them has been
+  /// processed).
+  let startsAtOnce: Bool
 
-  init(performer: any CommandPerformer, executor: (any TaskExecutor)?, inTaskSlot: Int? = nil) {
+  init(
+    performer: any CommandPerformer, executor: (any TaskExecutor)?, inTaskSlot: Int? = nil,
+    startsAtOnce: Bool = false
+  ) {
     self.performer = performer
     self.executor = executor
     self.inTaskSlot = inTaskSlot
+    self.startsAtOnce = startsAtOnce
   }
 }

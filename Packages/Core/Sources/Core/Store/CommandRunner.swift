@@ -62,6 +62,18 @@ final class CommandRunner {
     case started
     case waiting
     case noInterpreter
+    /// A command the runner resolved itself (``startResolving(_:root:timed:)``): what became of
+    /// it; the loop then ends the commands it cancelled (``takeCancelled()``).
+    case resolved(Resolved)
+  }
+
+  /// What became of a command the runner resolved itself.
+  enum Resolved {
+    case started
+    case waiting
+    case noInterpreter
+    /// A ``CancelCommand``: nothing to run.
+    case done
   }
 
   /// Hands `record`'s command to its interpreter, or queues it while ``maximumRunning`` commands
@@ -71,16 +83,174 @@ final class CommandRunner {
   ///   - root: The message its tree descends from.
   ///   - timed: Whether to measure its duration (a monitor is attached).
   func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
-    var child: ChildTarget?
-    guard
-      let interpreter = registry.handler(for: record.command) ?? resolveChild(record.command, into: &child)
-    else { return .noInterpreter }
+    guard let interpreter = registry.handler(for: record.command) else {
+      return startResolving(record, root: root, timed: timed)
+    }
     if running.count >= maximumRunning || waitingHead < waiting.count {
-      waiting.append((record, root, interpreter, child))
+      waiting.append((record, root, interpreter, nil))
       return .waiting
     }
-    launch(record, root: root, interpreter, child: child, timed: timed)
+    launch(record, root: root, interpreter, child: nil, timed: timed)
     return .started
+  }
+
+  /// Starts a command no interpreter is registered for by its own type: a child's command
+  /// (``ChildCommand``), a ``KeyedCommand``, a ``CancelCommand`` or a ``DelayedMessage``, or any
+  /// nesting of them, such as a child's keyed delay.
+  @inline(never)
+  private func startResolving(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
+    var command = record.command
+    var scope: (@Sendable (any Message) -> any Message)?
+    // The child the command belongs to, outermost first: its keys are that child's.
+    var owner: [AnyHashable] = []
+    var probe: ChildProbe?
+    if let child = asChild(command) {
+      probe = child.probe
+      (command, scope) = unscoped(child)
+      var level: ChildCommand? = child
+      while let current = level {
+        owner.append(AnyHashable(ChildIdentity(id: current.id.map { AnyHashable($0) }, stamp: current.stamp)))
+        level = asChild(current.command)
+      }
+    }
+    var key: CommandKey?
+    while let keyed = exactCast(command, to: KeyedCommand.self) {
+      key = CommandKey(owner: owner, key: AnyHashable(keyed.key))
+      command = keyed.command
+    }
+    if let cancel = exactCast(command, to: CancelCommand.self) {
+      self.cancel(CommandKey(owner: owner, key: AnyHashable(cancel.key)))
+      return .resolved(.done)
+    }
+    if let key { self.cancel(key) }
+    let interpreter: AnyCommandInterpreter
+    if exactCast(command, to: DelayedMessage.self) != nil {
+      interpreter = delays
+    } else if let found = registry.handler(for: command) {
+      interpreter = found
+    } else {
+      return key == nil && cancelled.isEmpty ? .noInterpreter : .resolved(.noInterpreter)
+    }
+    let target = ChildTarget(command: command, scope: scope)
+    if running.count >= maximumRunning || waitingHead < waiting.count {
+      waiting.append((record, root, interpreter, target))
+      if let key { keyed(record.id, under: key) }
+      if let probe { childProbes[record.id] = probe }
+      return .resolved(.waiting)
+    }
+    launch(record, root: root, interpreter, child: target, timed: timed)
+    if running[record.id] != nil {
+      if let key { keyed(record.id, under: key) }
+      if let probe { childProbes[record.id] = probe }
+    }
+    return .resolved(.started)
+  }
+
+  // MARK: - Keys
+
+  /// A ``KeyedCommand``'s key, in the scope of the child that returned it.
+  private struct CommandKey: Hashable {
+    let owner: [AnyHashable]
+    let key: AnyHashable
+  }
+
+  /// One level of a child's address: its id and stamp.
+  private struct ChildIdentity: Hashable {
+    let id: AnyHashable?
+    let stamp: UInt64?
+  }
+
+  /// The commands running in tasks or waiting under a key, and each one's key.
+  private var commandsByKey: [CommandKey: CommandID] = [:]
+  @exclusivity(unchecked) private var keys: [CommandID: CommandKey] = [:]
+  /// The commands cancelled since the loop last took them (``takeCancelled()``).
+  private var cancelled: [Cancelled] = []
+  /// Cancelled commands whose task has not ended yet: their messages are dropped as cancelled.
+  private var cancelledTasks: Set<CommandID> = []
+
+  /// A command a key cancelled, for the loop to end.
+  enum Cancelled {
+    /// It runs in a task, which is cancelled: the loop ends it (``finish(_:)``) now.
+    case running(CommandID)
+    /// It waited for a slot and never starts.
+    case waiting(CommandRecord, root: TreeRoot)
+  }
+
+  private func keyed(_ id: CommandID, under key: CommandKey) {
+    commandsByKey[key] = id
+    keys[id] = key
+  }
+
+  /// Cancels the command running or waiting under `key`, if any.
+  private func cancel(_ key: CommandKey) {
+    guard let id = commandsByKey[key] else { return }
+    cancel(id)
+  }
+
+  /// Cancels the command `id` if it runs in a task or waits.
+  private func cancel(_ id: CommandID) {
+    if let key = keys.removeValue(forKey: id) { commandsByKey[key] = nil }
+    childProbes[id] = nil
+    if let command = running[id] {
+      command.task?.cancel()
+      cancelledTasks.insert(id)
+      cancelled.append(.running(id))
+    } else if let index = waiting[waitingHead...].firstIndex(where: { $0.record.id == id }) {
+      let removed = waiting.remove(at: index)
+      cancelled.append(.waiting(removed.record, root: removed.root))
+    }
+  }
+
+  // MARK: - Children
+
+  /// The child each command of a child's (``ChildCommand``) running in a task or waiting belongs
+  /// to: when the child is gone from the model, its commands are cancelled.
+  @exclusivity(unchecked) private var childProbes: [CommandID: ChildProbe] = [:]
+
+  /// Whether a child's command runs in a task or waits.
+  var hasChildCommands: Bool { !childProbes.isEmpty }
+
+  /// Cancels the commands of every child that `isPresent` says is gone (``takeCancelled()``).
+  ///
+  /// - Returns: Whether it cancelled any.
+  func cancelCommands(ofChildrenGone isPresent: (ChildProbe) -> Bool?) -> Bool {
+    var gone: [CommandID] = []
+    for (id, probe) in childProbes where isPresent(probe) == false { gone.append(id) }
+    if gone.isEmpty { return false }
+    for id in gone.sorted(by: { $0.rawValue < $1.rawValue }) { cancel(id) }
+    return true
+  }
+
+  /// The commands cancelled since the last call, oldest first.
+  @inline(never)
+  func takeCancelled() -> [Cancelled] {
+    defer { cancelled.removeAll() }
+    return cancelled
+  }
+
+  /// Whether the command `id`, which no longer runs, was cancelled while its task still runs (its
+  /// messages are dropped as cancelled, not as sent after it returned).
+  @inline(never)  // Off the loop's hot path, with the access to the set it reads.
+  func wasCancelled(_ id: CommandID) -> Bool {
+    cancelledTasks.contains(id)
+  }
+
+  /// The end of a cancelled command's task, which the loop has already ended.
+  @inline(never)  // Off the loop's hot path, with the access to the set it changes.
+  func cancelledTaskEnded(_ id: CommandID) {
+    cancelledTasks.remove(id)
+  }
+
+  /// The clock ``DelayedMessage``s wait on.
+  var clock: any Clock<Duration> = ContinuousClock() {
+    didSet { delays = Self.delays(on: clock) }
+  }
+
+  /// Performs ``DelayedMessage``s: a task that sleeps on ``clock``, then sends the message.
+  private var delays = CommandRunner.delays(on: ContinuousClock())
+
+  private static func delays(on clock: any Clock<Duration>) -> AnyCommandInterpreter {
+    AnyCommandInterpreter(performer: DelayPerformer(clock: clock), executor: nil, startsAtOnce: true)
   }
 
   /// How many command records it stores (for tests).
@@ -154,6 +324,8 @@ final class CommandRunner {
     }
     guard let finished = running.removeValue(forKey: id) else { return nil }
     if let slot = finished.inTaskSlot { inTask[slot] -= 1 }
+    if !keys.isEmpty, let key = keys.removeValue(forKey: id) { commandsByKey[key] = nil }
+    if !childProbes.isEmpty { childProbes[id] = nil }
     return finished.root
   }
 
@@ -186,6 +358,11 @@ final class CommandRunner {
     let next = waiting[waitingHead]
     advance(&waiting, head: &waitingHead)
     launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
+    // A keyed command performed at once has returned: nothing is left to cancel.
+    if running[next.record.id] == nil {
+      if !keys.isEmpty, let key = keys.removeValue(forKey: next.record.id) { commandsByKey[key] = nil }
+      if !childProbes.isEmpty { childProbes[next.record.id] = nil }
+    }
     return next.record
   }
 
@@ -209,30 +386,21 @@ final class CommandRunner {
     for (_, command) in running { command.task?.cancel() }
     waiting.removeAll()
     waitingHead = 0
+    commandsByKey.removeAll()
+    keys.removeAll()
+    childProbes.removeAll()
   }
 
   /// What a ``ChildCommand`` performs: the child's command, whose messages `scope` wraps for the
   /// child. A class, so the common case (no child) passes one `nil` pointer along.
   final class ChildTarget: Sendable {
     let command: any Command
-    let scope: @Sendable (any Message) -> any Message
+    let scope: (@Sendable (any Message) -> any Message)?
 
-    init(command: any Command, scope: @escaping @Sendable (any Message) -> any Message) {
+    init(command: any Command, scope: (@Sendable (any Message) -> any Message)?) {
       self.command = command
       self.scope = scope
     }
-  }
-
-  /// For a ``ChildCommand``: the interpreter registered for the type of the command inside it, and
-  /// that command in `child`.
-  @inline(never)
-  private func resolveChild(_ command: any Command, into child: inout ChildTarget?) -> AnyCommandInterpreter?
-  {
-    guard let command = asChild(command) else { return nil }
-    let (inner, scope) = unscoped(command)
-    guard let scope, let interpreter = registry.handler(for: inner) else { return nil }
-    child = ChildTarget(command: inner, scope: scope)
-    return interpreter
   }
 
   /// Hands a command to its interpreter: at once on the store's actor if it performs commands
@@ -302,7 +470,7 @@ final class CommandRunner {
     dispatch: Dispatch, timed: Bool
   ) {
     let id = record.id
-    let task = Task.detached(executorPreference: interpreter.executor) { [mailbox] in
+    let body: @Sendable () async -> Void = { [mailbox] in
       let clock = ContinuousClock()
       let start = timed ? clock.now : nil
       do {
@@ -314,6 +482,12 @@ final class CommandRunner {
         mailbox.post(.commandFinished(id, failure: error, duration: start.map { clock.now - $0 }))
       }
     }
+    // A built-in wait starts on the store's actor and is asleep when the message that returned it
+    // has been processed, as a subscription's task is.
+    let task =
+      interpreter.startsAtOnce
+      ? Task.immediateDetached(operation: body)
+      : Task.detached(executorPreference: interpreter.executor, operation: body)
     running[id] = RunningCommand(id: id, root: root, task: task, inTaskSlot: interpreter.inTaskSlot)
     records[id] = record
   }
@@ -321,6 +495,19 @@ final class CommandRunner {
   deinit {
     for (_, command) in running { command.task?.cancel() }
   }
+}
+
+/// Performs a ``DelayedMessage``: sleeps on the store's clock, then sends the message.
+private final class DelayPerformer: CommandPerformer {
+  let clock: any Clock<Duration>
+  init(clock: any Clock<Duration>) { self.clock = clock }
+  var performsNow: Bool { false }
+  func perform(_ command: any Command, dispatch: Dispatch) async throws {
+    let delayed: DelayedMessage = typed(command)
+    try await clock.sleep(for: delayed.delay)
+    dispatch.send(delayed.message)
+  }
+  func performNow(_ command: any Command, dispatch: Dispatch) throws -> Bool { false }
 }
 
 /// Measures a command's duration for monitors.

@@ -336,6 +336,18 @@ public final class Store<Model: Sendable> {
     loop.maximumRunningCommands = limit
   }
 
+  /// The clock ``DelayedMessage``s wait on: a `ContinuousClock` unless set; a test sets a
+  /// `TestClock`. Changing it affects delays started from then on.
+  public var clock: any Clock<Duration> {
+    get { loop.clock }
+    set { setClock(newValue) }
+  }
+
+  /// Sets the clock ``DelayedMessage``s wait on, for delays started from then on.
+  public func setClock(_ clock: any Clock<Duration>) {
+    loop.clock = clock
+  }
+
   // MARK: - Life
 
   /// Starts the subscriptions the current model asks for; see ``StoreHost/start()``.

@@ -83,6 +83,15 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// - Parameter limit: At least 1.
   func setMaximumRunningCommands(_ limit: Int) async
 
+  /// The clock ``DelayedMessage``s wait on: a `ContinuousClock` unless set; a test sets a
+  /// `TestClock`.
+  var clock: any Clock<Duration> { get async }
+
+  /// Sets the clock ``DelayedMessage``s wait on, for delays started from then on.
+  ///
+  /// - Parameter clock: The clock.
+  func setClock(_ clock: any Clock<Duration>) async
+
   /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
   /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
   var reportsProblemsWhenUnmonitored: Bool { get async }

@@ -56,6 +56,12 @@ extension StoreLoop {
     }
   }
 
+  /// The clock ``DelayedMessage``s wait on (``Store/clock``).
+  var clock: any Clock<Duration> {
+    get { commands.clock }
+    set { commands.clock = newValue }
+  }
+
   /// Whether problems go to standard error while no monitor is attached.
   var reportsProblemsWhenUnmonitored: Bool {
     get { observers.reportsProblemsWhenUnmonitored }

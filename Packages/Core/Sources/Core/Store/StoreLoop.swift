@@ -34,6 +34,9 @@ final class StoreLoop<Model: Sendable> {
 
   @exclusivity(unchecked) private(set) var isInLoop = false
   @exclusivity(unchecked) private(set) var isShutDown = false
+  /// Whether a child's command may run in a task or wait: after each message the loop then asks
+  /// whether its child is still present. Set when one starts, cleared when the loop finds none.
+  @exclusivity(unchecked) private var childCommandsMayRun = false
   /// Who waits for what: messages whose commands have not all finished (``SentMessage/finish()``),
   /// and ``settle(isolation:)``.
   @exclusivity(unchecked) private var consequences = ConsequenceTracker()
@@ -224,7 +227,8 @@ final class StoreLoop<Model: Sendable> {
     if isShutDown {
       dropped(message, cause: cause, number: number)
     } else if case .command(let command, _) = cause, !commands.isRunning(command) {
-      dropped(message, cause: cause, number: number, reason: .commandReturned)
+      let reason: DropReason = commands.wasCancelled(command) ? .commandCancelled : .commandReturned
+      dropped(message, cause: cause, number: number, reason: reason)
     } else if mayHold, let driver {
       driver.hold(PendingMessage(message: message, cause: cause, number: number))
     } else {
@@ -243,6 +247,10 @@ final class StoreLoop<Model: Sendable> {
 
   @inline(never)
   private func reportDropped(_ message: any Message, cause: Cause, reason: DropReason) {
+    // A cancelled command's late answer is what cancelling it is for, not a problem.
+    if reason == .commandCancelled {
+      return observers.emit(.messageDropped(message, cause: cause, reason: reason))
+    }
     report(.messageDropped(message, cause: cause, reason: reason))
   }
 
@@ -285,6 +293,7 @@ final class StoreLoop<Model: Sendable> {
     if subscriptions.hasProvider, !isShutDown {
       reconcile(subscriptions, after: message, id: id)
     }
+    if childCommandsMayRun { cancelCommandsOfGoneChildren() }
     guard !updates.emitted.isEmpty else {
       ticket?.complete()
       return false
@@ -375,13 +384,62 @@ final class StoreLoop<Model: Sendable> {
     case .noInterpreter:
       consequences.finished(in: root)
       reportNoInterpreter(record)
+    case .resolved(let resolved): startedResolved(record, root: root, resolved, timed: timed)
+    }
+  }
+
+  /// Cancels and ends the commands of the children the last update removed: a child's effects end
+  /// with it, as its subscriptions do.
+  @inline(never)
+  private func cancelCommandsOfGoneChildren() {
+    guard commands.hasChildCommands else { return childCommandsMayRun = false }
+    let updates = updates
+    guard commands.cancelCommands(ofChildrenGone: { updates.contains($0) }) else { return }
+    endCancelled()
+  }
+
+  /// Ends the commands the runner cancelled since the loop last asked.
+  private func endCancelled() {
+    for cancelled in commands.takeCancelled() {
+      switch cancelled {
+      case .running(let id):
+        commandFinished(id, failure: nil, duration: nil)
+      case .waiting(_, let root):
+        consequences.finished(in: root)
+      }
+    }
+  }
+
+  /// Ends the commands a ``KeyedCommand`` or ``CancelCommand`` cancelled, then reports what became
+  /// of it.
+  @inline(never)
+  private func startedResolved(
+    _ record: CommandRecord, root: TreeRoot, _ resolved: CommandRunner.Resolved, timed: Bool
+  ) {
+    endCancelled()
+    if commands.hasChildCommands { childCommandsMayRun = true }
+    switch resolved {
+    case .started: if timed { reportStarted(record) }
+    case .waiting: break
+    case .noInterpreter:
+      consequences.finished(in: root)
+      reportNoInterpreter(record)
+    case .done:
+      consequences.finished(in: root)
+      if timed {
+        reportStarted(record)
+        observers.emit(.commandFinished(record, duration: .zero))
+      }
     }
   }
 
   /// Ends a command whose end the loop has taken (queued behind every message it sent), and
   /// starts the next waiting one in its place.
   private func commandFinished(_ id: CommandID, failure: (any Error)?, duration: Duration?) {
-    guard let root = commands.finish(id) else { return }
+    guard let root = commands.finish(id) else {
+      // The task of a command a key cancelled (and the loop ended then) has returned.
+      return commands.cancelledTaskEnded(id)
+    }
     if consequences.hasSenders { consequences.senderReturned(id) }
     if consequences.counts(root) { consequences.finished(in: root) }
     let timed = observers.hasMonitors

@@ -84,6 +84,11 @@ final class UpdateRunner<Model: Sendable> {
     return applyObserved(message, at: address)
   }
 
+  /// Whether the child `probe` names is present in the model (``AnyUpdaterBox/contains(_:in:)``).
+  func contains(_ probe: ChildProbe) -> Bool? {
+    updater.box.contains(probe, in: modelPointer)
+  }
+
   /// Runs the updater on the model.
   ///
   /// Debug builds mark the call, and only it: Observation tells observers of a change before and

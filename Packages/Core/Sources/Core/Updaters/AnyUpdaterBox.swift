@@ -33,4 +33,9 @@ class AnyUpdaterBox: @unchecked Sendable {
   ) -> Bool {
     fatalError("AnyUpdaterBox is abstract")
   }
+
+  /// Whether the child `probe` names is present in the `Model` at `model`: `nil` when no part of
+  /// this updater routes messages to such children (the store then cannot tell, and lets the
+  /// child's commands run).
+  func contains(_ probe: ChildProbe, in model: UnsafeRawPointer) -> Bool? { nil }
 }

@@ -56,4 +56,14 @@ final class CombinedBox: AnyUpdaterBox, @unchecked Sendable {
     }
     return handled
   }
+
+  override func contains(_ probe: ChildProbe, in model: UnsafeRawPointer) -> Bool? {
+    var answer: Bool?
+    for index in routes[probe.route] ?? wildcards {
+      guard let present = parts[order[index]].contains(probe, in: model) else { continue }
+      if present { return true }
+      answer = false
+    }
+    return answer
+  }
 }

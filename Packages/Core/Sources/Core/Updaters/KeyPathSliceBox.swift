@@ -19,4 +19,10 @@ final class KeyPathSliceBox<Model, Slice>: AnyUpdaterBox, @unchecked Sendable {
       inner.update(slice, message: message, at: address, commands: &commands)
     }
   }
+
+  override func contains(_ probe: ChildProbe, in model: UnsafeRawPointer) -> Bool? {
+    withUnsafePointer(to: model.assumingMemoryBound(to: Model.self).pointee[keyPath: path]) {
+      inner.contains(probe, in: $0)
+    }
+  }
 }

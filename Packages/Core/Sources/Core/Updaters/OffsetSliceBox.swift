@@ -24,4 +24,8 @@ final class OffsetSliceBox: AnyUpdaterBox, @unchecked Sendable {
   ) -> Bool {
     inner.update(model + offset, message: message, at: address, commands: &commands)
   }
+
+  override func contains(_ probe: ChildProbe, in model: UnsafeRawPointer) -> Bool? {
+    inner.contains(probe, in: model + offset)
+  }
 }

@@ -13,6 +13,11 @@ final class UpdaterBox<Base: Updater>: AnyUpdaterBox, @unchecked Sendable {
     base.update(
       &model.assumingMemoryBound(to: Base.Model.self).pointee, message: message, commands: &commands)
   }
+
+  override func contains(_ probe: ChildProbe, in model: UnsafeRawPointer) -> Bool? {
+    guard let parent = base as? any ChildParent<Base.Model> else { return nil }
+    return parent.contains(probe, in: model.assumingMemoryBound(to: Base.Model.self).pointee)
+  }
 }
 
 extension Updater {
