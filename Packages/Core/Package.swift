@@ -26,6 +26,11 @@ let package = Package(
       ]),
     .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"]),
     .testTarget(name: "TracingTests", dependencies: ["Core", "CoreTesting", "Tracing"]),
+    // A feature written as in a new app target of Swift 6.2 tooling, where everything is on the
+    // main actor unless said otherwise (docs/updaters.md, "In a target isolated to the main actor").
+    .testTarget(
+      name: "MainActorDefaultTests", dependencies: ["Core", "CoreTesting"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
   ]
 )
 

@@ -4,9 +4,18 @@
 ///
 /// Send one to reach a row: `store.send(ElementMessage(download.id, DownloadMessage.cancel))`. A
 /// result of the element's own commands comes back in the same envelope, tagged with the
-/// element's stamp, so it is applied to that element only: if the element was removed meanwhile,
-/// even if another with the same id was added since, the message is not handled and the store
-/// reports it (``StoreEvent/unhandledMessage(_:)``; a `TestStore` fails, naming the id).
+/// element's stamp, so it is applied to that element only. When the element leaves the
+/// collection, its commands still running are cancelled (docs/effects.md), so their results never
+/// arrive; a message sent from outside for an element that is not present is not handled and the
+/// store reports it (``StoreEvent/unhandledMessage(_:)``; a `TestStore` fails, naming the id).
+///
+/// Its two type parameters are the element's id type and the child's message type:
+/// `ElementMessage<Download.ID, DownloadMessage>`. Both are inferred where one is made; a parent
+/// that reacts to its rows' messages names the type in full, as the message type of its own
+/// ``TypedUpdater`` (`UpdateMessage = ElementMessage<Int, RowMessage>`).
+///
+/// - `ID`: the element's `Identifiable.ID`, as the collection stores it.
+/// - `Child`: the message type the element's updater handles.
 public struct ElementMessage<ID: Hashable & Sendable, Child: Message>: Message {
   /// The element's id.
   public let id: ID
