@@ -40,6 +40,10 @@ format: ## Format every Swift file in place
 run: ## Build and run the terminal app (pass arguments with APP_ARGS="...")
 	@swift run --package-path App todo $(APP_ARGS)
 
+.PHONY: inspect
+inspect: ## Build and run the terminal app with the inspector: open the printed address in a browser
+	@swift run --package-path App todo --inspect $(APP_ARGS)
+
 bench: ## Run the benchmarks (release build; takes a few minutes)
 	@cd Tools/Benchmarks && swift package --allow-writing-to-package-directory benchmark
 
