@@ -39,7 +39,9 @@ let package = Package(
     ),
     .testTarget(
       name: "InspectorTests",
-      dependencies: ["Inspector", .product(name: "Core", package: "Core")]
+      dependencies: [
+        "Inspector", .product(name: "Core", package: "Core"), .product(name: "NIOCore", package: "swift-nio"),
+      ]
     ),
   ]
 )

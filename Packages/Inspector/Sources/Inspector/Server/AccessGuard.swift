@@ -15,9 +15,9 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
   init(token: AccessToken, host: String, port: @escaping @Sendable () -> Int) {
     self.token = token
     var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
-    if host != "0.0.0.0" && host != "::" {
-      names.insert(host.contains(":") ? "[\(host)]" : host.lowercased())
-    }
+    // The configured address itself, as the printed address names it; a rebinding page sends its
+    // own name, never this one.
+    names.insert(host.contains(":") ? "[\(host)]" : host.lowercased())
     self.names = names
     self.port = port
   }
