@@ -40,6 +40,15 @@ format: ## Format every Swift file in place
 run: ## Build and run the terminal app (pass arguments with APP_ARGS="...")
 	@swift run --package-path App todo $(APP_ARGS)
 
+.PHONY: inspect
+inspect: ## Build and run the terminal app with the inspector: open the printed address in a browser
+	@swift run --package-path App todo --inspect $(APP_ARGS)
+
+.PHONY: inspector-e2e
+inspector-e2e: ## The inspector in headless Chromium against `todo --inspect` (needs chromium, chromium-driver, selenium)
+	@swift build --package-path App
+	@python3 Tools/Scripts/inspector-e2e.py --app App/.build/debug/todo $(if $(SCREENSHOT),--screenshot $(SCREENSHOT))
+
 bench: ## Run the benchmarks (release build; takes a few minutes)
 	@cd Tools/Benchmarks && swift package --allow-writing-to-package-directory benchmark
 

@@ -19,6 +19,7 @@ let package = Package(
     .package(path: "../Packages/TodoImpl"),
     .package(path: "../Packages/NotificationsAPI"),
     .package(path: "../Packages/NotificationsImpl"),
+    .package(path: "../Packages/Inspector"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
@@ -38,6 +39,7 @@ let package = Package(
         .product(name: "TodoImpl", package: "TodoImpl"),
         .product(name: "NotificationsAPI", package: "NotificationsAPI"),
         .product(name: "NotificationsImpl", package: "NotificationsImpl"),
+        .product(name: "Inspector", package: "Inspector"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -46,6 +48,7 @@ let package = Package(
       dependencies: [
         "TodoApp",
         "Terminal",
+        .product(name: "Inspector", package: "Inspector"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

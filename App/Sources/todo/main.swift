@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Inspector
 import Terminal
 import TodoApp
 
@@ -12,7 +13,7 @@ struct TodoCLI: AsyncParsableCommand {
     discussion: """
       Without a subcommand, runs the app: at a prompt when standard input is a terminal, otherwise \
       reading commands line by line (type `help` at the prompt for the list). Options of the app \
-      (--data-dir, --script, --trace): todo run --help.
+      (--data-dir, --script, --trace, --inspect): todo run --help.
 
       Exit status: 0; 1 when a command of a script failed; 2 when the app cannot start (its data \
       folder is in use by another todo, or unusable); 64 when the command line is wrong (an \
@@ -38,9 +39,28 @@ struct Run: AsyncParsableCommand {
   @Option(name: .long, help: "Record the causal trace of the session to this file (JSON Lines).")
   var trace: String?
 
+  @Flag(
+    name: .long,
+    help:
+      "Watch the session in a browser: prints `Inspector: http://127.0.0.1:PORT/?token=…` on standard error.")
+  var inspect = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "With --inspect, listen on this address instead of 127.0.0.1 (anyone who reaches it and has the token sees the session).",
+      valueName: "address"))
+  var inspectHost: String?
+
+  @Option(name: .long, help: "With --inspect, listen on this port (default: any free one).")
+  var inspectPort: Int?
+
   func validate() throws {
     if dataDir?.isEmpty == true {
       throw ValidationError("--data-dir is empty; name a folder, or leave the option out for the default.")
+    }
+    if !inspect && (inspectHost != nil || inspectPort != nil) {
+      throw ValidationError("--inspect-host and --inspect-port go with --inspect.")
     }
   }
 
@@ -57,7 +77,13 @@ struct Run: AsyncParsableCommand {
       input = .standardInput(interactive: isatty(STDIN_FILENO) == 1)
     }
     do {
-      let code = try await AppSession.launch(folder: folder, input: input, tracePath: trace)
+      let inspection =
+        inspect
+        ? InspectorConfiguration(
+          host: inspectHost ?? "127.0.0.1", port: inspectPort ?? 0, allowsNonLoopbackHost: inspectHost != nil)
+        : nil
+      let code = try await AppSession.launch(
+        folder: folder, input: input, tracePath: trace, inspection: inspection)
       if code != 0 { throw ExitCode(code) }
     } catch let error as StartupError {
       FileHandle.standardError.write(Data("todo: \(TerminalText.visible(error.description))\n".utf8))

@@ -2,6 +2,7 @@ import AuthenticationAPI
 public import Core
 public import Foundation
 import GRDB
+public import Inspector
 import Synchronization
 import Terminal
 import TodoAPI
@@ -23,6 +24,9 @@ public final class AppSession {
   private let printer: Printer
   private let recorder: TraceRecorder<AppModel>?
   private let tracePath: String?
+  /// Where the inspector listens, if the session runs with one; it then records the trace.
+  private let inspection: InspectorConfiguration?
+  private var inspector: Inspector?
   private var parser: InputParser
   private let reader: LineReader
   private let dataFolder: URL
@@ -40,9 +44,12 @@ public final class AppSession {
   ///   - dataFolder: The data folder, into which `export` never writes.
   ///   - isFirstLaunch: Whether the data folder held no database before: an interactive session
   ///     then greets the user.
+  ///   - inspection: Where the inspector listens, for a session watched in a browser
+  ///     (``attachInspector()`` starts it); it records the trace, to `tracePath` if given.
   /// - Throws: `TraceRecorderError` if the trace file cannot be created.
   public init(
-    store: Store<AppModel>, input: Input, tracePath: String?, dataFolder: URL, isFirstLaunch: Bool = false
+    store: Store<AppModel>, input: Input, tracePath: String?, dataFolder: URL, isFirstLaunch: Bool = false,
+    inspection: InspectorConfiguration? = nil
   ) throws {
     self.store = store
     self.input = input
@@ -53,8 +60,11 @@ public final class AppSession {
     completion.tagNames = { [tagNames] in tagNames.names.withLock { $0 } }
     reader = LineReader(line: printer.line, history: .forCommands(), complete: completion.complete)
     if let tracePath { try PrivateFile.create(atPath: tracePath) }
-    recorder = try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) }
+    recorder =
+      inspection == nil
+      ? try tracePath.map { try TraceRecorder<AppModel>(path: $0, initialModel: store.model) } : nil
     self.tracePath = tracePath
+    self.inspection = inspection
     parser = InputParser(
       timeZone: .current, workingDirectory: FileManager.default.currentDirectoryPath,
       pageSize: Self.pageSize(isInteractive: input.isInteractive), atTerminal: input.isInteractive)
@@ -83,11 +93,13 @@ public final class AppSession {
   ///   - folder: The data folder.
   ///   - input: Where commands come from.
   ///   - tracePath: Where to record the causal trace, if anywhere.
+  ///   - inspection: Where the inspector listens, if the session runs with one.
   /// - Returns: The process's exit code (see ``run()``).
-  /// - Throws: ``StartupError`` when the data folder is in use or unusable, or the database or the
-  ///   trace file cannot be opened.
-  public static func launch(folder: URL, input: Input, tracePath: String?) async throws(StartupError) -> Int32
-  {
+  /// - Throws: ``StartupError`` when the data folder is in use or unusable, the database or the
+  ///   trace file cannot be opened, or the inspector cannot start.
+  public static func launch(
+    folder: URL, input: Input, tracePath: String?, inspection: InspectorConfiguration? = nil
+  ) async throws(StartupError) -> Int32 {
     let notices = try DataFolder.makePrivate(folder)
     for notice in notices {
       FileHandle.standardError.write(Data("todo: \(TerminalText.visible(notice))\n".utf8))
@@ -102,11 +114,26 @@ public final class AppSession {
     let session: AppSession
     do {
       session = try AppSession(
-        store: store, input: input, tracePath: tracePath, dataFolder: folder, isFirstLaunch: isFirstLaunch)
+        store: store, input: input, tracePath: tracePath, dataFolder: folder, isFirstLaunch: isFirstLaunch,
+        inspection: inspection)
+      try await session.attachInspector()
     } catch {
       throw StartupError("\(error)")
     }
     return await session.run()
+  }
+
+  /// Starts the inspector, if the session has one, and prints its address on standard error:
+  /// `Inspector: http://127.0.0.1:PORT/?token=…`. Call it before ``run()``, so the page sees the
+  /// session from its first message.
+  ///
+  /// - Throws: `InspectorError`, or the server's error when it cannot listen.
+  public func attachInspector() async throws {
+    guard var configuration = inspection, inspector == nil else { return }
+    configuration.traceFile = configuration.traceFile ?? tracePath
+    let inspector = try await Inspector.attach(to: store, configuration: configuration)
+    self.inspector = inspector
+    FileHandle.standardError.write(Data("Inspector: \(inspector.url.absoluteString)\n".utf8))
   }
 
   /// Runs until `quit`, the end of the input, or SIGINT/SIGTERM; then finishes in-flight work and
@@ -162,6 +189,7 @@ public final class AppSession {
       if input.isInteractive, let tracePath { printer.note("Writing the trace to \(tracePath)…") }
       await recorder.close()
     }
+    await inspector?.close()
     if case .shutdownRequested(let signal) = store.model.ui.lifecycle {
       return Self.exitStatus(after: signal)
     }

@@ -60,7 +60,32 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor, ProcessedMessag
     start = clock.now
     writer = try TraceWriter(
       path: path, capacity: capacity, modelType: String(reflecting: Model.self),
-      initialModel: initialModel.map { $0 as any Sendable })
+      initialModel: initialModel.map { $0 as any Sendable }, onWrite: nil)
+  }
+
+  /// Creates a recorder writing to `path`, replacing the file, that also hands every batch of
+  /// lines it writes to `onWrite`: the same bytes, in file order, for a live viewer.
+  ///
+  /// `onWrite` runs on the writer thread right after each write (first with the `start` line,
+  /// from this initializer), with whole lines only; the bytes are valid during the call alone.
+  /// It must not block: while it runs the writer writes nothing, and once `capacity` events wait
+  /// the store waits too.
+  ///
+  /// - Parameters:
+  ///   - path: The trace file.
+  ///   - initialModel: The store's model when recording starts, as in
+  ///     ``init(path:initialModel:capacity:)``.
+  ///   - capacity: How many events may wait for the writer before the store waits.
+  ///   - onWrite: Called with each batch of whole lines written to the file.
+  /// - Throws: ``TraceRecorderError`` if the file cannot be created.
+  public init(
+    path: String, initialModel: Model? = nil, capacity: Int = 16_384,
+    onWrite: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+  ) throws {
+    start = clock.now
+    writer = try TraceWriter(
+      path: path, capacity: capacity, modelType: String(reflecting: Model.self),
+      initialModel: initialModel.map { $0 as any Sendable }, onWrite: onWrite)
   }
 
   /// Queues the event for the writer.

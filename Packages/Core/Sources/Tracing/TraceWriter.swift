@@ -52,9 +52,15 @@ final class TraceWriter: Sendable {
   private let descriptor: Int32
 
   private let initialModel: (any Sendable)?
+  /// Told every batch of whole lines written, for a live viewer (the inspector).
+  private let onWrite: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
-  init(path: String, capacity: Int, modelType: String, initialModel: (any Sendable)?) throws {
+  init(
+    path: String, capacity: Int, modelType: String, initialModel: (any Sendable)?,
+    onWrite: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+  ) throws {
     self.initialModel = initialModel
+    self.onWrite = onWrite
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
     guard descriptor >= 0 else {
       throw TraceRecorderError(path: path, reason: String(cString: strerror(errno)))
@@ -172,9 +178,10 @@ final class TraceWriter: Sendable {
       let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
       if written <= 0 {
         if errno == EINTR { continue }
-        return
+        break
       }
       offset += written
     }
+    if let onWrite, !buffer.isEmpty { onWrite(UnsafeRawBufferPointer(buffer)) }
   }
 }

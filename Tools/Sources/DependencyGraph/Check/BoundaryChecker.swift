@@ -22,7 +22,8 @@ struct BoundaryChecker {
         violations.append(
           Violation(
             .layout,
-            "\(package.name) (\(package.path)): a package under Packages/ is Core, <Feature>API or <Feature>Impl"
+            "\(package.name) (\(package.path)): a package under Packages/ is Core, Inspector, <Feature>API or "
+              + "<Feature>Impl"
           ))
       } else if package.path.hasPrefix("Packages/"), package.name != folder {
         violations.append(
@@ -59,6 +60,9 @@ struct BoundaryChecker {
         return Violation(
           .implBoundary,
           "\(pair): an Impl package may depend only on Core and API packages, never on another Impl")
+      case .inspector where to.layer != .core:
+        return Violation(
+          .inspectorBoundary, "\(pair): the inspector may depend only on Core among the monorepo's packages")
       case .tools where to.layer.isFeature:
         return Violation(.toolsBoundary, "\(pair): Tools may not depend on feature packages")
       case .other where to.layer == .impl:

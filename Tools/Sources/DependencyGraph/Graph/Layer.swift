@@ -1,8 +1,8 @@
 /// The layer a package belongs to, which decides what it may depend on.
 ///
 /// The layer comes from where the package lives and how its folder is named: `Packages/Core`,
-/// `Packages/<Feature>API`, `Packages/<Feature>Impl`, `App`, `Tools/Benchmarks` and `Tools/Fuzz`,
-/// `Tools` and `Tools/*`.
+/// `Packages/<Feature>API`, `Packages/<Feature>Impl`, `Packages/Inspector`, `App`,
+/// `Tools/Benchmarks` and `Tools/Fuzz`, `Tools` and `Tools/*`.
 public enum Layer: String, CaseIterable, Comparable, Sendable {
   /// The framework, `Packages/Core`: depends on nothing local.
   case core
@@ -10,6 +10,9 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
   case api
   /// A feature's implementation, `Packages/<Feature>Impl`: depends on Core and APIs.
   case impl
+  /// The live inspector, `Packages/Inspector`: a web server on Core's `Tracing` and remote server
+  /// libraries; depends on Core alone among local packages, and no feature package depends on it.
+  case inspector
   /// The executable, `App`: may depend on anything.
   case app
   /// The benchmarks, `Tools/Benchmarks`: a composition root for measurement, like the App, so it may
@@ -29,6 +32,7 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
     case .core: "Core"
     case .api: "Feature API"
     case .impl: "Feature Impl"
+    case .inspector: "Inspector"
     case .app: "App"
     case .benchmarks: "Benchmarks"
     case .tools: "Tools"
@@ -58,10 +62,11 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
     case .core: 0
     case .api: 1
     case .impl: 2
-    case .app: 3
-    case .benchmarks: 4
-    case .tools: 5
-    case .other: 6
+    case .inspector: 3
+    case .app: 4
+    case .benchmarks: 5
+    case .tools: 6
+    case .other: 7
     }
   }
 
@@ -75,6 +80,7 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
     if directory == "Tools" || directory.hasPrefix("Tools/") { return .tools }
     let name = directory.split(separator: "/").last.map(String.init) ?? directory
     if name == "Core" { return .core }
+    if name == "Inspector" { return .inspector }
     if name.count > 3, name.hasSuffix("API") { return .api }
     if name.count > 4, name.hasSuffix("Impl") { return .impl }
     return .other

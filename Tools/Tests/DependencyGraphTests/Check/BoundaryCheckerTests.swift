@@ -64,11 +64,35 @@ struct BoundaryCheckerTests {
       ])
   }
 
+  @Test("the inspector on Core, with App depending on it, passes")
+  func inspector() throws {
+    #expect(try violations("inspector") == [])
+  }
+
+  @Test("the inspector depending on a feature package is reported")
+  func inspectorBoundary() throws {
+    #expect(
+      try violations("inspector", "inspector-boundary") == [
+        "inspector-boundary: Inspector → TodoAPI: the inspector may depend only on Core among the monorepo's "
+          + "packages"
+      ])
+  }
+
+  @Test("a feature package depending on the inspector is reported")
+  func inspectorInFeature() throws {
+    #expect(
+      try violations("inspector", "inspector-in-feature") == [
+        "impl-boundary: TodoImpl → Inspector: an Impl package may depend only on Core and API packages, never "
+          + "on another Impl"
+      ])
+  }
+
   @Test("a package other than App depending on an Impl package is reported, and so is its name")
   func implOnlyInApp() throws {
     #expect(
       try violations("impl-only-in-app") == [
-        "layout: Utilities (Packages/Utilities): a package under Packages/ is Core, <Feature>API or <Feature>Impl",
+        "layout: Utilities (Packages/Utilities): a package under Packages/ is Core, Inspector, <Feature>API or "
+          + "<Feature>Impl",
         "impl-only-in-app: Utilities → AuthenticationImpl: only App and the benchmarks may depend on an Impl "
           + "package",
       ])

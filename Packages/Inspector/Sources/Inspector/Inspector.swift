@@ -1,0 +1,126 @@
+public import Core
+public import Foundation
+import Tracing
+
+/// A live view of a running store in a browser: every message as it is processed, its causes, the
+/// commands and subscriptions it led to, and the model changes it made.
+///
+/// Attach it at the composition root and print its address:
+///
+/// ```swift
+/// let inspector = try await Inspector.attach(to: store)
+/// print("Inspector: \(inspector.url)")
+/// // … run the app …
+/// await inspector.close()
+/// ```
+///
+/// The inspector records the store's causal trace with `TraceRecorder` (the format of
+/// `docs/tracing.md`) and streams the same lines to each connected page. The store never waits
+/// for a page: each page has a queue of ``InspectorConfiguration/queueLimit`` bytes, and a page that
+/// falls further behind misses lines and is told how many. A page that connects late reads the
+/// session so far back from the trace file.
+///
+/// The server listens on `127.0.0.1` unless told otherwise, and answers only requests that carry
+/// the run's random token (in ``url``), name the server itself in `Host` and, when they have an
+/// `Origin`, come from its own page.
+@MainActor
+public final class Inspector {
+  /// The page's address, with the run's token: `http://127.0.0.1:PORT/?token=…`.
+  public let url: URL
+  /// The file the session is recorded to; the page's "Export" downloads it.
+  public let traceFile: String
+  private let server: Task<Void, Never>
+  private let closeRecorder: @MainActor () async -> Void
+  private let temporaryFolder: URL?
+  private var isClosed = false
+
+  private init(
+    url: URL, traceFile: String, server: Task<Void, Never>, temporaryFolder: URL?,
+    closeRecorder: @escaping @MainActor () async -> Void
+  ) {
+    self.url = url
+    self.traceFile = traceFile
+    self.server = server
+    self.temporaryFolder = temporaryFolder
+    self.closeRecorder = closeRecorder
+  }
+
+  /// Starts the inspector's server and records `store` for it from now on.
+  ///
+  /// Call it before the store processes the messages you want to see (before `start()`, as the
+  /// App does): the page shows what happens from the attach on, with the model at the attach as
+  /// the trace's initial model.
+  ///
+  /// - Parameters:
+  ///   - store: The store to watch.
+  ///   - configuration: Where to listen and how much to hold for a page.
+  /// - Returns: The running inspector; ``url`` is the address to open.
+  /// - Throws: ``InspectorError`` for a host other than the loopback one without
+  ///   ``InspectorConfiguration/allowsNonLoopbackHost``, missing page resources, or a trace file
+  ///   that cannot be created; the server's error when it cannot listen.
+  public static func attach<Model: Sendable>(
+    to store: Store<Model>, configuration: InspectorConfiguration = InspectorConfiguration()
+  ) async throws -> Inspector {
+    guard configuration.isLoopback || configuration.allowsNonLoopbackHost else {
+      throw InspectorError(
+        "The inspector listens on the loopback interface only; \(configuration.host) needs allowsNonLoopbackHost."
+      )
+    }
+    let page = try PageAssets()
+    let (traceFile, temporaryFolder) = try traceLocation(configuration.traceFile)
+    let feed = SessionFeed()
+    let token = AccessToken()
+    let server = InspectorServer(
+      configuration: configuration, token: token, feed: feed, traceFile: traceFile, page: page)
+    let port: Int
+    let task: Task<Void, Never>
+    let closeRecorder: @MainActor () async -> Void
+    do {
+      (port, task) = try await server.start()
+    } catch {
+      if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) }
+      throw error
+    }
+    do {
+      let recorder = try TraceRecorder<Model>(path: traceFile, initialModel: store.model) { feed.receive($0) }
+      store.addMonitor(recorder)
+      closeRecorder = { await recorder.close() }
+    } catch {
+      task.cancel()
+      await task.value
+      if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) }
+      throw InspectorError("Cannot record the session to \(traceFile): \(error)")
+    }
+    let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    let url = URL(string: "http://\(host):\(port)/?token=\(token.value)")!
+    return Inspector(
+      url: url, traceFile: traceFile, server: task, temporaryFolder: temporaryFolder,
+      closeRecorder: closeRecorder)
+  }
+
+  /// Stops the server, closing every page's connection, and closes the trace file (removing it if
+  /// it was temporary). Later events of the store are not recorded.
+  public func close() async {
+    guard !isClosed else { return }
+    isClosed = true
+    server.cancel()
+    await server.value
+    await closeRecorder()
+    if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) }
+  }
+
+  /// The trace file to record to: the configured one, or a new one in a folder only this user may
+  /// read (the trace holds the session's data).
+  private static func traceLocation(_ configured: String?) throws -> (String, URL?) {
+    if let configured { return (configured, nil) }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("inspector-\(AccessToken().value.prefix(16))", isDirectory: true)
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw InspectorError("Cannot create a folder for the session's trace: \(error)")
+    }
+    return (folder.appendingPathComponent("session.trace.jsonl").path, folder)
+  }
+}

@@ -1,0 +1,426 @@
+"use strict";
+// The inspector's page: reads the session's trace lines from the WebSocket (the format of
+// docs/tracing.md), keeps them indexed, and draws a virtualized list and a panel. Values reach the
+// page only through textContent, never as markup.
+
+const token = new URLSearchParams(location.search).get("token") || "";
+const palette = ["#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f", "#ff9da7",
+  "#bab0ac", "#e15759"];
+const ROW = 24;
+const $ = (id) => document.getElementById(id);
+
+// MARK: - The session
+
+const session = {
+  start: null,
+  messages: [],            // in id order
+  byId: new Map(),         // message id → message
+  commands: new Map(),     // command id → command
+  subscriptions: new Map(),
+  startedAfter: new Map(), // message id → subscription ids it started
+  stoppedAfter: new Map(), // message id → subscription ids it stopped
+  sentByCommand: new Map(),
+  sentBySubscription: new Map(),
+  drops: [],
+  features: [],
+  missed: 0,
+  lines: 0,
+};
+
+// As the trace viewer names them: a type's module without API or Impl, a value up to its "(".
+function featureOf(type) {
+  const dot = type ? type.indexOf(".") : -1;
+  if (dot <= 0) return type || "?";
+  const module = type.slice(0, dot);
+  for (const suffix of ["API", "Impl"]) {
+    if (module.endsWith(suffix) && module.length > suffix.length) return module.slice(0, -suffix.length);
+  }
+  return module;
+}
+function labelOf(value) {
+  const parenthesis = value.indexOf("(");
+  return parenthesis > 0 ? value.slice(0, parenthesis) : value;
+}
+function time(seconds) { return "+" + seconds.toFixed(3) + "s"; }
+function duration(ns) {
+  if (ns == null) return "";
+  if (ns < 1e3) return ns + " ns";
+  if (ns < 1e6) return (ns / 1e3).toFixed(1) + " µs";
+  if (ns < 1e9) return (ns / 1e6).toFixed(1) + " ms";
+  return (ns / 1e9).toFixed(2) + " s";
+}
+function push(map, key, value) {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key).push(value);
+}
+function color(feature) { return palette[session.features.indexOf(feature) % palette.length]; }
+
+function ingest(entry) {
+  session.lines += 1;
+  switch (entry.kind) {
+    case "start":
+      session.start = entry;
+      break;
+    case "message": {
+      let type = entry.type, value = entry.value;
+      if (entry.like != null) {
+        const first = session.byId.get(entry.like);
+        type = first ? first.type : "?";
+        value = first ? first.value : "(the line of m" + entry.like + " was missed)";
+      }
+      const message = {
+        id: entry.id, time: entry.time, cause: entry.cause || { kind: "external" }, type, value,
+        feature: featureOf(type), label: labelOf(value), handled: entry.handled !== false,
+        commands: (entry.commands || []).map((c) => c.id), changes: entry.changes || [], duration: entry.duration,
+      };
+      for (const c of entry.commands || []) {
+        const known = session.commands.get(c.id) || {};
+        session.commands.set(c.id, Object.assign(known, { id: c.id, type: c.type, value: c.value, message: entry.id,
+          outcome: known.outcome || "emitted" }));
+      }
+      if (message.cause.kind === "command") push(session.sentByCommand, message.cause.command, message.id);
+      if (message.cause.kind === "subscription") push(session.sentBySubscription, message.cause.subscription, message.id);
+      if (!session.features.includes(message.feature)) addFeature(message.feature);
+      session.messages.push(message);
+      session.byId.set(message.id, message);
+      if (matches(message)) view.filtered.push(session.messages.length - 1);
+      break;
+    }
+    case "commandStarted": case "commandFinished": case "commandFailed": case "noInterpreter": {
+      const command = session.commands.get(entry.id) || { id: entry.id, message: entry.message };
+      if (entry.type) command.type = entry.type;
+      if (entry.value) command.value = entry.value;
+      command.outcome = { commandStarted: "running", commandFinished: "finished", commandFailed: "failed",
+        noInterpreter: "no interpreter" }[entry.kind];
+      if (entry.duration != null) command.duration = entry.duration;
+      if (entry.error) command.error = entry.error;
+      session.commands.set(entry.id, command);
+      break;
+    }
+    case "subscriptionStarted": case "subscriptionStopped": case "subscriptionFailed":
+    case "noSubscriptionInterpreter": {
+      const subscription = session.subscriptions.get(entry.id) || { id: entry.id };
+      if (entry.type) subscription.type = entry.type;
+      if (entry.value) subscription.value = entry.value;
+      if (entry.kind === "subscriptionStarted") {
+        subscription.startedAfter = entry.message;
+        if (entry.message != null) push(session.startedAfter, entry.message, entry.id);
+      } else if (entry.kind === "subscriptionStopped") {
+        subscription.stoppedAfter = entry.message;
+        subscription.stopped = true;
+        if (entry.message != null) push(session.stoppedAfter, entry.message, entry.id);
+      } else {
+        subscription.error = entry.error || "no interpreter";
+      }
+      session.subscriptions.set(entry.id, subscription);
+      break;
+    }
+    case "dropped":
+      session.drops.push(entry);
+      break;
+  }
+}
+
+function addFeature(feature) {
+  session.features.push(feature);
+  const option = document.createElement("option");
+  option.value = feature;
+  option.textContent = feature;
+  $("filter-feature").appendChild(option);
+}
+
+// MARK: - The list
+
+const view = { filtered: [], selected: null, text: "", feature: "", scheduled: false };
+
+function matches(message) {
+  if (view.feature && message.feature !== view.feature) return false;
+  if (!view.text) return true;
+  return (message.type + " " + message.value).toLowerCase().includes(view.text);
+}
+
+function refilter() {
+  view.text = $("filter-text").value.trim().toLowerCase();
+  view.feature = $("filter-feature").value;
+  view.filtered = [];
+  session.messages.forEach((m, index) => { if (matches(m)) view.filtered.push(index); });
+  schedule();
+}
+
+function schedule() {
+  if (view.scheduled) return;
+  view.scheduled = true;
+  requestAnimationFrame(() => { view.scheduled = false; drawList(); drawStats(); });
+}
+
+function effects(message) {
+  const parts = message.commands.map((id) => {
+    const command = session.commands.get(id);
+    return "▬ " + (command && command.value ? labelOf(command.value) : "c" + id);
+  });
+  for (const id of session.startedAfter.get(message.id) || []) {
+    const s = session.subscriptions.get(id);
+    parts.push("◆+ " + (s && s.value ? labelOf(s.value) : "s" + id));
+  }
+  for (const id of session.stoppedAfter.get(message.id) || []) {
+    const s = session.subscriptions.get(id);
+    parts.push("◆− " + (s && s.value ? labelOf(s.value) : "s" + id));
+  }
+  return parts.join("  ");
+}
+
+function drawList() {
+  const box = $("history"), rows = $("rows");
+  const follow = $("follow").checked;
+  rows.style.height = view.filtered.length * ROW + "px";
+  if (follow) box.scrollTop = rows.scrollHeight;
+  const first = Math.max(0, Math.floor(box.scrollTop / ROW) - 5);
+  const last = Math.min(view.filtered.length, Math.ceil((box.scrollTop + box.clientHeight) / ROW) + 5);
+  rows.replaceChildren();
+  for (let position = first; position < last; position += 1) {
+    const message = session.messages[view.filtered[position]];
+    const row = document.createElement("div");
+    row.className = "row" + (message.id === view.selected ? " selected" : "");
+    row.style.top = position * ROW + "px";
+    row.dataset.id = message.id;
+    const cells = [
+      ["time", time(message.time)], ["id", "m" + message.id], ["lane", message.feature],
+      ["value" + (message.handled ? "" : " unhandled"), message.value], ["effects", effects(message)],
+    ];
+    for (const [className, text] of cells) {
+      const cell = document.createElement("span");
+      cell.className = className;
+      cell.textContent = text;
+      if (className === "lane") cell.style.borderLeftColor = color(message.feature);
+      row.appendChild(cell);
+    }
+    rows.appendChild(row);
+  }
+}
+
+function drawStats() {
+  $("stats").textContent = session.messages.length + " messages, " + session.commands.size + " commands, "
+    + session.subscriptions.size + " subscriptions" + (session.drops.length ? ", " + session.drops.length + " dropped" : "")
+    + (view.filtered.length !== session.messages.length ? " · " + view.filtered.length + " shown" : "");
+}
+
+// MARK: - The panel
+
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text != null) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+function link(text, id) {
+  const a = element("a", text, "step");
+  a.dataset.id = id;
+  return a;
+}
+
+// What led to `message`, from the outside event down to it: each step a message, the command or
+// subscription between two messages named on the way.
+function chain(message) {
+  const steps = [];
+  let current = message, guard = 0;
+  while (current && guard++ < 10000) {
+    steps.unshift({ message: current });
+    const cause = current.cause;
+    if (cause.kind === "command") {
+      const command = session.commands.get(cause.command);
+      steps[0].via = "▬ c" + cause.command + " " + (command && command.value ? command.value : "");
+      current = session.byId.get(cause.message);
+      if (!current) steps.unshift({ missing: "m" + cause.message });
+    } else if (cause.kind === "subscription") {
+      const s = session.subscriptions.get(cause.subscription);
+      steps[0].via = "◆ s" + cause.subscription + " " + (s && s.value ? s.value : "");
+      current = s && s.startedAfter != null ? session.byId.get(s.startedAfter) : null;
+      if (!current) steps.unshift({ origin: "◆ s" + cause.subscription + (s && s.startedAfter == null ? " (started at launch)" : "") });
+    } else {
+      steps.unshift({ origin: "[" + cause.kind + "]" });
+      current = null;
+    }
+  }
+  return steps;
+}
+
+// What `message` caused: its commands with the messages each sent, the subscriptions it started
+// with the messages each sent, recursively; at most `budget` nodes.
+function causedTree(message, budget) {
+  const list = element("ul");
+  const add = (node) => { if (budget.left-- > 0) list.appendChild(node); };
+  for (const id of message.commands) {
+    const command = session.commands.get(id) || { id };
+    const item = element("li", "▬ c" + id + " " + (command.value || "") + " · " + (command.outcome || "")
+      + (command.duration != null ? " " + duration(command.duration) : "") + (command.error ? " · " + command.error : ""));
+    for (const sent of session.sentByCommand.get(id) || []) item.appendChild(causedNode(sent, budget));
+    add(item);
+  }
+  for (const id of session.startedAfter.get(message.id) || []) {
+    const s = session.subscriptions.get(id) || { id };
+    const item = element("li", "◆ started s" + id + " " + (s.value || ""));
+    for (const sent of session.sentBySubscription.get(id) || []) item.appendChild(causedNode(sent, budget));
+    add(item);
+  }
+  for (const id of session.stoppedAfter.get(message.id) || []) {
+    const s = session.subscriptions.get(id) || { id };
+    add(element("li", "◆ stopped s" + id + " " + (s.value || "")));
+  }
+  return list;
+}
+function causedNode(id, budget) {
+  const message = session.byId.get(id);
+  const list = element("ul");
+  if (budget.left-- <= 0) return list;
+  const item = element("li");
+  item.appendChild(link("m" + id + " " + (message ? message.value : "(missed)"), id));
+  if (message) item.appendChild(causedTree(message, budget));
+  list.appendChild(item);
+  return list;
+}
+
+// The model after `message`: the initial rendering, then every path's latest value up to it,
+// as a tree by path.
+function modelAfter(message) {
+  const values = new Map();
+  for (const m of session.messages) {
+    if (m.id > message.id) break;
+    for (const change of m.changes) {
+      if (change.path === "…") continue;
+      if (change.after == null) values.delete(change.path); else values.set(change.path, change.after);
+    }
+  }
+  const root = { children: new Map() };
+  for (const [path, value] of [...values.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
+    let node = root;
+    for (const part of path.split(/\.(?![^\[]*\])/)) {
+      if (!node.children.has(part)) node.children.set(part, { children: new Map() });
+      node = node.children.get(part);
+    }
+    node.value = value;
+  }
+  const draw = (node, name) => {
+    if (node.children.size === 0) return element("div", name + " = " + node.value, "node value");
+    const details = element("details", null, "node");
+    details.open = node.children.size <= 12;
+    details.appendChild(element("summary", name + (node.value != null ? " = " + node.value : "")));
+    for (const [part, child] of node.children) details.appendChild(draw(child, part));
+    return details;
+  };
+  const box = element("div");
+  for (const [part, child] of root.children) box.appendChild(draw(child, part));
+  return box;
+}
+
+function select(id) {
+  view.selected = id;
+  const message = session.byId.get(id);
+  const panel = $("panel");
+  panel.replaceChildren();
+  if (!message) return;
+  panel.appendChild(element("h2", "m" + message.id + " " + message.value));
+  panel.appendChild(element("div", message.type + " · " + time(message.time) + " · " + duration(message.duration)
+    + (message.handled ? "" : " · unhandled"), "meta"));
+
+  panel.appendChild(element("h3", "Cause chain"));
+  const steps = element("ol", null, "chain");
+  for (const step of chain(message)) {
+    const item = element("li");
+    if (step.origin) item.textContent = step.origin;
+    else if (step.missing) item.textContent = step.missing + " (missed)";
+    else {
+      if (step.via) item.appendChild(element("div", step.via, "meta"));
+      item.appendChild(link("m" + step.message.id + " " + step.message.value, step.message.id));
+    }
+    steps.appendChild(item);
+  }
+  panel.appendChild(steps);
+
+  panel.appendChild(element("h3", "What it caused"));
+  const tree = causedTree(message, { left: 300 });
+  panel.appendChild(tree.children.length ? tree : element("p", "Nothing: no command, no subscription.", "hint"));
+
+  panel.appendChild(element("h3", "Model changes"));
+  if (message.changes.length === 0) {
+    panel.appendChild(element("p", "The model did not change.", "hint"));
+  } else {
+    const table = element("table", null, "changes");
+    const head = element("tr");
+    for (const title of ["path", "before", "after"]) head.appendChild(element("th", title));
+    table.appendChild(head);
+    for (const change of message.changes) {
+      const row = element("tr");
+      row.appendChild(element("td", change.path));
+      row.appendChild(element("td", change.before ?? "—", "before"));
+      row.appendChild(element("td", change.after ?? "—", "after"));
+      table.appendChild(row);
+    }
+    panel.appendChild(table);
+  }
+
+  panel.appendChild(element("h3", "Model after it"));
+  if (session.start && session.start.value) {
+    const initial = element("details", null, "node");
+    initial.appendChild(element("summary", "at the start of the session"));
+    initial.appendChild(element("div", session.start.value, "value"));
+    panel.appendChild(initial);
+  }
+  panel.appendChild(element("p", "Every value changed since the start, as it was after m" + message.id + ":", "hint"));
+  panel.appendChild(modelAfter(message));
+  drawList();
+}
+
+// MARK: - The connection
+
+function setStatus(text, className) {
+  const status = $("status");
+  status.textContent = text;
+  status.className = "status " + className;
+}
+
+function notice(text) {
+  $("notice-text").textContent = text;
+  $("notice").hidden = false;
+}
+
+function connect() {
+  const socket = new WebSocket("ws://" + location.host + "/ws?token=" + encodeURIComponent(token));
+  socket.binaryType = "arraybuffer";
+  const decoder = new TextDecoder();
+  socket.onopen = () => setStatus("loading the session…", "connecting");
+  socket.onmessage = (event) => {
+    if (typeof event.data === "string") {
+      const control = JSON.parse(event.data);
+      if (control.inspector === "history") setStatus("live", "live");
+      else if (control.inspector === "missed") {
+        session.missed += control.lines;
+        notice("This page fell behind and missed " + session.missed + " trace lines; the trace file has them all.");
+      } else if (control.inspector === "error") notice("The inspector says: " + control.reason);
+      return;
+    }
+    for (const line of decoder.decode(event.data).split("\n")) {
+      if (line) ingest(JSON.parse(line));
+    }
+    schedule();
+  };
+  socket.onclose = () => setStatus("disconnected: the app has stopped, or refused this page", "closed");
+}
+
+$("export").href = "/trace.jsonl?token=" + encodeURIComponent(token);
+$("filter-text").addEventListener("input", refilter);
+$("filter-feature").addEventListener("change", refilter);
+$("history").addEventListener("scroll", () => {
+  const box = $("history");
+  $("follow").checked = box.scrollTop + box.clientHeight >= box.scrollHeight - ROW;
+  schedule();
+});
+$("rows").addEventListener("click", (event) => {
+  const row = event.target.closest(".row");
+  if (row) select(Number(row.dataset.id));
+});
+$("panel").addEventListener("click", (event) => {
+  const step = event.target.closest("a.step");
+  if (step) select(Number(step.dataset.id));
+});
+$("reload").addEventListener("click", () => location.reload());
+connect();

@@ -1,0 +1,25 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// The inspector on Core (its server libraries are remote packages, left out here).
+let package = Package(
+  name: "Inspector",
+  products: [.library(name: "Inspector", targets: ["Inspector"])],
+  dependencies: [.package(path: "../Core")],
+  targets: [
+    .target(name: "Inspector", dependencies: [.product(name: "Core", package: "Core")])
+  ]
+)
+
+// MARK: - Settings shared by every package of the monorepo
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .treatAllWarnings(as: .error),
+    ]
+}
+package.swiftLanguageModes = [.v6]
