@@ -29,6 +29,8 @@ public final class AppSession {
   private let isFirstLaunch: Bool
   /// The signed-in user's tags, as Tab completes them on the reader's thread.
   private let tagNames = TagNames()
+  /// The lines at the prompt that may be a password typed ahead after `login` or `register`.
+  private var typedAhead = TypedAheadPassword()
 
   /// Creates a session on a store built by ``AppComposition/makeStore(database:folder:)``.
   ///
@@ -198,9 +200,12 @@ public final class AppSession {
           if again != line { answer = .passwordsDiffer }
         }
         guard store.model.ui.lifecycle == .running else { break reading }
+        typedAhead.answered()
         store.send(AppMessage.answered(answer))
       } else {
-        guard await send(line) else { break reading }
+        let account = input.isInteractive ? typedAhead.check(line) : nil
+        if input.isInteractive && account == nil { reader.history.add(line) }
+        guard await send(line, mayBePasswordOf: account) else { break reading }
       }
       // The line's work, but not an import it started (a subscription, which `settle` does not wait
       // for): the prompt comes back while an import runs, so that `import cancel` can be typed.
@@ -219,14 +224,25 @@ public final class AppSession {
 
   /// Parses `line` and sends what it asks for.
   ///
+  /// - Parameters:
+  ///   - line: The line read at the prompt.
+  ///   - account: `login` or `register` when the line may be a password typed ahead for it (see
+  ///     ``TypedAheadPassword``): it is refused without being repeated.
   /// - Returns: Whether the session still runs.
-  private func send(_ line: String) async -> Bool {
+  private func send(_ line: String, mayBePasswordOf account: String? = nil) async -> Bool {
     if let pageSize = Self.pageSize(isInteractive: input.isInteractive), pageSize != parser.pageSize {
       parser = InputParser(
         timeZone: parser.timeZone, workingDirectory: parser.workingDirectory, pageSize: pageSize,
         atTerminal: parser.atTerminal)
     }
-    let parsed = checked(parser.parse(line))
+    let parsed =
+      account.map {
+        .failure(
+          InputParser.Failure(
+            command: $0,
+            reason: "the line after it is no command and may be a password typed ahead, so it is "
+              + "neither shown nor kept; type login or register again and wait for Password:"))
+      } ?? checked(parser.parse(line))
     // Each line of a script sees the work of the lines before it done, an import's included, so
     // the output is the same at every run (apart from how far a cancelled import got); only
     // `import cancel` must reach the import meanwhile.
