@@ -98,7 +98,9 @@ public final class AppSession {
     defer { lock.release() }
     let isFirstLaunch = !FileManager.default.fileExists(
       atPath: folder.appendingPathComponent(AppComposition.databaseFileName).path)
-    let database = try AppComposition.openDatabase(in: folder)
+    let database = try AppComposition.openDatabase(in: folder) { notice in
+      FileHandle.standardError.write(Data("todo: \(TerminalText.visible(notice))\n".utf8))
+    }
     defer { AppComposition.close(database, in: folder) }
     let store = AppComposition.makeStore(database: database, folder: folder)
     let session: AppSession
