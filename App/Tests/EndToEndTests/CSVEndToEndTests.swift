@@ -80,6 +80,24 @@ extension EndToEnd {
       #expect(lines.dropFirst().allSatisfy { $0.contains(",2030-01-02T00:00:00Z,") }, "\(lines)")
     }
 
+    @Test("a due time more than 3650 days after the import is a malformed row, reported with its line")
+    func dueTooFarAhead() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let csv = folder.appendingPathComponent("far.csv")
+      try "\(Self.header)\n,Soon,false,2030-01-02T09:00:00Z,,\n,Never,false,9999-12-31T00:00:00Z,,\n".write(
+        to: csv, atomically: true, encoding: .utf8)
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register zoe password1\nlogin zoe password1\nimport \(csv.path)\nlist\n")
+      #expect(
+        result.standardOutput.contains(
+          "line 3: due is \"9999-12-31T00:00:00Z\"; at most 3650 days (about ten years) ahead, as at the prompt"
+        ),
+        "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.hasSuffix("1. [ ] Soon  (due 2030-01-02 09:00)\n"), "\(result.standardOutput)")
+    }
+
     @Test("a NUL inside a typed line is refused with a message, not cut off")
     func nulInALine() async throws {
       let folder = AppProcess.temporaryFolder()

@@ -249,8 +249,8 @@ public struct InputParser: Sendable {
     init(_ text: String) { self.text = text }
   }
 
-  /// The longest duration `due N in` takes, in days: about ten years.
-  static let longestDurationInDays = 3_650
+  /// The longest duration `due N in` takes, in days: about ten years (``TodoItem/latestDueInDays``).
+  static let longestDurationInDays = TodoItem.latestDueInDays
 
   /// `90s`, `10m`, `2h`, `1d` (or a bare number of minutes) as seconds, if at most `limit` seconds
   /// (by default ``longestDurationInDays``).
