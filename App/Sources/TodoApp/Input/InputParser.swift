@@ -161,7 +161,9 @@ public struct InputParser: Sendable {
         guard filter == .all, let named = ListFilter(rawValue: word) else {
           return .failure(
             ListFilter(rawValue: word) == nil
-              ? Reason("unknown filter \"\(typed)\"; use open, done or due") : Reason(usage))
+              ? Reason(
+                "unknown filter \"\(typed)\"; use open, done or due, and +TAG or -TAG (list open +home -work)"
+              ) : Reason(usage))
         }
         filter = named
       }
