@@ -195,8 +195,9 @@ public final class AppSession {
       guard case .line(let line) = await events.next() else { break reading }
       if let question {
         var answer = question.isSecret ? Answer.password(Password(line)) : Answer.text(line)
-        if case .newPassword = question {
-          // Typed twice, so that a typo cannot lock the user out of the account it names.
+        // Typed twice, so that a typo cannot lock the user out of the account it names; one too
+        // short is refused at once rather than after a second entry.
+        if case .newPassword = question, PasswordPolicy.check(Password(line)) == nil {
           ask("Password again: ", isSecret: true)
           guard case .line(let again) = await events.next() else { break reading }
           if again != line { answer = .passwordsDiffer }
