@@ -132,6 +132,18 @@ struct AppUpdaterTests {
     }
   }
 
+  @Test("a locked-out sign-in says what locks a name and that even the right password is refused")
+  func lockedOut() {
+    assertUpdate(
+      AppUpdater(), given: AppModel(),
+      when: AuthenticationMessage.signInFailed(.lockedOut(retryAfterMinutes: 12))
+    ) {
+      $0.ui.fail(
+        "Sign-in failed: 5 wrong passwords within 15 minutes lock the name, and while it is locked even the right "
+          + "password is refused. Try again in 12 minutes.")
+    }
+  }
+
   @Test("feature results become lines; failures count for the exit code")
   func results() {
     assertUpdate(AppUpdater(), given: signedIn, when: AuthenticationMessage.signInFailed(.wrongCredentials)) {
