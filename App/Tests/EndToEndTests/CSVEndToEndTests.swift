@@ -131,5 +131,31 @@ extension EndToEnd {
       #expect(result.standardOutput.contains("Water the plants +home"), "\(result.standardOutput)")
       #expect(!result.standardOutput.contains("Dentist appointment"), "\(result.standardOutput)")
     }
+
+    @Test("a title with a line break, as in the example file, is one line: in the list, and in the export")
+    func lineBreakInATitle() async throws {
+      var root = URL(fileURLWithPath: #filePath)
+      while root.lastPathComponent != "App" { root.deleteLastPathComponent() }
+      let example = root.deletingLastPathComponent().appendingPathComponent("docs/examples/todos.csv")
+      #expect(
+        try String(contentsOf: example, encoding: .utf8).contains("\"Pack for the trip:\npassport, charger\"")
+      )
+      let folder = AppProcess.temporaryFolder()
+      let exported = AppProcess.temporaryFolder().appendingPathComponent("out.csv")
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input:
+          "register ida password1\nlogin ida password1\nimport \(example.path)\nlist\nexport \(exported.path)\n"
+          + "help import\n")
+      #expect(
+        result.standardOutput.contains("5. [ ] Pack for the trip: passport, charger\n"),
+        "\(result.standardOutput)")
+      #expect(result.standardOutput.contains("a line break, which becomes a space: a title is one line"))
+      let lines = try String(contentsOf: exported, encoding: .utf8).components(separatedBy: "\r\n")
+      #expect(
+        lines.contains {
+          $0.contains(",\"Pack for the trip: passport, charger\",")
+        }, "\(lines)")
+    }
   }
 }

@@ -50,7 +50,7 @@ enum Help {
     "  id        empty for a new item, or an identity: a row with the id of an item replaces it (an",
     "            item in the list, or a row earlier in the file); the report counts those apart",
     "  title     the text, at most 500 characters and no NUL; quote it (\"…\") if it holds a comma, a quote",
-    "            (written \"\") or a line break",
+    "            (written \"\") or a line break, which becomes a space: a title is one line",
     "  done      true or false",
     "  due       empty, or a time: 2026-11-22T09:30:00Z, 2026-11-22T10:30:00+01:00,",
     "            or 2026-11-22T09:30:00 without a zone, which is local time (as at the prompt);",
