@@ -1,5 +1,3 @@
-import AuthenticationImpl
-
 /// The commands the prompt understands, one entry each: the parser (``InputParser``), `help`
 /// (``Help``) and Tab (``CommandCompletion``) all read them here, so a command is added in one
 /// place.
@@ -14,12 +12,7 @@ enum CommandTable {
       parse: { $0.parseAccount($1) }),
     CommandEntry(
       "login", usage: "login NAME",
-      help: [
-        "sign in (asks for the password; the session is restored at the next launch);",
-        "\(LockoutPolicy.standard.maximumFailures) wrong passwords within "
-          + "\(LockoutPolicy.standard.window.components.seconds / 60) minutes lock the name, the right one too,",
-        "until the oldest of them is \(LockoutPolicy.standard.window.components.seconds / 60) minutes old",
-      ],
+      help: ["sign in (asks for the password; the session is restored at the next launch)"],
       parse: { $0.parseAccount($1) }),
     CommandEntry("logout", usage: "logout", help: ["sign out"], parse: { $0.parseLogout($1) }),
     CommandEntry(

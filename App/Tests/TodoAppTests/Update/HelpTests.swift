@@ -37,6 +37,9 @@ struct HelpTests {
   @Test("help login says that wrong passwords lock the name, and that the right one is refused meanwhile")
   func lockout() {
     let help = Help.lines.joined(separator: "\n")
-    #expect(help.contains("5 wrong passwords within 15 minutes lock the name, the right one too,"), "\(help)")
+    #expect(
+      help.contains(
+        "Sign-in: 5 wrong passwords within 15 minutes lock the name, and while it is locked even the right "
+          + "password is refused."), "\(help)")
   }
 }
