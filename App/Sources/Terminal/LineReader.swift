@@ -5,7 +5,7 @@ import Foundation
 ///
 /// At a terminal, the terminal is put in non-canonical mode without echo for the session and the
 /// reader edits the line itself (``LineEditor``: arrows, Home/End, Ctrl-A/E/K/U/W/Y, Up/Down
-/// through the ``LineHistory``), drawn by the ``PromptLine`` it shares with the printer. It reads a
+/// through the ``LineHistory``, to which the session adds the lines it keeps), drawn by the ``PromptLine`` it shares with the printer. It reads a
 /// line only once the session has shown the prompt (``PromptLine/begin(_:wakesReader:)``); keys
 /// typed earlier wait in the terminal's buffer. Signals still come from the keyboard (Ctrl-C is
 /// SIGINT).
@@ -118,7 +118,6 @@ package final class LineReader: Sendable {
         else {
           break
         }
-        if request.label == nil { history.add(typed) }
         continuation.yield(.line(typed))
       }
       continuation.yield(.endOfInput)

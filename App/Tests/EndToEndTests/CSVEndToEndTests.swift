@@ -80,6 +80,24 @@ extension EndToEnd {
       #expect(lines.dropFirst().allSatisfy { $0.contains(",2030-01-02T00:00:00Z,") }, "\(lines)")
     }
 
+    @Test("a due time more than 3650 days after the import is a malformed row, reported with its line")
+    func dueTooFarAhead() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let csv = folder.appendingPathComponent("far.csv")
+      try "\(Self.header)\n,Soon,false,2030-01-02T09:00:00Z,,\n,Never,false,9999-12-31T00:00:00Z,,\n".write(
+        to: csv, atomically: true, encoding: .utf8)
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register zoe password1\nlogin zoe password1\nimport \(csv.path)\nlist\n")
+      #expect(
+        result.standardOutput.contains(
+          "line 3: due is \"9999-12-31T00:00:00Z\"; at most 3650 days (about ten years) ahead, as at the prompt"
+        ),
+        "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.hasSuffix("1. [ ] Soon  (due 2030-01-02 09:00)\n"), "\(result.standardOutput)")
+    }
+
     @Test("a NUL inside a typed line is refused with a message, not cut off")
     func nulInALine() async throws {
       let folder = AppProcess.temporaryFolder()
@@ -112,6 +130,32 @@ extension EndToEnd {
       #expect(result.standardOutput.contains("Buy milk +errand +home"), "\(result.standardOutput)")
       #expect(result.standardOutput.contains("Water the plants +home"), "\(result.standardOutput)")
       #expect(!result.standardOutput.contains("Dentist appointment"), "\(result.standardOutput)")
+    }
+
+    @Test("a title with a line break, as in the example file, is one line: in the list, and in the export")
+    func lineBreakInATitle() async throws {
+      var root = URL(fileURLWithPath: #filePath)
+      while root.lastPathComponent != "App" { root.deleteLastPathComponent() }
+      let example = root.deletingLastPathComponent().appendingPathComponent("docs/examples/todos.csv")
+      #expect(
+        try String(contentsOf: example, encoding: .utf8).contains("\"Pack for the trip:\npassport, charger\"")
+      )
+      let folder = AppProcess.temporaryFolder()
+      let exported = AppProcess.temporaryFolder().appendingPathComponent("out.csv")
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input:
+          "register ida password1\nlogin ida password1\nimport \(example.path)\nlist\nexport \(exported.path)\n"
+          + "help import\n")
+      #expect(
+        result.standardOutput.contains("5. [ ] Pack for the trip: passport, charger\n"),
+        "\(result.standardOutput)")
+      #expect(result.standardOutput.contains("a line break, which becomes a space: a title is one line"))
+      let lines = try String(contentsOf: exported, encoding: .utf8).components(separatedBy: "\r\n")
+      #expect(
+        lines.contains {
+          $0.contains(",\"Pack for the trip: passport, charger\",")
+        }, "\(lines)")
     }
   }
 }

@@ -54,6 +54,32 @@ extension EndToEnd {
     }
 
     @Test(
+      "an export removes the temporary files a killed export to the same file left, not one being written")
+    func abandonedTemporaryFilesAreRemoved() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let elsewhere = AppProcess.temporaryFolder()
+      let target = elsewhere.appendingPathComponent("out.csv")
+      // What `kill -9` during an export leaves: a temporary file no process holds.
+      let abandoned = elsewhere.appendingPathComponent(".out.csv.\(UUID().uuidString).partial")
+      try "id,title\r\n,half a row".write(to: abandoned, atomically: false, encoding: .utf8)
+      // One an export still writes holds its lock; another file's belongs to another export.
+      let held = elsewhere.appendingPathComponent(".out.csv.\(UUID().uuidString).partial")
+      let other = elsewhere.appendingPathComponent(".other.csv.\(UUID().uuidString).partial")
+      for file in [held, other] { try "".write(to: file, atomically: false, encoding: .utf8) }
+      let descriptor = open(held.path, O_RDONLY)
+      defer { close(descriptor) }
+      #expect(flock(descriptor, LOCK_EX) == 0)
+
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register ria password1\nlogin ria password1\nadd One\nexport \(target.path)\n")
+      #expect(
+        result.standardOutput.hasSuffix("Exported 1 item to \(target.path).\n"), "\(result.standardOutput)")
+      let left = try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).sorted()
+      #expect(left == [held.lastPathComponent, other.lastPathComponent, "out.csv"].sorted())
+    }
+
+    @Test(
       "export --force refuses a FIFO, a device node (as root) and a symbolic link, and leaves them as they were"
     )
     func specialFilesAndLinksAreRefused() async throws {

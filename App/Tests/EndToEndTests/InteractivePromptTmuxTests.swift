@@ -24,6 +24,21 @@ extension EndToEnd {
       }
     }
 
+    @Test("a new password too short is refused after its first entry, without asking for it again")
+    func shortPasswordRefusedAtOnce() async throws {
+      try await TmuxPane.with { pane in
+        try await pane.waitFor("todo>")
+        try await pane.type("register sam")
+        try await pane.waitFor("Password:")
+        try await pane.type("short")
+        let screen = try await pane.waitFor(
+          "Registration failed: The password must be at least 8 characters long.")
+        #expect(!screen.contains("Password again:"), "\(screen)")
+        try await pane.waitFor("todo>", times: 2)
+        // The pane is closed with the app in it: a prompt still asking would take `quit` as an answer.
+      }
+    }
+
     @Test("a password with spaces typed at the hidden prompt registers and signs in")
     func passwordWithSpaces() async throws {
       try await TmuxPane.with { pane in

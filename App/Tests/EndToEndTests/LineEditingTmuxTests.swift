@@ -115,6 +115,47 @@ extension EndToEnd {
       }
     }
 
+    @Test("a password typed ahead after login of another user is read hidden, then the login is refused")
+    func passwordTypedAheadAfterRefusedLogin() async throws {
+      let folder = AppProcess.temporaryFolder()
+      _ = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register ann password1\nregister ben password2\nlogin ann password1\n")
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("ann>")
+        try await pane.type("add milk")
+        try await pane.waitFor("Added 1. milk")
+        // Typed in one go, before the app answers the first line.
+        try await pane.send("login ben", "Enter", "typed-ahead-pw", "Enter")
+        let screen = try await pane.waitFor("Already signed in as ann; log out first.")
+        #expect(!screen.contains("typed-ahead-pw") && !screen.contains("unknown command"), "\(screen)")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+      let history = try String(
+        contentsOf: folder.appendingPathComponent("history-1"), encoding: .utf8)
+      #expect(history == "add milk\nquit\n")
+    }
+
+    @Test("a line typed ahead after a refused register is no command: not repeated, not kept for Up")
+    func passwordTypedAheadAfterRefusedRegister() async throws {
+      let folder = AppProcess.temporaryFolder()
+      _ = try await AppProcess.run(["--data-dir", folder.path], input: "register ann password1\n")
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("todo>")
+        try await pane.type("help")
+        try await pane.waitFor("register NAME")
+        try await pane.send("register ann", "Enter", "typed-ahead-pw", "Enter")
+        let screen = try await pane.waitFor("register: the line after it is no command")
+        #expect(!screen.contains("unknown command"), "\(screen)")
+        // Up recalls `help`, the line before: the one typed ahead was not kept.
+        try await pane.send("Up")
+        try await pane.waitFor("todo> help")
+        try await pane.send("C-u", "quit", "Enter")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
     @Test("text wider than the terminal scrolls inside the line, and a banner still lands above it")
     func longLineAndBanner() async throws {
       let folder = try await signedInFolder("fin")

@@ -91,7 +91,7 @@ extension EndToEnd {
           add Old news
           due 1 2001-01-01T10:00
           add Next year
-          due 2 2099-01-01T10:00
+          due 2 2035-01-01T10:00
           add Done late
           due 3 2001-01-02T10:00
           done 3
@@ -102,7 +102,7 @@ extension EndToEnd {
       #expect(result.status == 0, "stderr: \(result.standardError)")
       let rows = """
         1. [ ] Old news  (due 2001-01-01 10:00, overdue)
-        2. [ ] Next year  (due 2099-01-01 10:00)
+        2. [ ] Next year  (due 2035-01-01 10:00)
         3. [x] Done late  (due 2001-01-02 10:00)
 
         """

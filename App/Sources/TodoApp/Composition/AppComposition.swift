@@ -39,11 +39,20 @@ public enum AppComposition {
   /// A new database file is created readable by its owner only (0600). A database that another
   /// program keeps locked is waited for up to five seconds.
   ///
-  /// - Parameter folder: The data folder; created (0700) if missing.
+  /// On a full disk, where SQLite cannot make the WAL's shared-memory file (`-shm`) and the pool
+  /// fails with an I/O error, the database is opened on one connection in exclusive locking mode,
+  /// which keeps that index in memory: the list can be read, and changes fail with "disk is full"
+  /// until space is freed. The data folder's lock makes the app the database's only user anyway.
+  ///
+  /// - Parameters:
+  ///   - folder: The data folder; created (0700) if missing.
+  ///   - notice: Told, in a sentence, when the database was opened so because the disk is full.
   /// - Returns: The database.
   /// - Throws: ``StartupError`` with one sentence saying what went wrong and what to do, never
   ///   SQLite's own text, which quotes SQL.
-  public static func openDatabase(in folder: URL) throws(StartupError) -> DatabasePool {
+  public static func openDatabase(
+    in folder: URL, notice: (String) -> Void = { _ in }
+  ) throws(StartupError) -> any DatabaseWriter {
     do {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -56,23 +65,62 @@ public enum AppComposition {
     } catch {
       throw StartupError("Cannot create the database \(path): \(error.localizedDescription)")
     }
-    var database: DatabasePool?
     do {
-      var configuration = Configuration()
-      configuration.busyMode = .timeout(5)
-      // WAL with synchronous = NORMAL, as SQLite recommends for WAL: a commit is not synced to disk
-      // (FULL's fsync cost ~250 µs of a ~290 µs toggle here); a crash of the app loses nothing, a
-      // power cut may lose the last commits, and the file never corrupts. docs/performance.md, B5.
-      configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-      let pool = try DatabasePool(path: path, configuration: configuration)
-      database = pool
-      if try pool.read(isForeign) { throw DatabaseError(resultCode: .SQLITE_NOTADB) }
-      try composition.prepare(AppEnvironment(database: pool, folder: folder))
-      return pool
+      return try open(at: path, in: folder) { try DatabasePool(path: $0, configuration: $1) }
+    } catch let error as DatabaseError where [.SQLITE_IOERR, .SQLITE_FULL].contains(error.resultCode) {
+      do {
+        let queue = try open(at: path, in: folder, exclusive: true) {
+          try DatabaseQueue(path: $0, configuration: $1)
+        }
+        removeUnusedSharedMemory(of: path)
+        notice(
+          "the disk holding \(folder.path) is full: the list can be read, but no change can be stored until "
+            + "some space is freed.")
+        return queue
+      } catch {
+        throw StartupError(opening: path, error)
+      }
     } catch {
-      try? database?.close()
       throw StartupError(opening: path, error)
     }
+  }
+
+  /// Opens the database at `path` with `make` and prepares it for the app.
+  ///
+  /// - Parameter exclusive: Whether the connection takes the file for itself (`locking_mode =
+  ///   EXCLUSIVE`), so that the WAL's index lives in its memory and no `-shm` file is needed.
+  private static func open<Writer: DatabaseWriter>(
+    at path: String, in folder: URL, exclusive: Bool = false,
+    _ make: (String, Configuration) throws -> Writer
+  ) throws -> Writer {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)
+    // WAL with synchronous = NORMAL, as SQLite recommends for WAL: a commit is not synced to disk
+    // (FULL's fsync cost ~250 µs of a ~290 µs toggle here); a crash of the app loses nothing, a
+    // power cut may lose the last commits, and the file never corrupts. docs/performance.md, B5.
+    configuration.prepareDatabase { db in
+      // Before the first read: a connection in exclusive mode never maps the shared memory.
+      if exclusive { try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    let database = try make(path, configuration)
+    do {
+      if try database.read(isForeign) { throw DatabaseError(resultCode: .SQLITE_NOTADB) }
+      try composition.prepare(AppEnvironment(database: database, folder: folder))
+      return database
+    } catch {
+      try? database.close()
+      throw error
+    }
+  }
+
+  /// Removes the `-shm` file a pool that could not size it left behind: shorter than the 32 KiB
+  /// every connection that uses one maps, so no program uses it.
+  private static func removeUnusedSharedMemory(of path: String) {
+    let shm = path + "-shm"
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: shm))?[.size] as? Int, size < 32_768
+    else { return }
+    try? FileManager.default.removeItem(atPath: shm)
   }
 
   /// Whether the database holds tables but none of the app's: another program's database.
@@ -92,10 +140,12 @@ public enum AppComposition {
   /// - Parameters:
   ///   - database: The app's database, no longer used.
   ///   - folder: Its data folder.
-  public static func close(_ database: DatabasePool, in folder: URL) {
+  public static func close(_ database: any DatabaseWriter, in folder: URL) {
     // Each step is best effort: at exit, a failure leaves files SQLite recovers at the next launch.
     _ = try? database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
     try? database.close()
+    // One connection (opened on a full disk) was the last, and could write.
+    guard database is DatabasePool else { return }
     if let last = try? DatabaseQueue(path: folder.appendingPathComponent(databaseFileName).path) {
       try? last.close()
     }
@@ -108,7 +158,7 @@ public enum AppComposition {
   ///   - folder: The data folder, for the session token file.
   /// - Returns: The store, not yet started.
   @MainActor
-  public static func makeStore(database: DatabasePool, folder: URL) -> Store<AppModel> {
+  public static func makeStore(database: any DatabaseWriter, folder: URL) -> Store<AppModel> {
     Store(
       model: AppModel(), composition: composition,
       environment: AppEnvironment(database: database, folder: folder))

@@ -161,7 +161,9 @@ public struct InputParser: Sendable {
         guard filter == .all, let named = ListFilter(rawValue: word) else {
           return .failure(
             ListFilter(rawValue: word) == nil
-              ? Reason("unknown filter \"\(typed)\"; use open, done or due") : Reason(usage))
+              ? Reason(
+                "unknown filter \"\(typed)\"; use open, done or due, and +TAG or -TAG (list open +home -work)"
+              ) : Reason(usage))
         }
         filter = named
       }
@@ -249,8 +251,8 @@ public struct InputParser: Sendable {
     init(_ text: String) { self.text = text }
   }
 
-  /// The longest duration `due N in` takes, in days: about ten years.
-  static let longestDurationInDays = 3_650
+  /// The longest duration `due N in` takes, in days: about ten years (``TodoItem/latestDueInDays``).
+  static let longestDurationInDays = TodoItem.latestDueInDays
 
   /// `90s`, `10m`, `2h`, `1d` (or a bare number of minutes) as seconds, if at most `limit` seconds
   /// (by default ``longestDurationInDays``).

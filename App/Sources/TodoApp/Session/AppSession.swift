@@ -33,6 +33,8 @@ public final class AppSession {
   private let isFirstLaunch: Bool
   /// The signed-in user's tags, as Tab completes them on the reader's thread.
   private let tagNames = TagNames()
+  /// The lines at the prompt that may be a password typed ahead after `login` or `register`.
+  private var typedAhead = TypedAheadPassword()
 
   /// Creates a session on a store built by ``AppComposition/makeStore(database:folder:)``.
   ///
@@ -108,7 +110,9 @@ public final class AppSession {
     defer { lock.release() }
     let isFirstLaunch = !FileManager.default.fileExists(
       atPath: folder.appendingPathComponent(AppComposition.databaseFileName).path)
-    let database = try AppComposition.openDatabase(in: folder)
+    let database = try AppComposition.openDatabase(in: folder) { notice in
+      FileHandle.standardError.write(Data("todo: \(TerminalText.visible(notice))\n".utf8))
+    }
     defer { AppComposition.close(database, in: folder) }
     let store = AppComposition.makeStore(database: database, folder: folder)
     let session: AppSession
@@ -219,16 +223,20 @@ public final class AppSession {
       guard case .line(let line) = await events.next() else { break reading }
       if let question {
         var answer = question.isSecret ? Answer.password(Password(line)) : Answer.text(line)
-        if case .newPassword = question {
-          // Typed twice, so that a typo cannot lock the user out of the account it names.
+        // Typed twice, so that a typo cannot lock the user out of the account it names; one too
+        // short is refused at once rather than after a second entry.
+        if case .newPassword = question, PasswordPolicy.check(Password(line)) == nil {
           ask("Password again: ", isSecret: true)
           guard case .line(let again) = await events.next() else { break reading }
           if again != line { answer = .passwordsDiffer }
         }
         guard store.model.ui.lifecycle == .running else { break reading }
+        typedAhead.answered()
         store.send(AppMessage.answered(answer))
       } else {
-        guard await send(line) else { break reading }
+        let account = input.isInteractive ? typedAhead.check(line) : nil
+        if input.isInteractive && account == nil { reader.history.add(line) }
+        guard await send(line, mayBePasswordOf: account) else { break reading }
       }
       // The line's work, but not an import it started (a subscription, which `settle` does not wait
       // for): the prompt comes back while an import runs, so that `import cancel` can be typed.
@@ -247,14 +255,25 @@ public final class AppSession {
 
   /// Parses `line` and sends what it asks for.
   ///
+  /// - Parameters:
+  ///   - line: The line read at the prompt.
+  ///   - account: `login` or `register` when the line may be a password typed ahead for it (see
+  ///     ``TypedAheadPassword``): it is refused without being repeated.
   /// - Returns: Whether the session still runs.
-  private func send(_ line: String) async -> Bool {
+  private func send(_ line: String, mayBePasswordOf account: String? = nil) async -> Bool {
     if let pageSize = Self.pageSize(isInteractive: input.isInteractive), pageSize != parser.pageSize {
       parser = InputParser(
         timeZone: parser.timeZone, workingDirectory: parser.workingDirectory, pageSize: pageSize,
         atTerminal: parser.atTerminal)
     }
-    let parsed = checked(parser.parse(line))
+    let parsed =
+      account.map {
+        .failure(
+          InputParser.Failure(
+            command: $0,
+            reason: "the line after it is no command and may be a password typed ahead, so it is "
+              + "neither shown nor kept; type login or register again and wait for Password:"))
+      } ?? checked(parser.parse(line))
     // Each line of a script sees the work of the lines before it done, an import's included, so
     // the output is the same at every run (apart from how far a cancelled import got); only
     // `import cancel` must reach the import meanwhile.

@@ -11,6 +11,11 @@ extension AppMessageUpdater {
       // Registering does not sign in, but the authentication slice shows one state at a time: a
       // registration begun while signed in would hide the session the session file still holds.
       guard model.authentication.session == nil else {
+        // The password is asked even so: typed ahead, it must not land at the prompt, shown and kept.
+        guard password != nil else {
+          model.ui.question = .newPassword(username: username)
+          return []
+        }
         model.ui.fail(
           "Already signed in as \(model.authentication.user?.name ?? "?"); log out first to register another account."
         )
@@ -24,12 +29,14 @@ extension AppMessageUpdater {
       // The session restored at launch makes a script's `login` a second sign-in: as the same
       // user (names compare ignoring ASCII case, as accounts do) it checks the password and
       // renews the session, which stays meanwhile, and stays if the password is wrong.
-      if let user = model.authentication.user, user.name.lowercased() != username.lowercased() {
-        model.ui.fail("Already signed in as \(user.name); log out first.")
-        return []
-      }
+      // A password typed ahead after `login NAME` must not land at the prompt, shown and kept in the
+      // history: it is asked for before the sign-in as another user is refused.
       guard let password else {
         model.ui.question = .password(username: username)
+        return []
+      }
+      if let user = model.authentication.user, user.name.lowercased() != username.lowercased() {
+        model.ui.fail("Already signed in as \(user.name); log out first.")
         return []
       }
       if shown { warnPasswordShown(command: "login", in: &model) }

@@ -99,6 +99,13 @@ extension AppMessageUpdater {
         case .at(let date): date
         case .none: nil
         }
+      let latest = time.addingTimeInterval(TimeInterval(TodoItem.latestDueInDays) * 86_400)
+      if let date, date > latest {
+        model.ui.fail(
+          "due: \(Listing.format(date, in: model.ui.timeZone)) is more than \(TodoItem.latestDueInDays) days "
+            + "(about ten years) ahead; nothing was changed.")
+        return []
+      }
       // Within the grace period the notifications feature still shows the reminder, at once.
       let grace = TimeInterval(NotificationsUpdater<AppModel>.gracePeriod.components.seconds)
       if let date, date < time.addingTimeInterval(-grace) {

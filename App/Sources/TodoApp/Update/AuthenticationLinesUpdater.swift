@@ -1,4 +1,5 @@
 import AuthenticationAPI
+import AuthenticationImpl
 import Core
 
 /// The app's part for the authentication feature's results: the lines it shows for each, and the
@@ -14,6 +15,8 @@ struct AuthenticationLinesUpdater: AppUpdaterPart {
       model.ui.fail("Registration failed: \(failure)")
     case .signedIn(let session):
       model.ui.say("Signed in as \(session.user.name).")
+    case .signInFailed(.lockedOut(let minutes)):
+      model.ui.fail("Sign-in failed: \(Self.lockout) Try again in \(Listing.counted(minutes, "minute")).")
     case .signInFailed(let failure):
       model.ui.fail("Sign-in failed: \(failure)")
     case .signedOut:
@@ -26,5 +29,15 @@ struct AuthenticationLinesUpdater: AppUpdaterPart {
       break
     }
     return []
+  }
+
+  /// What locks a name out, and that the right password is refused too, as the feature's policy
+  /// (the one the composition uses) has it.
+  static var lockout: String {
+    let policy = LockoutPolicy.standard
+    let minutes = Int(policy.window.components.seconds / 60)
+    return
+      "\(policy.maximumFailures) wrong passwords within \(Listing.counted(minutes, "minute")) lock the name, "
+      + "and while it is locked even the right password is refused."
   }
 }

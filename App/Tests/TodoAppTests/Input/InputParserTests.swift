@@ -171,7 +171,11 @@ struct InputParserTests {
     #expect(parse("login ada") == .failure(.init(command: "login", reason: "usage: login NAME PASSWORD")))
     #expect(
       parse("list later")
-        == .failure(.init(command: "list", reason: "unknown filter \"later\"; use open, done or due")))
+        == .failure(
+          .init(
+            command: "list",
+            reason:
+              "unknown filter \"later\"; use open, done or due, and +TAG or -TAG (list open +home -work)")))
     #expect(
       parse("due 1 in soon")
         == .failure(

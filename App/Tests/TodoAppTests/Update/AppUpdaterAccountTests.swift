@@ -93,12 +93,34 @@ struct AppUpdaterAccountTests {
     }
   }
 
-  @Test("login NAME of another user while signed in is refused before any password is asked")
-  func loginAsAnotherUserAsksNothing() {
+  @Test("login NAME of another user while signed in asks for the password, then refuses without using it")
+  func loginAsAnotherUserAsksThenRefuses() {
+    var asked = AppFixture.signedIn
+    asked.ui.question = .password(username: "bob")
     assertUpdate(
       AppUpdater(), given: AppFixture.signedIn,
-      when: AppFixture.intent(.login(username: "bob", password: nil))
-    ) { $0.ui.fail("Already signed in as ada; log out first.") }
+      when: AppFixture.intent(.login(username: "bob", password: nil)), then: asked)
+    assertUpdate(
+      AppUpdater(), given: asked, when: AppMessage.answered(.password(Password("password2")))
+    ) {
+      $0.ui.question = nil
+      $0.ui.fail("Already signed in as ada; log out first.")
+    }
+  }
+
+  @Test("register NAME while signed in asks for the new password, then refuses without using it")
+  func registerWhileSignedInAsksThenRefuses() {
+    var asked = AppFixture.signedIn
+    asked.ui.question = .newPassword(username: "bob")
+    assertUpdate(
+      AppUpdater(), given: AppFixture.signedIn,
+      when: AppFixture.intent(.register(username: "bob", password: nil)), then: asked)
+    assertUpdate(
+      AppUpdater(), given: asked, when: AppMessage.answered(.password(Password("password2")))
+    ) {
+      $0.ui.question = nil
+      $0.ui.fail("Already signed in as ada; log out first to register another account.")
+    }
   }
 
   @Test("register NAME at a terminal checks the name before asking for a password")

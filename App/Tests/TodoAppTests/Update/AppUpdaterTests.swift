@@ -132,6 +132,18 @@ struct AppUpdaterTests {
     }
   }
 
+  @Test("a locked-out sign-in says what locks a name and that even the right password is refused")
+  func lockedOut() {
+    assertUpdate(
+      AppUpdater(), given: AppModel(),
+      when: AuthenticationMessage.signInFailed(.lockedOut(retryAfterMinutes: 12))
+    ) {
+      $0.ui.fail(
+        "Sign-in failed: 5 wrong passwords within 15 minutes lock the name, and while it is locked even the right "
+          + "password is refused. Try again in 12 minutes.")
+    }
+  }
+
   @Test("feature results become lines; failures count for the exit code")
   func results() {
     assertUpdate(AppUpdater(), given: signedIn, when: AuthenticationMessage.signInFailed(.wrongCredentials)) {
@@ -244,6 +256,18 @@ struct AppUpdaterTests {
     assertUpdate(
       AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(past))), then: signedIn,
       commands: [TodoCommand.setDueDate(TodoID(rawValue: "a"), past, owner: ada.id)])
+  }
+
+  @Test("a due time more than 3650 days ahead is refused, as a duration that long is; 3650 days is set")
+  func dueTooFarAhead() {
+    let tooFar = now.addingTimeInterval(3_651 * 86_400)
+    assertUpdate(AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(tooFar)))) {
+      $0.ui.fail("due: 2036-11-20 12:00 is more than 3650 days (about ten years) ahead; nothing was changed.")
+    }
+    let latest = now.addingTimeInterval(3_650 * 86_400)
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(latest))), then: signedIn,
+      commands: [TodoCommand.setDueDate(TodoID(rawValue: "a"), latest, owner: ada.id)])
   }
 
   @Test("each message's lines replace the earlier ones, which the printer, a listener, has printed")

@@ -33,4 +33,13 @@ struct HelpTests {
     #expect(help.contains("a number keeps naming the same item until the next list"))
     #expect(help.contains("find shows the list's numbers and changes none"))
   }
+
+  @Test("help login says that wrong passwords lock the name, and that the right one is refused meanwhile")
+  func lockout() {
+    let help = Help.lines.joined(separator: "\n")
+    #expect(
+      help.contains(
+        "Sign-in: 5 wrong passwords within 15 minutes lock the name, and while it is locked even the right "
+          + "password is refused."), "\(help)")
+  }
 }

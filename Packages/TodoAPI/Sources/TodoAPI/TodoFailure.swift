@@ -27,6 +27,11 @@ public enum TodoFailure: Error, Hashable, Sendable, Codable {
   /// The file was imported to its end before and has not changed since (same size and
   /// modification time): importing it again would store every row twice.
   case alreadyImported(path: String)
+  /// The disk holding the database is full: the change was not stored, and the list is as it was.
+  case diskFull
+  /// The disk holding the database filled during an import of the file at `path`, when it had
+  /// stored `stored` rows, reaching `percent` of the file; those rows stay.
+  case importStoppedDiskFull(path: String, percent: Int, stored: Int)
 }
 
 extension TodoFailure: CustomStringConvertible {
@@ -51,6 +56,13 @@ extension TodoFailure: CustomStringConvertible {
     case .alreadyImported(let path):
       "\(path) was imported already and has not changed since: importing it again would add every row "
         + "twice. import --again \(path) imports it again (undo takes an import back)."
+    case .diskFull:
+      "The disk is full: this change was not stored, and the list is as it was (reading it still works). "
+        + "Free some space, then type the command again."
+    case .importStoppedDiskFull(let path, let percent, let stored):
+      "Import of \(path) stopped at \(percent)% of the file: the disk is full. "
+        + "\(stored) \(stored == 1 ? "row was" : "rows were") stored and stay (undo takes the import back). "
+        + "Free some space, then import \(path) again: it resumes after the last row stored."
     }
   }
 }

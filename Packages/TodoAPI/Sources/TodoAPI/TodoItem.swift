@@ -24,6 +24,9 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
   public var isDone: Bool
   /// When the item is due, if ever.
   public var dueDate: Date?
+  /// How far ahead a due time may be set, in days (about ten years): at the prompt, by a duration
+  /// or a time, and in an imported file, counted from the moment it is set.
+  public static let latestDueInDays = 3_650
   /// How much the item matters.
   public var priority: TodoPriority
   /// The item's tags, sorted by name, each once, at most ``TodoTag/maximumCount``.

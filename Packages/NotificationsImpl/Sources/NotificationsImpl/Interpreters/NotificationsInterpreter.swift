@@ -24,7 +24,7 @@ public struct NotificationsInterpreter: CommandInterpreter {
   /// - Parameters:
   ///   - command: The command.
   ///   - dispatch: Receives ``NotificationsAPI/NotificationsMessage/seenLoaded(_:until:)`` for a load.
-  /// - Throws: The database's error. A failed load sends nothing, so the user's missed reminders
+  /// - Throws: The database's error (but a save on a full disk is skipped). A failed load sends nothing, so the user's missed reminders
   ///   stay unannounced (and the stored time unchanged) rather than being taken as seen.
   public func interpret(_ command: NotificationsCommand, dispatch: Dispatch) async throws {
     switch command {
@@ -32,7 +32,12 @@ public struct NotificationsInterpreter: CommandInterpreter {
       let seen = try await database.read { db in try SeenTable.seenUntil(of: user, in: db) }
       dispatch(NotificationsMessage.seenLoaded(user, until: seen))
     case .saveSeen(let user, let date):
-      try await database.write { db in try SeenTable.save(date, of: user, in: db) }
+      do {
+        try await database.write { db in try SeenTable.save(date, of: user, in: db) }
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+        // On a full disk the time stays as stored: at worst a reminder is announced again at the
+        // next launch, which is no failure worth reporting at every tick.
+      }
     }
   }
 }

@@ -15,7 +15,9 @@ import Darwin
 /// The records go to a temporary file in the target's folder, which ``commit()`` renames over the
 /// target: `rename(2)` replaces a file in one step within a file system, so the target is the old
 /// file or the complete new one, never a part of it, and a writer that fails or is released
-/// without ``commit()`` leaves the old file as it was and removes its temporary file.
+/// without ``commit()`` leaves the old file as it was and removes its temporary file. A writer
+/// that was killed cannot: the next writer to the same file removes the temporary files that no
+/// writer holds (each holds a lock on its own while it writes).
 ///
 /// Only a regular file is replaced: a device, a FIFO or a socket at `path` is refused, and so is a
 /// symbolic link (neither replaced nor followed: the error names where it points, so the user can
@@ -43,8 +45,12 @@ final class CSVWriter {
     let target = URL(fileURLWithPath: path)
     let name = ".\(target.lastPathComponent).\(UUID().uuidString).partial"
     let temporaryPath = target.deletingLastPathComponent().appendingPathComponent(name).path
+    Self.removeAbandonedFiles(of: target)
     let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw CSVWriterError.cannotCreate }
+    // Held until the file is closed, by the kernel: a writer killed (`kill -9`) lets it go, and
+    // the next export to the same file removes what it left.
+    _ = flock(descriptor, LOCK_EX)
     // The umask may only take permissions away; this makes the file 0600 under any umask.
     _ = fchmod(descriptor, 0o600)
     self.path = path
@@ -101,6 +107,24 @@ final class CSVWriter {
       append(field, to: &bytes)
     }
     return String(decoding: bytes, as: UTF8.self) + "\r\n"
+  }
+
+  /// Removes the temporary files of earlier exports to `target` that no writer holds: left by a
+  /// writer that was killed before it could remove its own.
+  private static func removeAbandonedFiles(of target: URL) {
+    let folder = target.deletingLastPathComponent()
+    let prefix = ".\(target.lastPathComponent)."
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
+      let middle = name.dropFirst(prefix.count).dropLast(".partial".count)
+      guard UUID(uuidString: String(middle)) != nil else { continue }
+      let path = folder.appendingPathComponent(name).path
+      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      // A writer at work holds its file's lock: only a file nobody holds is removed.
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+      close(descriptor)
+    }
   }
 
   private func flush() throws {

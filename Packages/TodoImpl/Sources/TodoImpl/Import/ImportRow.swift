@@ -85,6 +85,13 @@ struct ImportRow: Sendable, Equatable {
       return failure(
         "\(name) is \(quoted(fields[index])); expected an ISO 8601 date such as 2026-11-22T09:30:00Z")
     }
+    // The prompt's limit: a due time at most about ten years after the import.
+    if let milliseconds = due.milliseconds, milliseconds > now + Int64(TodoItem.latestDueInDays) * 86_400_000
+    {
+      return failure(
+        "due is \(quoted(fields[3])); at most \(TodoItem.latestDueInDays) days (about ten years) ahead, "
+          + "as at the prompt")
+    }
     var priority: TodoPriority?
     if hasPriority {
       let text = fields[6].lowercased()

@@ -17,7 +17,7 @@ extension TodoInterpreter {
   /// first one 0 as soon as the header is read, the last one exactly 1, then
   /// ``TodoAPI/TodoMessage/importFinished(_:owner:)``. A file that cannot be opened or read, or a
   /// batch that cannot be stored, ends it with ``TodoAPI/TodoMessage/importFailed(_:run:owner:)``
-  /// (the batches stored before stay). Only regular files are read: a device (`/dev/zero`), a FIFO
+  /// (the batches stored before stay; on a full disk, the failure says how far they reach). Only regular files are read: a device (`/dev/zero`), a FIFO
   /// or a socket is refused before anything is read from it, since it may never end or never send
   /// anything.
   ///
@@ -70,6 +70,8 @@ extension TodoInterpreter {
     var reader = CSVReader()
     var throttle = ProgressThrottle(options: importOptions)
     var imported = 0
+    // How far in the file the rows stored reach, in bytes.
+    var storedOffset = 0
     var replaced = 0
     var hasStarted = false
     // The batch being stored while the next one is parsed: parsing and SQLite each keep a core busy.
@@ -92,6 +94,7 @@ extension TodoInterpreter {
       replaced += stored.replaced
       step = stored.step
       imported += batch.rows
+      storedOffset = batch.endOffset
       let fraction = size > 0 ? Double(batch.endOffset) / Double(size) : 1
       if throttle.shouldReport(fraction, at: now()) { progress(fraction) }
     }
@@ -159,6 +162,9 @@ extension TodoInterpreter {
       case is CancellationError:
         // Stopped while a batch was about to be written: the store delivers nothing now.
         break
+      case let error as DatabaseError where error.resultCode == .SQLITE_FULL:
+        let percent = size > 0 ? storedOffset * 100 / size : 0
+        fail(.importStoppedDiskFull(path: path, percent: percent, stored: imported))
       case let error as DatabaseError:
         fail(.storage(Self.describe(error)))
       default:

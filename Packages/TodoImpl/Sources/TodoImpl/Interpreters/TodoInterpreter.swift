@@ -311,7 +311,8 @@ public struct TodoInterpreter: CommandInterpreter {
 
   /// What the model is told when a command fails with `error`.
   static func failure(_ error: any Error) -> TodoFailure {
-    (error as? TodoFailure) ?? .storage(describe(error))
+    if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL { return .diskFull }
+    return (error as? TodoFailure) ?? .storage(describe(error))
   }
 
   /// A short description of a database error for ``TodoAPI/TodoFailure/storage(_:)``.

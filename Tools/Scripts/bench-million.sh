@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The million-item targets of issue 42, each beside a sqlite3 shell anchor doing the same reads, in
+# one run, interleaved, ROUNDS (3) rounds. Usage: bench-million.sh TODO-BINARY BASE-FOLDER
+# BASE-FOLDER is made by make-big-list.sh (user perf, 1,000,000 items); this script tags every
+# third item +home and every fifth +work once, then runs each case on a fresh copy of it:
+#   start-up       a script of nothing: launch, load the list, exit (wall s, peak resident KB)
+#   list           `list --page 1` (50 items), and `list +home -work --page 3`, less the start-up
+#   export         `export FILE`, less the start-up; anchor: the shell's `.mode csv` export of the
+#                  same columns in the list's order
+#   anchors        the shell reading every row the start-up loads; counting and reading one page
+# Needs the sqlite3 shell and GNU time. docs/performance.md, "A million items (issue 42)".
+set -euo pipefail
+todo=$1; base=$2; rounds=${ROUNDS:-3}
+db="$base/todo.sqlite"
+if [ "$(sqlite3 "$db" "SELECT count(*) FROM todo_item WHERE tags <> ''")" = 0 ]; then
+  sqlite3 "$db" "UPDATE todo_item SET tags = trim(CASE WHEN CAST(substr(id, 6) AS INTEGER) % 3 = 0 THEN 'home' ELSE '' END
+    || CASE WHEN CAST(substr(id, 6) AS INTEGER) % 5 = 0 THEN ' work' ELSE '' END); PRAGMA wal_checkpoint(TRUNCATE);"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+columns="id, title, done, due, created, updated, priority, tags"
+# Runs the app on a fresh copy of BASE with the script $1; prints "wall-s peak-KB".
+app() {
+  rm -rf "$work/data" "$work/out.csv"; cp -a "$base" "$work/data"
+  /usr/bin/time -f "%e %M" -o "$work/time" "$todo" --data-dir "$work/data" <<< "$1" > /dev/null
+  cat "$work/time"
+}
+# Times the shell running $@ on a copy of the database; prints wall seconds.
+shell() {
+  local start end
+  start=$(date +%s.%N); sqlite3 "$db" "$@" > "$work/shell.out"; end=$(date +%s.%N)
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f\n", e - s }'
+}
+for round in $(seq "$rounds"); do
+  echo "round $round"
+  echo "  app start-up (nothing):           $(app '')"
+  echo "  app list --page 1:                $(app 'list --page 1')"
+  echo "  app list +home -work --page 3:    $(app 'list +home -work --page 3')"
+  echo "  app export:                       $(app "export $work/out.csv")"
+  echo "  shell: read every row:            $(shell "SELECT $columns FROM todo_item WHERE owner = 1 ORDER BY created, id")"
+  echo "  shell: .mode csv export:          $(shell -csv -header "SELECT $columns FROM todo_item WHERE owner = 1 ORDER BY created, id")"
+  echo "  shell: counts and a page:         $(shell "SELECT count(*), sum(done) FROM todo_item WHERE owner = 1; SELECT $columns FROM todo_item WHERE owner = 1 AND ' ' || tags || ' ' LIKE '% home %' AND ' ' || tags || ' ' NOT LIKE '% work %' ORDER BY done, created, id LIMIT 50 OFFSET 100")"
+done
