@@ -129,7 +129,8 @@ final class CommandRunner {
     } else if let found = registry.handler(for: command) {
       interpreter = found
     } else {
-      return key == nil && cancelled.isEmpty ? .noInterpreter : .resolved(.noInterpreter)
+      // Under a key, a command may have been cancelled above: the loop ends it.
+      return key == nil ? .noInterpreter : .resolved(.noInterpreter)
     }
     let target = ChildTarget(command: command, scope: scope)
     if running.count >= maximumRunning || waitingHead < waiting.count {
@@ -172,8 +173,8 @@ final class CommandRunner {
   enum Cancelled {
     /// It runs in a task, which is cancelled: the loop ends it (``finish(_:)``) now.
     case running(CommandID)
-    /// It waited for a slot and never starts.
-    case waiting(CommandRecord, root: TreeRoot)
+    /// It waited for a slot and never starts: its tree is counted down.
+    case waiting(root: TreeRoot)
   }
 
   private func keyed(_ id: CommandID, under key: CommandKey) {
@@ -197,7 +198,7 @@ final class CommandRunner {
       cancelled.append(.running(id))
     } else if let index = waiting[waitingHead...].firstIndex(where: { $0.record.id == id }) {
       let removed = waiting.remove(at: index)
-      cancelled.append(.waiting(removed.record, root: removed.root))
+      cancelled.append(.waiting(root: removed.root))
     }
   }
 

@@ -404,7 +404,7 @@ final class StoreLoop<Model: Sendable> {
       switch cancelled {
       case .running(let id):
         commandFinished(id, failure: nil, duration: nil)
-      case .waiting(_, let root):
+      case .waiting(let root):
         consequences.finished(in: root)
       }
     }

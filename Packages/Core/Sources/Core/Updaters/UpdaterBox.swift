@@ -1,9 +1,13 @@
 final class UpdaterBox<Base: Updater>: AnyUpdaterBox, @unchecked Sendable {
-  // Safe to share: `base` is immutable and `Sendable`.
+  // Safe to share: `base` is immutable and `Sendable`, and `parent` is `base` itself.
   let base: Base
+  /// `base`, when it is an updater of children that can say whether one is present; cast once
+  /// here, not for every probe.
+  let parent: (any ChildParent<Base.Model>)?
 
   init(_ base: Base) {
     self.base = base
+    parent = base as? any ChildParent<Base.Model>
     super.init(messageTypes: base.messageTypes)
   }
 
@@ -15,7 +19,7 @@ final class UpdaterBox<Base: Updater>: AnyUpdaterBox, @unchecked Sendable {
   }
 
   override func contains(_ probe: ChildProbe, in model: UnsafeRawPointer) -> Bool? {
-    guard let parent = base as? any ChildParent<Base.Model> else { return nil }
+    guard let parent else { return nil }
     return parent.contains(probe, in: model.assumingMemoryBound(to: Base.Model.self).pointee)
   }
 }
