@@ -17,9 +17,8 @@ build: ## Build every package (Packages/*, App, Tools)
 
 test: test-packages check-graph lint check-names check-hosts docs-check docs ## Test every package; check the graph, the format, Core's file names, the two hosts' surface, the docs' samples, the DocC catalogs
 
-test-packages: ## Run `swift test` in every package
-	@set -e; for package in $(ALL_PACKAGES); do \
-	  echo "==> swift test   $$package"; swift test --package-path $$package; done
+test-packages: ## Run `swift test` in every package, two at a time (TEST_JOBS=1 for one after the other)
+	@Tools/Scripts/test-packages.sh $(ALL_PACKAGES)
 
 .PHONY: check-names
 check-names: ## Check that Core's sources declare one main type per file, named after it, and that every Impl package has the same folders
