@@ -59,6 +59,10 @@ fuzz: ## Fuzz every parser of outside input with libFuzzer and ASan: make fuzz [
 bench-import: ## The store's CSV import beside the sqlite3 shell's own, same file, same run (needs sqlite3)
 	@Tools/Scripts/bench-import.sh
 
+.PHONY: bench-export
+bench-export: ## The store's CSV export of a million items beside the sqlite3 shell's .mode csv (needs sqlite3)
+	@Tools/Scripts/bench-export.sh
+
 .PHONY: bench-trace
 bench-trace: ## Tracing a session of a user with 265,000 items beside it untraced, same run, and its replay
 	@Tools/Scripts/bench-trace.sh

@@ -37,6 +37,14 @@ public struct TodoTitle: Hashable, Sendable, CustomStringConvertible {
     // another into a character: their bytes are looked for first, so a title without one (nearly
     // every title, and every one read back from the database) is not walked by characters.
     let mayBreak = raw.utf8.contains { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }
+    // A title that starts and ends with a visible ASCII character (nearly every one) is neither
+    // padded nor empty: no character walk. A character ending in such a byte starts with a scalar
+    // that is not whitespace, since no whitespace joins a following scalar into one character.
+    if !mayBreak, let first = raw.utf8.first, let last = raw.utf8.last, (0x21...0x7E).contains(first),
+      (0x21...0x7E).contains(last), raw.utf8.count <= maximumLength
+    {
+      return .success(TodoTitle(checked: raw))
+    }
     let flattened =
       mayBreak && raw.contains(where: \.isNewline) ? String(raw.map { $0.isNewline ? " " : $0 }) : raw
     // Index arithmetic rather than reversing twice: an import validates a million titles.

@@ -169,4 +169,21 @@ struct TodoModelTests {
       TodoFailure.titleTooLong(length: 501, limit: 500).description
         == "The title is 501 characters long; the limit is 500.")
   }
+
+  @Test("a title that starts and ends with visible ASCII is taken as it is, whatever lies between")
+  func visibleASCIIEnds() {
+    // The quick path for such titles (nearly all) must agree with the character walk.
+    for title in [
+      "a", "Pay rent", "a\tb", "x \u{200B} y", "é\u{301}x", "(\u{0600}a)", String(repeating: "x", count: 500),
+    ] {
+      #expect(TodoTitle.validate(title).map(\.text) == .success(title))
+    }
+    #expect(TodoTitle.validate("a\u{2028}b").map(\.text) == .success("a b"))
+    #expect(TodoTitle.validate("a\u{85}b").map(\.text) == .success("a b"))
+    #expect(TodoTitle.validate("a\rb").map(\.text) == .success("a b"))
+    #expect(TodoTitle.validate(String(repeating: "x", count: 499) + "é").map(\.text.count) == .success(500))
+    #expect(
+      TodoTitle.validate("x" + String(repeating: "é", count: 499) + "x")
+        == .failure(.titleTooLong(length: 501, limit: 500)))
+  }
 }

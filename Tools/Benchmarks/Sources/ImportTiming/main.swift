@@ -12,6 +12,7 @@ import TodoBenchmarkSupport
 //   Tools/Benchmarks/.build/release/ImportTiming FILE.csv DATABASE.sqlite
 //   Tools/Benchmarks/.build/release/ImportTiming --generate ROWS   # writes the B5 file, prints its path
 //   Tools/Benchmarks/.build/release/ImportTiming --create DATABASE.sqlite   # a new, empty database
+//   Tools/Benchmarks/.build/release/ImportTiming --export DATABASE.sqlite OUT.csv   # `export OUT.csv`
 //
 // `--create` makes the database as the app makes its own (every to-do migration) and stops: the
 // sqlite3 anchor (`import-anchor.sh --existing`) then imports into the very schema the app keeps,
@@ -47,11 +48,24 @@ if arguments.count == 2, arguments[0] == "--create" {
   _ = try benchmarkDatabase(path: arguments[1])
   exit(0)
 }
+if arguments.count == 3, arguments[0] == "--export" {
+  // The export alone, as `export FILE` performs it: the store does not load the list first.
+  let store = benchmarkStore(on: try benchmarkDatabase(reopening: arguments[1]))
+  let start = ContinuousClock.now
+  store.send(Request.exportCSV(path: arguments[2]))
+  await store.settle()
+  guard let summary = store.model.lastExport else {
+    FileHandle.standardError.write(Data("ImportTiming: the export failed: \(store.model)\n".utf8))
+    exit(1)
+  }
+  print("store export: \(seconds(.now - start)), CPU \(cpuTime()) (\(summary.count) rows)")
+  exit(0)
+}
 guard arguments.count == 2, !arguments[0].hasPrefix("--") else {
   FileHandle.standardError.write(
     Data(
       ("usage: ImportTiming FILE.csv DATABASE.sqlite | ImportTiming --generate ROWS"
-        + " | ImportTiming --create DATABASE.sqlite\n").utf8))
+        + " | ImportTiming --create DATABASE.sqlite | ImportTiming --export DATABASE.sqlite OUT.csv\n").utf8))
   exit(2)
 }
 

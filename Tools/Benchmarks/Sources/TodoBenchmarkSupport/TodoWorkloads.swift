@@ -23,6 +23,8 @@ public enum Request: Message, Codable {
   case importCSV(path: String)
   /// Search the titles for these words, a page of 20 matches, as `find` at a terminal asks.
   case search(String)
+  /// Export the list to this CSV file, as `export FILE` at a terminal asks.
+  case exportCSV(path: String)
 }
 
 /// TodoImpl's updater on the slice, plus the requests that become `TodoCommand`s.
@@ -42,6 +44,7 @@ public func benchmarkUpdater() -> CombinedUpdater<TodoModel> {
           return []
         case .search(let text):
           return [TodoCommand.search(TodoSearch(text: text, limit: 20), owner: benchmarkOwner)]
+        case .exportCSV(let path): return [TodoCommand.exportCSV(path: path, owner: benchmarkOwner)]
         }
       })
   )

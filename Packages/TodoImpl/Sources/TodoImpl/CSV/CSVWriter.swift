@@ -69,13 +69,50 @@ final class CSVWriter {
   /// - Parameter fields: The fields, unquoted.
   /// - Throws: The file system's error if a full buffer cannot be written.
   func write(_ fields: [String]) throws {
-    for (index, field) in fields.enumerated() {
-      if index > 0 { buffer.append(UInt8(ascii: ",")) }
-      Self.append(field, to: &buffer)
+    try write { record in
+      for field in fields { record.append(field) }
     }
-    buffer.append(UInt8(ascii: "\r"))
-    buffer.append(UInt8(ascii: "\n"))
+  }
+
+  /// Appends the record `build` writes field by field, with no array of strings in between.
+  ///
+  /// - Parameter build: Appends the record's fields, in order.
+  /// - Throws: The file system's error if a full buffer cannot be written.
+  func write(_ build: (inout Record) -> Void) throws {
+    // The buffer is taken out of the object for the record, so its appends are not each checked
+    // for exclusive access to a class's property (a fifth of an export's time, measured).
+    var record = Record(bytes: buffer)
+    buffer = []
+    build(&record)
+    record.bytes.append(UInt8(ascii: "\r"))
+    record.bytes.append(UInt8(ascii: "\n"))
+    buffer = record.bytes
     if buffer.count >= flushThreshold { try flush() }
+  }
+
+  /// A record being written: each field is quoted as it needs and separated from the one before.
+  struct Record {
+    fileprivate var bytes: [UInt8]
+    private var isFirst = true
+
+    fileprivate init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Appends a field of text.
+    mutating func append(_ field: String) {
+      separate()
+      CSVWriter.append(field, to: &bytes)
+    }
+
+    /// Appends a timestamp as ISO 8601 text in UTC (``ISO8601Timestamp``), or an empty field.
+    mutating func append(milliseconds: Int64?) {
+      separate()
+      if let milliseconds { ISO8601Timestamp.append(milliseconds, to: &bytes) }
+    }
+
+    private mutating func separate() {
+      if !isFirst { bytes.append(UInt8(ascii: ",")) }
+      isFirst = false
+    }
   }
 
   /// Writes what is buffered, waits until the file system has it, and puts the file in place of
@@ -96,17 +133,14 @@ final class CSVWriter {
     isCommitted = true
   }
 
-  /// The text of one record, with its CRLF: the format ``write(_:)`` produces.
+  /// The text of one record, with its CRLF, as the writer writes it.
   ///
   /// - Parameter fields: The fields, unquoted.
   /// - Returns: The encoded record.
   static func encode(_ fields: [String]) -> String {
-    var bytes: [UInt8] = []
-    for (index, field) in fields.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      append(field, to: &bytes)
-    }
-    return String(decoding: bytes, as: UTF8.self) + "\r\n"
+    var record = Record(bytes: [])
+    for field in fields { record.append(field) }
+    return String(decoding: record.bytes, as: UTF8.self) + "\r\n"
   }
 
   /// Removes the temporary files of earlier exports to `target` that no writer holds: left by a
@@ -147,12 +181,10 @@ final class CSVWriter {
     }
   }
 
-  private static func append(_ field: String, to buffer: inout [UInt8]) {
+  fileprivate static func append(_ field: String, to buffer: inout [UInt8]) {
     let utf8 = field.utf8
-    let needsQuotes =
-      utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
-      || utf8.first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ")
-    guard needsQuotes else {
+    // A native string's bytes are scanned in place; a bridged one's, copied first.
+    guard utf8.withContiguousStorageIfAvailable(needsQuotes) ?? needsQuotes(Array(utf8)) else {
       buffer.append(contentsOf: utf8)
       return
     }
@@ -166,6 +198,15 @@ final class CSVWriter {
 }
 
 /// Why a ``CSVWriter`` could not write its file.
+extension CSVWriter {
+  /// Whether a field of these bytes must be quoted: it holds a comma, a quote or a line break, or
+  /// starts or ends with a space (which a reader would trim).
+  private static func needsQuotes(_ bytes: some BidirectionalCollection<UInt8>) -> Bool {
+    bytes.first == UInt8(ascii: " ") || bytes.last == UInt8(ascii: " ")
+      || bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+  }
+}
+
 enum CSVWriterError: Error, Equatable {
   /// The temporary file could not be created (missing folder, no permission).
   case cannotCreate

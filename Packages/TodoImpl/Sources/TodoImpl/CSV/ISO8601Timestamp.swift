@@ -28,43 +28,62 @@ enum ISO8601Timestamp {
   ///   0 to 9999, which four digits cannot write, is written as the nearest one inside.
   /// - Returns: The ISO 8601 text.
   static func string(fromMilliseconds milliseconds: Int64) -> String {
+    String(unsafeUninitializedCapacity: longest) { write(milliseconds, into: $0) }
+  }
+
+  /// Appends the text ``string(fromMilliseconds:)`` returns to `bytes`, without making a string: an
+  /// export writes three dates for each of up to a million items.
+  ///
+  /// - Parameters:
+  ///   - milliseconds: Milliseconds since 1970-01-01T00:00:00Z.
+  ///   - bytes: The bytes to append to.
+  static func append(_ milliseconds: Int64, to bytes: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest) { buffer in
+      bytes.append(contentsOf: buffer[..<write(milliseconds, into: buffer)])
+    }
+  }
+
+  /// The length of the longest text written: `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+  private static let longest = 24
+
+  /// Writes the text of `milliseconds` byte by byte at the start of `buffer`, of ``longest`` bytes.
+  ///
+  /// - Returns: How many bytes were written.
+  private static func write(_ milliseconds: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     let writable = min(max(milliseconds, earliest), latest)
     let (seconds, millisecond) = floorDivide(writable, 1000)
     let (days, secondOfDay) = floorDivide(seconds, 86_400)
     let (year, month, day) = civilDate(fromDays: days)
-    // Written byte by byte: an export formats three dates for each of up to a million items.
-    return String(unsafeUninitializedCapacity: 24) { buffer in
-      var index = 0
-      func put(_ value: Int64, digits: Int) {
-        var rest = value
-        for position in stride(from: index + digits - 1, through: index, by: -1) {
-          buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-        }
-        index += digits
+    var index = 0
+    func put(_ value: Int64, digits: Int) {
+      var rest = value
+      for position in stride(from: index + digits - 1, through: index, by: -1) {
+        buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
       }
-      func put(_ character: Unicode.Scalar) {
-        buffer[index] = UInt8(ascii: character)
-        index += 1
-      }
-      put(year, digits: 4)
-      put("-")
-      put(month, digits: 2)
-      put("-")
-      put(day, digits: 2)
-      put("T")
-      put(secondOfDay / 3600, digits: 2)
-      put(":")
-      put(secondOfDay / 60 % 60, digits: 2)
-      put(":")
-      put(secondOfDay % 60, digits: 2)
-      if millisecond != 0 {
-        put(".")
-        put(millisecond, digits: 3)
-      }
-      put("Z")
-      return index
+      index += digits
     }
+    func put(_ character: Unicode.Scalar) {
+      buffer[index] = UInt8(ascii: character)
+      index += 1
+    }
+    put(year, digits: 4)
+    put("-")
+    put(month, digits: 2)
+    put("-")
+    put(day, digits: 2)
+    put("T")
+    put(secondOfDay / 3600, digits: 2)
+    put(":")
+    put(secondOfDay / 60 % 60, digits: 2)
+    put(":")
+    put(secondOfDay % 60, digits: 2)
+    if millisecond != 0 {
+      put(".")
+      put(millisecond, digits: 3)
+    }
+    put("Z")
+    return index
   }
 
   /// 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z.

@@ -25,7 +25,7 @@ extension TodoInterpreter {
         throttle.didReport(at: now())
         var written = 0
         let count = try TodoTable.forEachItem(of: owner, in: db) { item in
-          try writer.write(Self.fields(of: item))
+          try writer.write { Self.append(item, to: &$0) }
           written += 1
           // The clock is read once every so many items, not for each.
           guard written % Self.exportProgressEvery == 0 else { return }
@@ -50,14 +50,15 @@ extension TodoInterpreter {
   /// How many items an export writes between two looks at the clock for its progress.
   static let exportProgressEvery = 1_000
 
-  /// The CSV fields of `item`, in the order of ``TodoAPI/TodoCSV/header``.
-  static func fields(of item: TodoItem) -> [String] {
-    [
-      item.id.rawValue, item.title.text, item.isDone ? "true" : "false",
-      item.dueDate.map { ISO8601Timestamp.string(fromMilliseconds: $0.milliseconds) } ?? "",
-      ISO8601Timestamp.string(fromMilliseconds: item.createdAt.milliseconds),
-      ISO8601Timestamp.string(fromMilliseconds: item.updatedAt.milliseconds), item.priority.rawValue,
-      TodoTag.field(item.tags),
-    ]
+  /// Appends the CSV fields of `item` to `record`, in the order of ``TodoAPI/TodoCSV/header``.
+  static func append(_ item: TodoItem, to record: inout CSVWriter.Record) {
+    record.append(item.id.rawValue)
+    record.append(item.title.text)
+    record.append(item.isDone ? "true" : "false")
+    record.append(milliseconds: item.dueDate?.milliseconds)
+    record.append(milliseconds: item.createdAt.milliseconds)
+    record.append(milliseconds: item.updatedAt.milliseconds)
+    record.append(item.priority.rawValue)
+    record.append(TodoTag.field(item.tags))
   }
 }
