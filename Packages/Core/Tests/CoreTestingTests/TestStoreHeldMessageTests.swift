@@ -66,6 +66,23 @@ struct TestStoreHeldMessageTests {
     }
     await store.finish()
   }
+
+  @Test("pausing the store of a test store, which already holds messages, fails the test and does nothing")
+  func pauseIsRefused() async {
+    let store = TestStore(model: Journal(), updater: JournalUpdater())
+    store.register(answering)
+    withKnownIssue {
+      store.store.pause()
+      store.send(JournalMessage.note) { $0.entries = ["note"] }
+    } matching: {
+      $0.description.contains("pause()")
+    }
+    #expect(!store.store.isPaused)
+    store.send(JournalMessage.ask) { $0.entries = ["note", "ask"] }
+    store.expectCommands([JournalCommand.answer])
+    await store.receive(JournalMessage.answered) { $0.entries = ["note", "ask", "answered"] }
+    await store.finish()
+  }
 }
 
 private struct Journal: Equatable, Sendable {

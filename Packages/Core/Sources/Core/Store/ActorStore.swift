@@ -301,6 +301,20 @@ public actor ActorStore<Model: Sendable> {
     await loop.settle()
   }
 
+  /// Holds every message until ``resume()``, leaving the model as it is; see ``StoreHost/pause()``.
+  public func pause() {
+    loop.pause()
+  }
+
+  /// Processes what waited since ``pause()``, in order, then runs as before; see
+  /// ``StoreHost/resume()``.
+  public func resume() {
+    loop.resume()
+  }
+
+  /// Whether ``pause()`` holds the store.
+  public var isPaused: Bool { loop.isPaused }
+
   /// Whether problems go to standard error while no monitor is attached; see ``StoreHost/reportsProblemsWhenUnmonitored``.
   public var reportsProblemsWhenUnmonitored: Bool { loop.reportsProblemsWhenUnmonitored }
 

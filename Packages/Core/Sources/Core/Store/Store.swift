@@ -368,6 +368,20 @@ public final class Store<Model: Sendable> {
     await loop.settle()
   }
 
+  /// Holds every message until ``resume()``, leaving the model as it is; see ``StoreHost/pause()``.
+  public func pause() {
+    loop.pause()
+  }
+
+  /// Processes what waited since ``pause()``, in order, then runs as before; see
+  /// ``StoreHost/resume()``.
+  public func resume() {
+    loop.resume()
+  }
+
+  /// Whether ``pause()`` holds the store.
+  public var isPaused: Bool { loop.isPaused }
+
   /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
   /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
   public var reportsProblemsWhenUnmonitored: Bool {

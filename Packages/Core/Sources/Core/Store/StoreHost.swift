@@ -137,6 +137,34 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// once nothing is left to drop.
   func settle() async
 
+  /// Holds every message until ``resume()``: the model, and what observers see, stays as it is.
+  ///
+  /// While paused the store processes nothing: what the host sends, what interpreters answer and
+  /// what subscriptions send waits, in the order it arrives. Commands and subscriptions already
+  /// running keep running (side effects already started are not undone); only their messages wait,
+  /// and the end of a command waits behind the messages it sent, so none of them is dropped as
+  /// late. ``send(_:)`` returns at once; its handle's ``SentMessage/finish()`` returns once the
+  /// message has been processed after ``resume()`` and its commands have finished. ``settle()``
+  /// waits for ``resume()`` too while anything waits or runs. ``shutDown()`` drops, reporting each,
+  /// the messages that waited. Nothing reconciles subscriptions while paused, so ``start()`` then
+  /// does nothing.
+  ///
+  /// Pausing a paused or stopped store does nothing. Called inside the loop (by a monitor or a
+  /// listener), it takes effect after the message being processed (and any others the loop has
+  /// already taken from the mailbox with it); what is queued behind them waits. Under
+  /// CoreTesting's `TestStore`, which already holds every message until the test receives it, it
+  /// fails the test and does nothing.
+  func pause() async
+
+  /// Processes, in order, every message that waited since ``pause()``, then runs as before.
+  ///
+  /// Each message is processed once, with the cause it was sent with, as if it had just arrived.
+  /// Resuming a store that is not paused does nothing.
+  func resume() async
+
+  /// Whether ``pause()`` holds the store.
+  var isPaused: Bool { get async }
+
   /// Attaches a monitor object (a ``ConsoleMonitor``, a trace recorder, a ``FunctionMonitor``).
   ///
   /// - Parameter monitor: The monitor, kept until it is removed.

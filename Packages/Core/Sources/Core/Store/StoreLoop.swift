@@ -13,6 +13,10 @@
 /// after the current envelope by the same drain. There is one drain loop and it never nests: every
 /// way in (``send(_:at:cause:)``, ``runLoop(limit:)``, ``start()``, ``processHeld()``) checks that it
 /// is not running and goes through ``enter(limit:_:)``.
+///
+/// ## Pausing
+/// ``pause()`` keeps ``isInLoop`` set while the loop does not run, so every way in queues to the
+/// mailbox; ``resume()`` clears it and drains. The hot path reads no pause state.
 final class StoreLoop<Model: Sendable> {
   // Safety of `@exclusivity(unchecked)` on the properties the hot path touches: the loop is
   // confined to its host's actor (it is not `Sendable`), so no two threads access them at once;
@@ -34,6 +38,11 @@ final class StoreLoop<Model: Sendable> {
 
   @exclusivity(unchecked) private(set) var isInLoop = false
   @exclusivity(unchecked) private(set) var isShutDown = false
+  /// Whether ``pause()`` holds the loop. Read only off the hot path: a pause keeps ``isInLoop``
+  /// set (``holdPaused()``) or the mailbox not empty, so every way in takes a slow path.
+  @exclusivity(unchecked) private(set) var isPaused = false
+  /// Whether the loop is held by a pause, not running (``isInLoop`` set by ``holdPaused()``).
+  private var pauseHoldsLoop = false
   /// Whether a child's command may run in a task or wait: after each message the loop then asks
   /// whether its child is still present. Set when one starts, cleared when the loop finds none.
   @exclusivity(unchecked) private var childCommandsMayRun = false
@@ -152,12 +161,15 @@ final class StoreLoop<Model: Sendable> {
   ///   drain, so other work on the actor gets a turn. `nil`: until the mailbox is empty.
   func runLoop(limit: Int?) {
     guard !isInLoop else { return }
+    if isPaused { return holdPaused() }
     enter(limit: limit) {}
   }
 
   /// Starts the subscriptions the current model asks for, then handles what that caused.
   func start() {
-    guard subscriptions.hasProvider, !subscriptions.hasReconciled, !isShutDown, !isInLoop else { return }
+    guard subscriptions.hasProvider, !subscriptions.hasReconciled, !isShutDown, !isInLoop, !isPaused else {
+      return
+    }
     enter(limit: nil) { reconcile(subscriptions, after: nil, id: nil) }
   }
 
@@ -189,6 +201,8 @@ final class StoreLoop<Model: Sendable> {
       // No take (and no lock) to find the mailbox empty: a post this relaxed read misses came after
       // the last take allowed it to schedule a drain.
       if !mailbox.hasPending { break }
+      // A pause inside the loop: what is queued waits (``pause()``).
+      if isPaused { break }
       var batch = spareBatch
       spareBatch = []
       mailbox.takeAll(into: &batch)
@@ -215,6 +229,7 @@ final class StoreLoop<Model: Sendable> {
       if let failure { subscriptionFailed(id, failure: failure) }
     case .dropped(let message, let cause, let reason):
       reportDropped(message, cause: cause, reason: reason)
+    case .paused: break
     }
   }
 
@@ -532,6 +547,51 @@ final class StoreLoop<Model: Sendable> {
     observers.emit(.subscriptionStopped(live.record, stoppedBy: stoppedBy))
   }
 
+  // MARK: - Pausing
+
+  /// Holds the loop: what arrives waits in the mailbox, in order, until ``resume()``.
+  ///
+  /// Called inside the loop, it lets the drain finish the envelopes it has taken, then stop before
+  /// the mailbox; an ``Mailbox/Envelope/paused`` keeps the mailbox from being empty, so the next
+  /// way in takes its slow path (``runLoop(limit:)``), which holds the loop.
+  func pause() {
+    guard !isPaused, !isShutDown else { return }
+    if let driver {
+      return driver.misuse(
+        "pause() was called on the store of a TestStore, which already holds every message from "
+          + "other tasks until the test receives it: receive them in the order the test needs instead.")
+    }
+    isPaused = true
+    if isInLoop {
+      mailbox.post(.paused, schedulesDrain: false)
+    } else {
+      holdPaused()
+    }
+  }
+
+  /// Marks the loop busy while paused: every way in sees ``isInLoop`` and queues.
+  @inline(never)
+  private func holdPaused() {
+    isInLoop = true
+    pauseHoldsLoop = true
+  }
+
+  /// Processes what waited, in order, then runs as before. Called inside the loop after a pause
+  /// there, it lets the running drain go on.
+  func resume() {
+    guard isPaused else { return }
+    isPaused = false
+    releasePause()
+    runLoop(limit: nil)
+  }
+
+  /// Lets the loop run again if a pause held it.
+  private func releasePause() {
+    guard pauseHoldsLoop else { return }
+    pauseHoldsLoop = false
+    isInLoop = false
+  }
+
   // MARK: - Lifecycle
 
   /// Stops subscriptions (newest first), cancels running commands, forgets waiting ones, and drops
@@ -539,6 +599,9 @@ final class StoreLoop<Model: Sendable> {
   func shutDown() {
     guard !isShutDown else { return }
     isShutDown = true
+    // What waited while paused is dropped below, reported like anything else still queued.
+    isPaused = false
+    releasePause()
     for key in subscriptions.newestFirst { stopSubscription(key, stoppedBy: nil) }
     commands.cancelAll()
     consequences.completeAll()
