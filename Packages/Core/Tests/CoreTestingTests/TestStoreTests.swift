@@ -165,9 +165,11 @@ struct TestStoreTests {
     }
     let store = TestStore(model: Counter(), updater: CounterUpdater())
     store.register(FunctionInterpreter(for: CounterCommand.self) { _, _ in throw Refused() })
-    store.send(CounterMessage.save)
-    store.expectCommands([CounterCommand.persist(0)])
+    // The failure is reported when the store takes the command's end from its mailbox: by `finish()`
+    // at the latest, but by any drain before it if the interpreter's task threw by then.
     await withKnownIssue {
+      store.send(CounterMessage.save)
+      store.expectCommands([CounterCommand.persist(0)])
       await store.finish()
     } matching: {
       $0.description.contains("CounterCommand.persist(0) failed: refused")
