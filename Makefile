@@ -59,6 +59,13 @@ fuzz: ## Fuzz every parser of outside input with libFuzzer and ASan: make fuzz [
 bench-import: ## The store's CSV import beside the sqlite3 shell's own, same file, same run (needs sqlite3)
 	@Tools/Scripts/bench-import.sh
 
+.PHONY: bench-inspector
+bench-inspector: ## The inspector's cost: bench-trace's session untraced, traced and inspected; peak memory with a stalled page
+	@swift build -c release --package-path App --product todo > /dev/null
+	@swift build -c release --package-path Tools/Benchmarks --product ImportTiming > /dev/null
+	@python3 Tools/Scripts/bench-inspector.py --app App/.build/release/todo \
+	  --generator Tools/Benchmarks/.build/release/ImportTiming
+
 .PHONY: bench-export
 bench-export: ## The store's CSV export of a million items beside the sqlite3 shell's .mode csv (needs sqlite3)
 	@Tools/Scripts/bench-export.sh
