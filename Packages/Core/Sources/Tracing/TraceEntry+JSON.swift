@@ -98,7 +98,7 @@ extension ByteBuffer {
       raw("}")
     case .tool(let tool):
       raw(",\"cause\":{\"kind\":\"tool\",\"tool\":")
-      quoted(tool)
+      quoted(tool.text)
       raw("}")
     }
   }

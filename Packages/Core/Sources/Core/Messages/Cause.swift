@@ -13,7 +13,7 @@ public enum Cause: Hashable, Sendable, Codable {
   case subscription(SubscriptionID)
   /// Sent by a developer tool, named `tool` (the inspector's page: `"inspector"`), through
   /// ``Store/queue(from:)``: a message a person typed into the tool, not one the app sent.
-  case tool(String)
+  case tool(ToolName)
 }
 
 extension Cause: CustomStringConvertible {

@@ -161,7 +161,7 @@ public actor ActorStore<Model: Sendable> {
   /// - Parameter tool: The tool's name, as the trace shows it: `from inspector`.
   /// - Returns: A dispatch bound to that cause.
   public nonisolated func queue(from tool: String) -> Dispatch {
-    Dispatch(cause: .tool(tool), sink: .mailbox(mailbox, nil))
+    Dispatch(cause: .tool(ToolName(tool)), sink: .mailbox(mailbox, nil))
   }
 
   /// Runs `body` on the store's actor, where it can send and read without awaiting.

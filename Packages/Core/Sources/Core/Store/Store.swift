@@ -272,7 +272,7 @@ public final class Store<Model: Sendable> {
   /// - Parameter tool: The tool's name, as the trace shows it: `from inspector`.
   /// - Returns: A dispatch bound to that cause.
   public nonisolated func queue(from tool: String) -> Dispatch {
-    Dispatch(cause: .tool(tool), sink: .mailbox(mailbox, nil))
+    Dispatch(cause: .tool(ToolName(tool)), sink: .mailbox(mailbox, nil))
   }
 
   /// The old name of ``queue``.
