@@ -11,6 +11,11 @@ What it checks, in a temporary data folder:
   `TodoMessage.added` and, once selected, shows its cause chain back to the typed line (an external
   message) and its model changes, which hold the title;
 - a page opened afterwards (a reload) lists the same messages;
+- the page's Send panel offers `TodoApp.AppMessage`, prefilled with the payload of the last one;
+  `add buy bread` sent from it is listed with the cause `from inspector`, its item's cause chain
+  starts `[from inspector]`, and the app's own `list` shows the item; an export (a path) is refused
+  by the app's registration and JSON that is not an `AppMessage` gets an error on the page, which
+  stays live;
 - a wrong token and a foreign `Origin` are refused (403), and so is a request without a token (401).
 
 It prints how long the added item took to appear in the page after the line was written to the
@@ -26,6 +31,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -57,6 +63,24 @@ class Checks:
             print(f"FAILED: {what}")
 
 
+class Output:
+    """The app's standard output, read line by line on a thread of its own."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.changed = threading.Condition()
+
+    def read(self, stream) -> None:
+        for text in stream:
+            with self.changed:
+                self.lines.append(text)
+                self.changed.notify_all()
+
+    def wait_for(self, text: str) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: any(text in line for line in self.lines), timeout=TIMEOUT)
+
+
 def status_of(url: str, headers: dict[str, str] | None = None) -> int:
     request = urllib.request.Request(url, headers=headers or {})
     try:
@@ -74,6 +98,56 @@ def browser() -> webdriver.Chrome:
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+def send_from_page(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[str],
+                   output: Output, checks: Checks) -> None:
+    """Sends `add buy bread` from the page's Send panel, then two sends the app refuses."""
+    wait.until(lambda d: d.find_element(By.ID, "send").is_displayed())
+    driver.find_element(By.CSS_SELECTOR, "#send summary").click()
+    types = [option.text for option in driver.find_elements(By.CSS_SELECTOR, "#send-type option")]
+    checks.check(types == ["TodoApp.AppMessage"], f"the Send panel offers the app's inspectable types ({types})")
+    template = driver.find_element(By.ID, "send-json").get_attribute("value")
+    checks.check('"buy milk"' in template, f"it is prefilled with the last AppMessage's payload ({template})")
+
+    def send(json: str) -> str:
+        box = driver.find_element(By.ID, "send-json")
+        box.clear()
+        box.send_keys(json)
+        driver.find_element(By.ID, "send-button").click()
+        wait.until(lambda d: d.find_element(By.ID, "send-status").get_attribute("class") in ("sent", "error"))
+        return driver.find_element(By.ID, "send-status").text
+
+    answer = send(template.replace('"buy milk"', '"buy bread"'))
+    checks.check(answer.startswith("Sent"), f"the page's send is answered ({answer!r})")
+    sent = (By.XPATH, "//div[contains(@class,'row')][.//span[@class='tool']]"
+                      "[.//span[contains(., 'AppMessage.intent') and contains(., 'buy bread')]]")
+    wait.until(conditions.presence_of_element_located(sent))
+    checks.check(driver.find_element(*sent).find_element(By.CLASS_NAME, "tool").text == "from inspector",
+                 "the sent message is listed with the cause `from inspector`")
+    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
+                       " and contains(., 'buy bread')]]")
+
+    def click_added(d: webdriver.Chrome) -> bool:
+        d.find_element(*added).click()
+        return "Cause chain" in d.find_element(By.ID, "panel").text and "buy bread" in d.find_element(
+            By.CSS_SELECTOR, "#panel h2").text
+
+    WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
+                  ignored_exceptions=[StaleElementReferenceException]).until(click_added)
+    chain = driver.find_element(By.CSS_SELECTOR, "#panel ol.chain").text
+    checks.check(chain.startswith("[from inspector]") and "AppMessage.intent" in chain,
+                 "the added item's cause chain starts at the inspector")
+    app.stdin.write("list\n")
+    app.stdin.flush()
+    checks.check(output.wait_for("[ ] buy bread"), "the app's own list shows the item sent from the page")
+
+    refused = send(template.replace('{"add":{"title":"buy milk"}}', '{"exportCSV":{"path":"/tmp/x.csv","replacing":true}}'))
+    checks.check("does not accept" in refused, f"an export sent from the page is refused ({refused!r})")
+    mistyped = send('{"intent":{"_0":{"add":{}}}}')
+    checks.check(mistyped.startswith("The JSON is not a TodoApp.AppMessage"),
+                 f"JSON that is not an AppMessage gets an error on the page ({mistyped!r})")
+    checks.check("live" in driver.find_element(By.ID, "status").text, "the page stays connected after the errors")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=str(ROOT / "App/.build/debug/todo"), help="the todo executable")
@@ -86,6 +160,8 @@ def main() -> int:
             [arguments.app, "--data-dir", os.path.join(folder, "todo"), "--inspect"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
         driver = None
+        output = Output()
+        threading.Thread(target=output.read, args=(app.stdout,), daemon=True).start()
         try:
             line = app.stderr.readline().strip()
             match = re.fullmatch(r"Inspector: (http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+))", line)
@@ -147,6 +223,8 @@ def main() -> int:
             after = driver.execute_script("return session.messages.map((m) => m.id + ' ' + m.value)")
             checks.check(after[: len(before)] == before and before[0].startswith("1 "),
                          f"a reloaded page receives the whole session ({len(after)} messages)")
+
+            send_from_page(driver, wait, app, output, checks)
         finally:
             if driver is not None:
                 driver.quit()

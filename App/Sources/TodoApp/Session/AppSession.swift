@@ -135,7 +135,9 @@ public final class AppSession {
   public func attachInspector() async throws {
     guard var configuration = inspection, inspector == nil else { return }
     configuration.traceFile = configuration.traceFile ?? tracePath
-    let inspector = try await Inspector.attach(to: store, configuration: configuration)
+    let inspector = try await Inspector.attach(
+      to: store, configuration: configuration,
+      inspectable: [InspectableMessage(AppMessage.self, accepting: \.isAcceptedFromInspector)])
     self.inspector = inspector
     FileHandle.standardError.write(Data("Inspector: \(inspector.url.absoluteString)\n".utf8))
   }

@@ -17,3 +17,29 @@ public enum AppMessage: Message, Equatable, Codable {
   /// The process received an OS signal (from a ``SignalSubscription``).
   case signalReceived(OSSignal)
 }
+
+extension AppMessage {
+  /// Whether the inspector's page may send this message: an intent that names no file and leaves
+  /// the account and the session alone.
+  ///
+  /// A page must not reach the file system, so `import` and `export` (which name paths) are
+  /// refused, and so are `register`, `login` and `logout` (which change the session file) and the
+  /// messages only the app sends (the launch, signals, answers to its questions).
+  public var isAcceptedFromInspector: Bool {
+    guard case .intent(let intent, _) = self else { return false }
+    return Self.isAccepted(intent)
+  }
+
+  private static func isAccepted(_ intent: UserIntent) -> Bool {
+    switch intent {
+    case .importCSV, .exportCSV, .register, .login, .logout: false
+    case .retiredSpelling(let intent, _): isAccepted(intent)
+    case .help, .importHelp, .tagHelp, .undoHelp, .add, .list, .listPage, .setDone, .setDoneItems:
+      true
+    case .rename, .remove, .removeItems, .due, .clearDone, .cancelImport, .notifications, .quit, .find:
+      true
+    case .setPriority, .tag, .untag, .undo:
+      true
+    }
+  }
+}

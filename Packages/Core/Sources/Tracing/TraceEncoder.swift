@@ -274,6 +274,7 @@ extension TraceCause {
     case .command(let command, let message):
       self.init(kind: "command", command: command.rawValue, message: message.rawValue)
     case .subscription(let subscription): self.init(kind: "subscription", subscription: subscription.rawValue)
+    case .tool(let tool): self.init(tool: tool.text)
     }
   }
 }

@@ -72,6 +72,7 @@ extension TraceCause {
     bytes.field("command", command)
     bytes.field("message", message)
     bytes.field("subscription", subscription)
+    bytes.field("tool", tool)
     bytes.raw("}")
   }
 }
@@ -94,6 +95,10 @@ extension ByteBuffer {
     case .subscription(let subscription):
       raw(",\"cause\":{\"kind\":\"subscription\",\"subscription\":")
       number(subscription.rawValue)
+      raw("}")
+    case .tool(let tool):
+      raw(",\"cause\":{\"kind\":\"tool\",\"tool\":")
+      quoted(tool.text)
       raw("}")
     }
   }

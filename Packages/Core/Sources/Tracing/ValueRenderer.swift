@@ -28,4 +28,12 @@ public enum ValueRenderer {
   public static func typeName(of value: Any) -> String {
     ValueRendering.typeName(of: value)
   }
+
+  /// The name ``typeName(of:)`` gives every value of `type`: `TodoAPI.TodoMessage`.
+  ///
+  /// - Parameter type: Any type.
+  /// - Returns: The qualified type name, as traces name the type.
+  public static func typeName(ofType type: Any.Type) -> String {
+    TypeTraits.stableName(of: type)
+  }
 }

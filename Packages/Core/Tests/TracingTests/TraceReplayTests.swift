@@ -90,6 +90,39 @@ struct TraceReplayTests {
     #expect(result.model.stamp == Date(timeIntervalSince1970: 1_700_000_120.25))
   }
 
+  @Test("a message sent from a tool is recorded with its cause, reads back, and replays")
+  func toolMessageReplays() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).jsonl").path
+    let store = Store(model: Board(), updater: BoardUpdater())
+    let recorder = try TraceRecorder<Board>(path: path, initialModel: store.model)
+    store.addMonitor(recorder)
+    store.register(
+      FunctionInterpreter(for: BoardCommand.self) { command, dispatch in
+        guard case .save(let count) = command else { return }
+        dispatch(BoardMessage.saved(count: count))
+      })
+    store.send(BoardMessage.write("milk", at: Date(timeIntervalSince1970: 1_700_000_000)))
+    await store.queue(from: "inspector").send(
+      BoardMessage.write("eggs", at: Date(timeIntervalSince1970: 1_700_000_001))
+    )
+    .finish()
+    await store.settle()
+    await recorder.close()
+
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains(#""cause":{"kind":"tool","tool":"inspector"}"#))
+    let messages = try TraceReader.read(path: path).entries.filter { $0.kind == .message }
+    #expect(
+      messages.map(\.cause) == [
+        TraceCause(kind: "external"), TraceCause(kind: "command", command: 1, message: 1),
+        TraceCause(tool: "inspector"), TraceCause(kind: "command", command: 2, message: 3),
+      ])
+    var replay = TraceReplay(model: Board(), updater: BoardUpdater(), messageTypes: [BoardMessage.self])
+    let result = try replay.run(TraceReader.read(path: path).entries)
+    #expect(result.steps == 4)
+    #expect(result.model.notes == ["milk", "eggs"])
+  }
+
   @Test("until stops at the given message: time travel")
   func timeTravel() async throws {
     let entries = try await record(updater: BoardUpdater(), session)

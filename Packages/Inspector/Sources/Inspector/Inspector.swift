@@ -20,6 +20,10 @@ import Tracing
 /// falls further behind misses lines and is told how many. A page that connects late reads the
 /// session so far back from the trace file.
 ///
+/// The page can also send messages, of the types the app lists as ``InspectableMessage``s: each is
+/// decoded from the JSON typed on the page and sent with the cause `Cause.tool("inspector")`, so the
+/// trace tells it from the app's own input.
+///
 /// The server listens on `127.0.0.1` unless told otherwise, and answers only requests that carry
 /// the run's random token (in ``url``), name the server itself in `Host` and, when they have an
 /// `Origin`, come from its own page.
@@ -33,6 +37,9 @@ public final class Inspector {
   private let closeRecorder: @MainActor () async -> Void
   private let temporaryFolder: URL?
   private var isClosed = false
+
+  /// The name of the cause of the messages the page sends: `Cause.tool("inspector")`.
+  public nonisolated static let toolName = "inspector"
 
   private init(
     url: URL, traceFile: String, server: Task<Void, Never>, temporaryFolder: URL?,
@@ -54,12 +61,15 @@ public final class Inspector {
   /// - Parameters:
   ///   - store: The store to watch.
   ///   - configuration: Where to listen and how much to hold for a page.
+  ///   - inspectable: The message types the page may send (its "Send" panel), each decoded from
+  ///     JSON and sent with the cause `Cause.tool("inspector")`; none by default.
   /// - Returns: The running inspector; ``url`` is the address to open.
   /// - Throws: ``InspectorError`` for a host other than the loopback one without
   ///   ``InspectorConfiguration/allowsNonLoopbackHost``, missing page resources, or a trace file
   ///   that cannot be created; the server's error when it cannot listen.
   public static func attach<Model: Sendable>(
-    to store: Store<Model>, configuration: InspectorConfiguration = InspectorConfiguration()
+    to store: Store<Model>, configuration: InspectorConfiguration = InspectorConfiguration(),
+    inspectable: [InspectableMessage] = []
   ) async throws -> Inspector {
     guard configuration.isLoopback || configuration.allowsNonLoopbackHost else {
       throw InspectorError(
@@ -71,7 +81,8 @@ public final class Inspector {
     let feed = SessionFeed()
     let token = AccessToken()
     let server = InspectorServer(
-      configuration: configuration, token: token, feed: feed, traceFile: traceFile, page: page)
+      configuration: configuration, token: token, feed: feed, traceFile: traceFile, page: page,
+      requests: PageRequest(inspectable: inspectable, dispatch: store.queue(from: Inspector.toolName)))
     let port: Int
     let task: Task<Void, Never>
     let closeRecorder: @MainActor () async -> Void

@@ -10,13 +10,15 @@ private struct Inspected {
   let inspector: Inspector
   let traceFile: String
 
-  init(_ configure: (inout InspectorConfiguration) -> Void = { _ in }) async throws {
+  init(
+    inspectable: [InspectableMessage] = [], _ configure: (inout InspectorConfiguration) -> Void = { _ in }
+  ) async throws {
     traceFile =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("inspector-test-\(UUID().uuidString).jsonl").path
     var configuration = InspectorConfiguration(traceFile: traceFile)
     configure(&configuration)
-    inspector = try await Inspector.attach(to: store, configuration: configuration)
+    inspector = try await Inspector.attach(to: store, configuration: configuration, inspectable: inspectable)
   }
 
   var port: Int { inspector.url.port! }
@@ -242,5 +244,76 @@ struct InspectorTests {
     #expect(missed > 0)
     #expect(lines + missed == (try inspected.fileLines().count))
     #expect(lines + missed == 202)
+  }
+
+  // MARK: - Sending from the page
+
+  @Test("a message the page sends is decoded, processed with the inspector's cause, and answered")
+  func pageSendsAMessage() async throws {
+    let inspected = try await Inspected(inspectable: [InspectableMessage(CounterMessage.self)])
+    let page = try inspected.page()
+    let history = try await page.nextControl()
+    #expect(history.contains(#""inspectable":["InspectorTests.CounterMessage"]"#))
+    page.send(
+      #"{"request":"send","id":3,"type":"InspectorTests.CounterMessage","json":"{\"add\":{\"_0\":5}}"}"#)
+    #expect(
+      try await page.nextControl() == #"{"inspector":"sent","type":"InspectorTests.CounterMessage","id":3}"#)
+    let line = try #require(try await page.lines(1).first)
+    #expect(line.contains(#""cause":{"kind":"tool","tool":"inspector"}"#))
+    #expect(line.contains("CounterMessage.add(5)"))
+    #expect(inspected.store.model.value == 5)
+    await inspected.inspector.close()
+  }
+
+  @Test(
+    "an unregistered type, JSON that is not the type's, and a refused message get errors; the page goes on")
+  func badSendsAreAnswered() async throws {
+    let inspected = try await Inspected(inspectable: [
+      InspectableMessage(CounterMessage.self) { message in
+        if case .write(let note) = message { !note.hasPrefix("/") } else { true }
+      }
+    ])
+    let page = try inspected.page()
+    _ = try await page.nextControl()
+    let type = "InspectorTests.CounterMessage"
+    page.send(#"{"request":"send","id":1,"type":"Swift.String","json":"\"x\""}"#)
+    let unregistered = try await page.nextControl()
+    #expect(unregistered.contains("Swift.String is not an inspectable message type (inspectable: \(type))"))
+    #expect(unregistered.hasSuffix(#","id":1}"#))
+    page.send(#"{"request":"send","id":2,"type":"\#(type)","json":"{\"add\":{\"_0\":\"five\"}}"}"#)
+    let mistyped = try await page.nextControl()
+    #expect(mistyped.hasPrefix(#"{"inspector":"error","reason":"The JSON is not a \#(type): "#))
+    #expect(mistyped.contains("at .add._0"))
+    page.send(#"{"request":"send","id":3,"type":"\#(type)","json":"{not json"}"#)
+    #expect(try await page.nextControl().contains("The JSON is not a"))
+    page.send(#"{"request":"send","id":4,"type":"\#(type)"}"#)
+    #expect(try await page.nextControl().contains("A send names the message's type and its JSON"))
+    page.send(#"{"request":"send","id":5,"type":"\#(type)","json":"{\"write\":{\"_0\":\"/etc/passwd\"}}"}"#)
+    #expect(try await page.nextControl().contains("does not accept this"))
+    // The connection goes on, and nothing reached the store.
+    page.send(#"{"request":"ping","id":6}"#)
+    #expect(try await page.nextControl() == #"{"inspector":"pong","id":6}"#)
+    await inspected.store.settle()
+    #expect(inspected.store.model == Counter())
+    await inspected.inspector.close()
+    #expect(try inspected.fileLines().count == 1)
+  }
+
+  @Test("an app that makes no type inspectable refuses every send, and an oversized send closes with 1009")
+  func sendWithoutRegistrationsAndOversized() async throws {
+    let inspected = try await Inspected { $0.maxFrameSize = 1_024 }
+    let page = try inspected.page()
+    #expect(try await page.nextControl().contains(#""inspectable":[]"#))
+    page.send(#"{"request":"send","type":"InspectorTests.CounterMessage","json":"{\"add\":{\"_0\":1}}"}"#)
+    #expect(try await page.nextControl().contains("the app makes none inspectable"))
+    let note = String(repeating: "n", count: 2_048)
+    page.send(
+      #"{"request":"send","type":"InspectorTests.CounterMessage","json":"{\"write\":{\"_0\":\"\#(note)\"}}"}"#
+    )
+    var frame = try await page.next()
+    while case .binary = frame { frame = try await page.next() }
+    #expect(frame == .close(code: 1009))
+    #expect(inspected.store.model == Counter())
+    await inspected.inspector.close()
   }
 }

@@ -8,6 +8,7 @@ struct TimelineData: Codable, Equatable {
     var command: UInt64?
     var message: UInt64?
     var subscription: UInt64?
+    var tool: String?
   }
 
   struct Message: Codable, Equatable {
@@ -123,6 +124,7 @@ extension TimelineData.Cause {
     case .external: self.init(kind: "external")
     case .command(let command, let message): self.init(kind: "command", command: command, message: message)
     case .subscription(let subscription): self.init(kind: "subscription", subscription: subscription)
+    case .tool(let tool): self.init(kind: "tool", tool: tool)
     case .unknown(let kind): self.init(kind: kind)
     }
   }

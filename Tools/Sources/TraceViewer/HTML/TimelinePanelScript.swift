@@ -68,6 +68,7 @@ enum TimelinePanelScript {
         li.append(byKey.has(k) ? link(k) : element("span", "muted", k + " (not in the trace)"));
         const item = byKey.get(k);
         if (item && item.kind === "m" && item.rec.cause.kind === "external") li.append(" — external (UI)");
+        if (item && item.kind === "m" && item.rec.cause.kind === "tool") li.append(" — from " + item.rec.cause.tool);
         if (item && item.kind === "s") {
           li.append(item.rec.startedAfter != null ? " — started after m" + item.rec.startedAfter
             : item.rec.type != null ? " — started with the store" : " — its start is not in the trace");

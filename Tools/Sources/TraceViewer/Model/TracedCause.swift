@@ -8,6 +8,8 @@ public enum TracedCause: Sendable, Equatable {
   case command(UInt64, emittedBy: UInt64)
   /// Sent by a running subscription.
   case subscription(UInt64)
+  /// Sent by a developer tool (the inspector's page), named here.
+  case tool(String)
   /// A cause this viewer does not know (a newer recorder, or a line written by hand).
   case unknown(String)
 
@@ -29,18 +31,25 @@ public enum TracedCause: Sendable, Equatable {
       } else {
         self = .unknown("subscription")
       }
+    case "tool":
+      if let tool = cause?.tool {
+        self = .tool(tool)
+      } else {
+        self = .unknown("tool")
+      }
     case let kind: self = .unknown(kind ?? "missing")
     }
   }
 }
 
 extension TracedCause: CustomStringConvertible {
-  /// A short rendering: `external`, `c3 from m2`, `s1`.
+  /// A short rendering: `external`, `c3 from m2`, `s1`, `from inspector`.
   public var description: String {
     switch self {
     case .external: "external"
     case .command(let command, let message): "c\(command) from m\(message)"
     case .subscription(let subscription): "s\(subscription)"
+    case .tool(let tool): "from \(tool)"
     case .unknown(let kind): "unknown (\(kind))"
     }
   }

@@ -62,6 +62,7 @@ public struct TreeRenderer: Sendable {
     if isRoot {
       switch message.cause {
       case .external: parts.append("[external]")
+      case .tool(let tool): parts.append("[from \(tool)]")
       case .command(let command, let emitter) where continues:
         parts.append("[continues from c\(command) of m\(emitter)]")
       case let cause: parts.append("[cause: \(cause), not in the trace]")

@@ -56,6 +56,20 @@ struct HTMLRendererTests {
     #expect(data.commands.first { $0.id == 3 }?.error == "disk full")
   }
 
+  @Test("a message sent from a tool keeps its cause in the page's data, and the panel names the tool")
+  func toolCause() throws {
+    var builder = TraceBuilder()
+    builder.message(1, at: 1, cause: TraceCause(tool: "inspector"), type: "T.M", value: "M.add")
+    let trace = Trace(entries: builder.entries)
+    let page = try HTMLRenderer(title: "t").render(CausalForest(trace: trace), of: trace)
+    let start = try #require(page.firstRange(of: #"id="trace-data">"#))
+    let end = try #require(page[start.upperBound...].firstRange(of: "</script>"))
+    let data = try JSONDecoder().decode(
+      TimelineData.self, from: Data(page[start.upperBound..<end.lowerBound].utf8))
+    #expect(data.messages.first?.cause == TimelineData.Cause(kind: "tool", tool: "inspector"))
+    #expect(page.contains(#"" — from " + item.rec.cause.tool"#))
+  }
+
   @Test("a filtered forest draws only its chains")
   func filtered() throws {
     let page = try HTMLRenderer(title: "t").render(

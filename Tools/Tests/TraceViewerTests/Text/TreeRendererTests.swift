@@ -1,5 +1,6 @@
 import Testing
 import TraceViewer
+import Tracing
 
 @Suite("TreeRenderer")
 struct TreeRendererTests {
@@ -38,5 +39,24 @@ struct TreeRendererTests {
     builder.message(9, at: 1, cause: TraceBuilder.command(7, from: 6), type: "T.M", value: "M.x")
     let forest = CausalForest(trace: Trace(entries: builder.entries))
     #expect(TreeRenderer().render(forest) == "m9  +1.000s  M.x  [cause: c7 from m6, not in the trace]\n")
+  }
+
+  @Test("a message sent from a tool is a root that names the tool, and what it caused hangs below it")
+  func tool() {
+    var builder = TraceBuilder()
+    builder.message(
+      1, at: 1, cause: TraceCause(tool: "inspector"), type: "T.M", value: "M.add",
+      commands: [TraceCommand(id: 1, type: "T.C", value: "C.save")])
+    builder.message(2, at: 1.5, cause: TraceBuilder.command(1, from: 1), type: "T.M", value: "M.saved")
+    let forest = CausalForest(trace: Trace(entries: builder.entries))
+    #expect(
+      TreeRenderer().render(forest) == """
+        m1  +1.000s  M.add  [from inspector]
+          → c1  C.save  [not started]
+            m2  +1.500s  M.saved
+
+        """)
+    #expect(TracedCause(TraceCause(tool: "inspector")) == .tool("inspector"))
+    #expect(TracedCause(TraceCause(kind: "tool")) == .unknown("tool"))
   }
 }

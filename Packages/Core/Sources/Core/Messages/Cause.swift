@@ -11,15 +11,19 @@ public enum Cause: Hashable, Sendable, Codable {
   case command(CommandID, emittedBy: MessageID)
   /// Sent by the running subscription `subscription`.
   case subscription(SubscriptionID)
+  /// Sent by a developer tool, named `tool` (the inspector's page: `"inspector"`), through
+  /// ``Store/queue(from:)``: a message a person typed into the tool, not one the app sent.
+  case tool(ToolName)
 }
 
 extension Cause: CustomStringConvertible {
-  /// A short rendering: `external`, `c3 (from m2)`, `s1`.
+  /// A short rendering: `external`, `c3 (from m2)`, `s1`, `from inspector`.
   public var description: String {
     switch self {
     case .external: "external"
     case .command(let command, let message): "\(command) (from \(message))"
     case .subscription(let subscription): "\(subscription)"
+    case .tool(let tool): "from \(tool)"
     }
   }
 }

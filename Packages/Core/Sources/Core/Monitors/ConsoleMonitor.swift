@@ -96,6 +96,9 @@ public final class ConsoleMonitor<Model: Sendable>: StoreMonitor {
       case .external:
         parts.append("external")
         return parts.joined(separator: " ⟵ ")
+      case .tool(let tool):
+        parts.append("from \(tool)")
+        return parts.joined(separator: " ⟵ ")
       case .subscription(let id):
         parts.append("\(id) \(subscriptions[id] ?? "subscription")")
         return parts.joined(separator: " ⟵ ")

@@ -155,6 +155,15 @@ public actor ActorStore<Model: Sendable> {
     Dispatch(cause: .external, sink: .mailbox(mailbox, nil))
   }
 
+  /// Queues messages with the cause ``Cause/tool(_:)``, from any task or thread; see
+  /// ``Store/queue(from:)``.
+  ///
+  /// - Parameter tool: The tool's name, as the trace shows it: `from inspector`.
+  /// - Returns: A dispatch bound to that cause.
+  public nonisolated func queue(from tool: String) -> Dispatch {
+    Dispatch(cause: .tool(ToolName(tool)), sink: .mailbox(mailbox, nil))
+  }
+
   /// Runs `body` on the store's actor, where it can send and read without awaiting.
   ///
   /// While a main-actor monitor (`addMonitor(_:)` with a ``StoreMonitor``) has as many events

@@ -259,6 +259,22 @@ public final class Store<Model: Sendable> {
     Dispatch(cause: .external, sink: .mailbox(mailbox, nil))
   }
 
+  /// Queues messages with the cause ``Cause/tool(_:)``, for a developer tool that sends what a
+  /// person typed into it, from any task or thread.
+  ///
+  /// Like ``queue``, but the trace and monitors show each message as sent from `tool` rather than
+  /// from the app's own input. The inspector sends a page's messages this way:
+  ///
+  /// ```swift
+  /// store.queue(from: "inspector").send(LampMessage.switchOn)
+  /// ```
+  ///
+  /// - Parameter tool: The tool's name, as the trace shows it: `from inspector`.
+  /// - Returns: A dispatch bound to that cause.
+  public nonisolated func queue(from tool: String) -> Dispatch {
+    Dispatch(cause: .tool(ToolName(tool)), sink: .mailbox(mailbox, nil))
+  }
+
   /// The old name of ``queue``.
   @available(
     *, deprecated, renamed: "queue",

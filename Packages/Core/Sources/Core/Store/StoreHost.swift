@@ -37,6 +37,13 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// Queues messages with an external cause, from any task or thread; see ``Store/queue``.
   var queue: Dispatch { get }
 
+  /// Queues messages with the cause ``Cause/tool(_:)``, for a developer tool; see
+  /// ``Store/queue(from:)``.
+  ///
+  /// - Parameter tool: The tool's name, as the trace shows it.
+  /// - Returns: A dispatch bound to that cause.
+  func queue(from tool: String) -> Dispatch
+
   /// Registers `interpreter` to perform every command of its ``CommandInterpreter/HandledCommand``
   /// type (or family, when that type is an existential).
   ///

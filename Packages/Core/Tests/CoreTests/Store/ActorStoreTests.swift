@@ -177,6 +177,7 @@ struct HostParityTests {
           state.external.append(note.text)
         case .command(_, let emitter): state.causes[note.text] = "from \(state.texts[emitter] ?? "?")"
         case .subscription: state.causes[note.text] = "subscription"
+        case .tool(let tool): state.causes[note.text] = "from \(tool)"
         }
       }
     }

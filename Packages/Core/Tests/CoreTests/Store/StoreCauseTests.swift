@@ -1,4 +1,5 @@
 import Core
+import Synchronization
 import Testing
 
 private struct Chain: Sendable {
@@ -96,5 +97,37 @@ struct StoreCauseTests {
       }
       #expect(byCommand[command] == (reply.message as! Fanned).index)
     }
+  }
+
+  @Test("a message queued from a tool carries the tool's cause, and what it causes leads back to it")
+  func toolCause() async throws {
+    let store = Store(model: Chain(), updater: ChainUpdater())
+    let monitor = RecordingMonitor<Chain>()
+    store.addMonitor(monitor)
+    store.register(
+      FunctionInterpreter(for: Step.self) { step, dispatch in dispatch(ChainMessage.stepped(step.number)) })
+
+    await store.queue(from: "inspector").send(ChainMessage.start).finish()
+
+    #expect(store.model.steps == [1, 2])
+    let messages = monitor.processed
+    try #require(messages.count == 3)
+    #expect(messages[0].cause == .tool("inspector"))
+    #expect(messages[0].cause.description == "from inspector")
+    #expect(messages[1].cause == .command(monitor.emittedCommands[0].id, emittedBy: messages[0].id))
+  }
+
+  @Test("an ActorStore queues from a tool with the same cause")
+  func toolCauseOnActorStore() async {
+    let store = ActorStore(model: Chain(), updater: ChainUpdater())
+    let causes = Mutex<[Cause]>([])
+    await store.addMonitor { _, event in
+      if case .messageProcessed(let record, _, _, _) = event { causes.withLock { $0.append(record.cause) } }
+    }
+
+    await store.queue(from: "a tool").send(ChainMessage.stepped(2)).finish()
+
+    #expect(await store.model.steps == [2])
+    #expect(causes.withLock { $0 } == [.tool("a tool")])
   }
 }

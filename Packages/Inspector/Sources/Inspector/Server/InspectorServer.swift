@@ -12,16 +12,18 @@ import Synchronization
 ///
 /// The WebSocket protocol: binary frames from the server carry whole trace lines, exactly as the
 /// trace file holds them (the session so far, then each batch as it is written); text frames carry
-/// one JSON object about the connection: `{"inspector":"history","bytes":N}` once the session so
-/// far has been sent, `{"inspector":"missed","lines":N}` when the page fell `queueLimit` bytes
-/// behind and N lines were dropped for it, `{"inspector":"pong","id":…}` answering the page's
-/// `{"request":"ping","id":…}`, and `{"inspector":"error","reason":…}` for any other frame.
+/// one JSON object about the connection: `{"inspector":"history","bytes":N,"inspectable":[…]}` once
+/// the session so far has been sent, with the names of the types the page may send,
+/// `{"inspector":"missed","lines":N}` when the page fell `queueLimit` bytes behind and N lines were
+/// dropped for it, and the answers to the page's requests (``PageRequest``): a pong, `sent`, or
+/// `{"inspector":"error","reason":…}`.
 struct InspectorServer: Sendable {
   let configuration: InspectorConfiguration
   let token: AccessToken
   let feed: SessionFeed
   let traceFile: String
   let page: PageAssets
+  let requests: PageRequest
 
   /// Starts listening and returns once the port is bound, with the task that serves until
   /// cancelled.
@@ -94,6 +96,7 @@ struct InspectorServer: Sendable {
           try await writer.finish(nil)
         })
     }
+    let requests = requests
     let queueLimit = configuration.queueLimit
     let maxFrameSize = configuration.maxFrameSize
     router.ws("/ws") { inbound, outbound, _ in
@@ -102,7 +105,8 @@ struct InspectorServer: Sendable {
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           try await reader.forEachChunk(upTo: history) { try await outbound.writeBinaryMessage($0) }
-          try await outbound.write(.text(#"{"inspector":"history","bytes":\#(history)}"#))
+          try await outbound.write(
+            .text(#"{"inspector":"history","bytes":\#(history),"inspectable":\#(requests.typeNamesJSON)}"#))
           for await _ in subscriber.wakeUps {
             let (replies, batches, missed) = subscriber.queue.withLock { $0.take() }
             for reply in replies { try await outbound.write(.text(reply)) }
@@ -112,7 +116,8 @@ struct InspectorServer: Sendable {
         }
         group.addTask {
           for try await message in inbound.messages(maxSize: maxFrameSize) {
-            subscriber.queue.withLock { $0.reply(PageRequest.answer(to: message)) }
+            let answer = requests.answer(to: message)
+            subscriber.queue.withLock { $0.reply(answer) }
             subscriber.signal()
           }
         }

@@ -1,30 +1,106 @@
+import Core
 import Foundation
 import HummingbirdWebSocket
 
-/// What a page may ask over the WebSocket, and the answer to each frame it sends. Nothing it sends
-/// reaches the store or the file system.
-enum PageRequest {
-  private struct Ping: Decodable {
+/// What a page may ask over the WebSocket, and the answer to each frame it sends: a ping, or a
+/// message to send to the store, of a type the app made inspectable. Nothing a page sends reaches
+/// the file system; a message reaches the store only through the ``dispatch`` bound to the
+/// inspector's cause.
+struct PageRequest: Sendable {
+  /// The inspectable types, by the name the trace gives them.
+  let inspectable: [String: InspectableMessage]
+  /// Sends with the cause `Cause.tool("inspector")`.
+  let dispatch: Dispatch
+
+  private struct Request: Decodable {
     var request: String
     var id: Int?
+    /// For `send`: the message type's name, as the trace shows it.
+    var type: String?
+    /// For `send`: the message as JSON text, the form of the trace's `payload`.
+    var json: String?
   }
 
-  /// The answer to `message`: a pong for a ping, an error naming the problem for anything else.
-  static func answer(to message: WebSocketMessage) -> String {
+  init(inspectable: [InspectableMessage], dispatch: Dispatch) {
+    // The last registration of a name wins: an app that lists a type twice means one type.
+    self.inspectable = Dictionary(inspectable.map { ($0.typeName, $0) }) { _, last in last }
+    self.dispatch = dispatch
+  }
+
+  /// The inspectable types' names, sorted, as a JSON array.
+  var typeNamesJSON: String {
+    Self.encoded(inspectable.keys.sorted())
+  }
+
+  /// The answer to `message`: a pong for a ping, `sent` for a message sent to the store, an error
+  /// naming the problem for anything else.
+  func answer(to message: WebSocketMessage) -> String {
     guard case .text(let text) = message else {
-      return error("Binary frames are not understood; send JSON text.")
+      return Self.error("Binary frames are not understood; send JSON text.", id: nil)
     }
-    guard let ping = try? JSONDecoder().decode(Ping.self, from: Data(text.utf8)) else {
-      return error("Not a request: send a JSON object such as {\"request\":\"ping\"}.")
+    guard let request = try? JSONDecoder().decode(Request.self, from: Data(text.utf8)) else {
+      return Self.error("Not a request: send a JSON object such as {\"request\":\"ping\"}.", id: nil)
     }
-    guard ping.request == "ping" else {
-      return error("Unknown request \(ping.request.prefix(64)); the inspector understands ping.")
+    switch request.request {
+    case "ping":
+      return request.id.map { #"{"inspector":"pong","id":\#($0)}"# } ?? #"{"inspector":"pong"}"#
+    case "send":
+      return send(request)
+    default:
+      return Self.error(
+        "Unknown request \(request.request.prefix(64)); the inspector understands ping and send.",
+        id: request.id)
     }
-    return ping.id.map { #"{"inspector":"pong","id":\#($0)}"# } ?? #"{"inspector":"pong"}"#
   }
 
-  private static func error(_ reason: String) -> String {
-    let encoded = (try? JSONEncoder().encode(reason)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-    return #"{"inspector":"error","reason":\#(encoded)}"#
+  private func send(_ request: Request) -> String {
+    guard let type = request.type, let json = request.json else {
+      return Self.error(
+        "A send names the message's type and its JSON: {\"request\":\"send\",\"type\":…,\"json\":…}.",
+        id: request.id)
+    }
+    guard let inspectable = inspectable[type] else {
+      let known =
+        inspectable.isEmpty
+        ? "the app makes none inspectable"
+        : "inspectable: " + inspectable.keys.sorted().joined(separator: ", ")
+      return Self.error("\(type.prefix(128)) is not an inspectable message type (\(known)).", id: request.id)
+    }
+    let message: (any Message)?
+    do {
+      message = try inspectable.decode(Data(json.utf8))
+    } catch {
+      return Self.error("The JSON is not a \(type): \(Self.describe(error))", id: request.id)
+    }
+    guard let message else {
+      return Self.error("The app does not accept this \(type) from the inspector.", id: request.id)
+    }
+    dispatch.send(message)
+    let id = request.id.map { ",\"id\":\($0)" } ?? ""
+    return #"{"inspector":"sent","type":\#(Self.encoded(type))\#(id)}"#
+  }
+
+  /// A decoding error in a line: what was wrong, and where in the JSON.
+  private static func describe(_ error: any Error) -> String {
+    let (reason, path): (String, [any CodingKey]) =
+      switch error as? DecodingError {
+      case .dataCorrupted(let context): (context.debugDescription, context.codingPath)
+      case .keyNotFound(let key, let context): ("no value for \"\(key.stringValue)\"", context.codingPath)
+      case .typeMismatch(_, let context), .valueNotFound(_, let context):
+        (context.debugDescription, context.codingPath)
+      default: ("\(error)", [])
+      }
+    let at =
+      path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    return String((reason + at).prefix(300))
+  }
+
+  private static func error(_ reason: String, id: Int?) -> String {
+    let id = id.map { ",\"id\":\($0)" } ?? ""
+    return #"{"inspector":"error","reason":\#(encoded(reason))\#(id)}"#
+  }
+
+  private static func encoded(_ value: some Encodable) -> String {
+    (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
   }
 }

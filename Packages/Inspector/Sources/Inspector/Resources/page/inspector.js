@@ -70,6 +70,7 @@ function ingest(entry) {
       }
       const message = {
         id: entry.id, time: entry.time, cause: entry.cause || { kind: "external" }, type, value,
+        payload: entry.like != null ? (session.byId.get(entry.like) || {}).payload : entry.payload,
         feature: featureOf(type), label: labelOf(value), handled: entry.handled !== false,
         commands: (entry.commands || []).map((c) => c.id), changes: entry.changes || [], duration: entry.duration,
       };
@@ -185,6 +186,7 @@ function drawList() {
     row.dataset.id = message.id;
     const cells = [
       ["time", time(message.time)], ["id", "m" + message.id], ["lane", message.feature],
+      ...(message.cause.kind === "tool" ? [["tool", "from " + message.cause.tool]] : []),
       ["value" + (message.handled ? "" : " unhandled"), message.value], ["effects", effects(message)],
     ];
     for (const [className, text] of cells) {
@@ -237,7 +239,7 @@ function chain(message) {
       current = s && s.startedAfter != null ? session.byId.get(s.startedAfter) : null;
       if (!current) steps.unshift({ origin: "◆ s" + cause.subscription + (s && s.startedAfter == null ? " (started at launch)" : "") });
     } else {
-      steps.unshift({ origin: "[" + cause.kind + "]" });
+      steps.unshift({ origin: cause.kind === "tool" ? "[from " + cause.tool + "]" : "[" + cause.kind + "]" });
       current = null;
     }
   }
@@ -383,16 +385,73 @@ function notice(text) {
   $("notice").hidden = false;
 }
 
+// MARK: - Sending
+
+const sending = { socket: null, next: 1, pending: null };
+
+// The types the app made inspectable, as the trace names them; the panel stays hidden without any.
+function offerSending(types) {
+  const select = $("send-type");
+  const chosen = select.value;
+  select.replaceChildren(...types.map((type) => element("option", type)));
+  if (types.includes(chosen)) select.value = chosen;
+  $("send").hidden = types.length === 0;
+  if (!$("send-json").value) prefill();
+}
+
+// The payload of the latest message of the chosen type, if the session has one: a template to edit.
+function prefill() {
+  const type = $("send-type").value;
+  for (let index = session.messages.length - 1; index >= 0; index -= 1) {
+    const message = session.messages[index];
+    if (message.type === type && message.payload) {
+      $("send-json").value = message.payload;
+      return;
+    }
+  }
+}
+
+function sendMessage(event) {
+  event.preventDefault();
+  if (!sending.socket || sending.socket.readyState !== WebSocket.OPEN) {
+    sendStatus("Not connected.", "error");
+    return;
+  }
+  sending.pending = sending.next++;
+  sending.socket.send(JSON.stringify({ request: "send", id: sending.pending, type: $("send-type").value,
+    json: $("send-json").value }));
+  sendStatus("sending…", "");
+}
+
+function sendAnswered(control) {
+  if (control.id !== sending.pending) return;
+  sending.pending = null;
+  if (control.inspector === "sent") sendStatus("Sent; it appears in the history from inspector.", "sent");
+  else sendStatus(control.reason, "error");
+}
+
+function sendStatus(text, className) {
+  const status = $("send-status");
+  status.textContent = text;
+  status.className = className;
+}
+
 function connect() {
   const socket = new WebSocket("ws://" + location.host + "/ws?token=" + encodeURIComponent(token));
   socket.binaryType = "arraybuffer";
+  sending.socket = socket;
   const decoder = new TextDecoder();
   socket.onopen = () => setStatus("loading the session…", "connecting");
   socket.onmessage = (event) => {
     if (typeof event.data === "string") {
       const control = JSON.parse(event.data);
-      if (control.inspector === "history") setStatus("live", "live");
-      else if (control.inspector === "missed") {
+      if (control.inspector === "history") {
+        setStatus("live", "live");
+        offerSending(control.inspectable || []);
+      } else if (control.inspector === "sent" || (control.inspector === "error" && control.id != null
+        && control.id === sending.pending)) {
+        sendAnswered(control);
+      } else if (control.inspector === "missed") {
         session.missed += control.lines;
         notice("This page fell behind and missed " + session.missed + " trace lines; the trace file has them all.");
       } else if (control.inspector === "error") notice("The inspector says: " + control.reason);
@@ -423,4 +482,6 @@ $("panel").addEventListener("click", (event) => {
   if (step) select(Number(step.dataset.id));
 });
 $("reload").addEventListener("click", () => location.reload());
+$("send-form").addEventListener("submit", sendMessage);
+$("send-type").addEventListener("change", () => { $("send-json").value = ""; prefill(); });
 connect();
