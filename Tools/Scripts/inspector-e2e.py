@@ -16,6 +16,9 @@ What it checks, in a temporary data folder:
   starts `[from inspector]`, and the app's own `list` shows the item; an export (a path) is refused
   by the app's registration and JSON that is not an `AppMessage` gets an error on the page, which
   stays live;
+- time travel: "Pause the app here" on the message that added `buy milk` pauses the app, which
+  prints the list as it was then (buy milk, not yet buy bread); a line typed meanwhile waits; Resume
+  returns to the present and applies it, after the app says it resumed;
 - a wrong token and a foreign `Origin` are refused (403), and so is a request without a token (401).
 
 It prints how long the added item took to appear in the page after the line was written to the
@@ -148,6 +151,59 @@ def send_from_page(driver: webdriver.Chrome, wait: WebDriverWait, app: subproces
     checks.check("live" in driver.find_element(By.ID, "status").text, "the page stays connected after the errors")
 
 
+def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[str],
+           output: Output, checks: Checks) -> None:
+    """Pauses the app at the message that added `buy milk` (before `buy bread`), types a line while
+    paused, and resumes."""
+    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
+                       " and contains(., 'buy milk')]]")
+
+    def pause_there(d: webdriver.Chrome) -> bool:
+        d.find_element(*added).click()
+        d.find_element(By.ID, "travel-here").click()
+        return True
+
+    WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
+                  ignored_exceptions=[StaleElementReferenceException]).until(pause_there)
+    wait.until(lambda d: d.find_element(By.ID, "travel").is_displayed())
+    banner = driver.find_element(By.ID, "travel-text").text
+    number = re.search(r"Paused at m(\d+)", banner)
+    checks.check(number is not None, f"the page says the app is paused at the message ({banner[:40]!r})")
+    if number is None:
+        return
+    header = f"Paused by the inspector at m{number.group(1)}"
+    checks.check(output.wait_for(header), "the app says it is paused at that message")
+    checks.check(output.wait_for("Input waits until you resume"), "the app shows the list as it was, then waits")
+    with output.changed:
+        start = next(index for index, line in enumerate(output.lines) if header in line)
+        past = "".join(output.lines[start:])
+    checks.check("buy milk" in past and "buy bread" not in past and "You have 1 item" in past,
+                 "the app's paused view is the older list: buy milk, not yet buy bread")
+
+    app.stdin.write("add buy eggs\n")
+    app.stdin.flush()
+    # A negative check: nothing may happen while paused, so it can only be given time. The app reads
+    # the line at once; a second is many times what processing it takes.
+    time.sleep(1)
+    with output.changed:
+        checks.check(not any("buy eggs" in line for line in output.lines), "input typed while paused waits")
+    checks.check(driver.execute_script("return session.messages.filter((m) => m.value.includes('buy eggs')).length") == 0,
+                 "the page shows no message for it while paused")
+
+    driver.find_element(By.ID, "resume").click()
+    wait.until(lambda d: not d.find_element(By.ID, "travel").is_displayed())
+    checks.check(output.wait_for("Resumed by the inspector"), "resume: the app says it is back in the present")
+    checks.check(output.wait_for("buy eggs"), "what was typed while paused is applied after resume")
+    with output.changed:
+        text = "".join(output.lines)
+    checks.check(text.index("Resumed by the inspector") < text.index("buy eggs"),
+                 "in order: the app resumes, then applies what waited")
+    eggs = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
+                      " and contains(., 'buy eggs')]]")
+    wait.until(conditions.presence_of_element_located(eggs))
+    checks.check(True, "the page lists the waited line's message after resume")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=str(ROOT / "App/.build/debug/todo"), help="the todo executable")
@@ -225,6 +281,7 @@ def main() -> int:
                          f"a reloaded page receives the whole session ({len(after)} messages)")
 
             send_from_page(driver, wait, app, output, checks)
+            travel(driver, wait, app, output, checks)
         finally:
             if driver is not None:
                 driver.quit()

@@ -137,9 +137,27 @@ public final class AppSession {
     configuration.traceFile = configuration.traceFile ?? tracePath
     let inspector = try await Inspector.attach(
       to: store, configuration: configuration,
-      inspectable: [InspectableMessage(AppMessage.self, accepting: \.isAcceptedFromInspector)])
+      inspectable: [InspectableMessage(AppMessage.self, accepting: \.isAcceptedFromInspector)],
+      onTravel: { [weak self] travel in self?.show(travel) })
     self.inspector = inspector
     FileHandle.standardError.write(Data("Inspector: \(inspector.url.absoluteString)\n".utf8))
+  }
+
+  /// Shows what the inspector's time travel asked: the list as it was after a past message while
+  /// the store is paused (``PastList``), or that the app runs in the present again.
+  private func show(_ travel: TimeTravel) {
+    let lines =
+      switch travel {
+      case .viewing(let message):
+        inspector.map {
+          PastList.lines(
+            tracePath: $0.traceFile, message: message,
+            pageSize: Self.pageSize(isInteractive: input.isInteractive) ?? PastList.scriptPageSize,
+            now: Date())
+        } ?? []
+      case .resumed: [PastList.resumed]
+      }
+    printer.show(lines.map { OutputLine(.banner, $0) })
   }
 
   /// Runs until `quit`, the end of the input, or SIGINT/SIGTERM; then finishes in-flight work and

@@ -51,6 +51,9 @@ enum PastList {
   static let waiting =
     "── Input waits until you resume in the inspector; what you type then runs in order. ──"
 
+  /// Items on the page shown in a script, which has no window to fit.
+  static let scriptPageSize = 20
+
   /// The line printed when the inspector resumes the app.
   static let resumed = "── Resumed by the inspector: back to the present. ──"
 }

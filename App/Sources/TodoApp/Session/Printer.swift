@@ -129,6 +129,12 @@ final class Printer {
   private func printNewLines(of model: AppModel) {
     let lines = model.ui.lines(from: printedUpTo)
     printedUpTo = model.ui.outboxEnd
+    show(lines)
+  }
+
+  /// Prints lines that are not the model's output (the inspector's time travel), as output lines
+  /// are printed: above the prompt while the user sits at it.
+  func show(_ lines: some RandomAccessCollection<OutputLine>) {
     var text = ""
     for line in lines { text += styled([TerminalText.visible(line.text)], line).joined() + "\n" }
     if isInteractive {

@@ -63,13 +63,16 @@ public final class Inspector {
   ///   - configuration: Where to listen and how much to hold for a page.
   ///   - inspectable: The message types the page may send (its "Send" panel), each decoded from
   ///     JSON and sent with the cause `Cause.tool("inspector")`; none by default.
+  ///   - onTravel: Shows the app as it was at a past message while the page's time travel pauses
+  ///     the store, and the present again when the page resumes it (``TimeTravel``). Without it the
+  ///     page still pauses and resumes the store and shows the model at that message itself.
   /// - Returns: The running inspector; ``url`` is the address to open.
   /// - Throws: ``InspectorError`` for a host other than the loopback one without
   ///   ``InspectorConfiguration/allowsNonLoopbackHost``, missing page resources, or a trace file
   ///   that cannot be created; the server's error when it cannot listen.
   public static func attach<Model: Sendable>(
     to store: Store<Model>, configuration: InspectorConfiguration = InspectorConfiguration(),
-    inspectable: [InspectableMessage] = []
+    inspectable: [InspectableMessage] = [], onTravel: (@MainActor (TimeTravel) -> Void)? = nil
   ) async throws -> Inspector {
     guard configuration.isLoopback || configuration.allowsNonLoopbackHost else {
       throw InspectorError(
@@ -82,7 +85,21 @@ public final class Inspector {
     let token = AccessToken()
     let server = InspectorServer(
       configuration: configuration, token: token, feed: feed, traceFile: traceFile, page: page,
-      requests: PageRequest(inspectable: inspectable, dispatch: store.queue(from: Inspector.toolName)))
+      requests: PageRequest(
+        inspectable: inspectable, dispatch: store.queue(from: Inspector.toolName),
+        travel: { @MainActor travel in
+          switch travel {
+          case .viewing(let message):
+            store.pause()
+            onTravel?(travel)
+            feed.announce(#"{"inspector":"paused","message":\#(message)}"#)
+          case .resumed:
+            guard store.isPaused else { return }
+            onTravel?(travel)
+            feed.announce(#"{"inspector":"resumed"}"#)
+            store.resume()
+          }
+        }))
     let port: Int
     let task: Task<Void, Never>
     let closeRecorder: @MainActor () async -> Void

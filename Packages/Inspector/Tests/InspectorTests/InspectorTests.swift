@@ -10,6 +10,9 @@ private struct Inspected {
   let inspector: Inspector
   let traceFile: String
 
+  /// What the inspector told the app of the page's time travel, in order.
+  let travels = TravelLog()
+
   init(
     inspectable: [InspectableMessage] = [], _ configure: (inout InspectorConfiguration) -> Void = { _ in }
   ) async throws {
@@ -18,7 +21,9 @@ private struct Inspected {
       .appendingPathComponent("inspector-test-\(UUID().uuidString).jsonl").path
     var configuration = InspectorConfiguration(traceFile: traceFile)
     configure(&configuration)
-    inspector = try await Inspector.attach(to: store, configuration: configuration, inspectable: inspectable)
+    inspector = try await Inspector.attach(
+      to: store, configuration: configuration, inspectable: inspectable,
+      onTravel: { [travels] in travels.list.append($0) })
   }
 
   var port: Int { inspector.url.port! }
@@ -41,6 +46,12 @@ private struct Inspected {
   func get(_ path: String, headers: [String: String] = [:]) async throws -> RawHTTP.Response {
     try await RawHTTP.get(port: port, path: path, headers: headers)
   }
+}
+
+/// The time travel an app was told of.
+@MainActor
+private final class TravelLog {
+  var list: [TimeTravel] = []
 }
 
 extension RawWebSocket {
@@ -244,6 +255,46 @@ struct InspectorTests {
     #expect(missed > 0)
     #expect(lines + missed == (try inspected.fileLines().count))
     #expect(lines + missed == 202)
+  }
+
+  // MARK: - Time travel
+
+  @Test("travel pauses the store and tells the app and every page; what is sent waits; resume applies it")
+  func timeTravel() async throws {
+    let inspected = try await Inspected()
+    let page = try inspected.page()
+    _ = try await page.nextControl()
+    inspected.store.send(CounterMessage.add(1))
+    _ = try await page.lines(1)
+
+    page.send(#"{"request":"travel","message":1}"#)
+    #expect(try await page.nextControl() == #"{"inspector":"paused","message":1}"#)
+    #expect(inspected.store.isPaused)
+    #expect(inspected.travels.list == [.viewing(message: 1)])
+    inspected.store.send(CounterMessage.add(2))
+    #expect(inspected.store.model.value == 1)
+    // A page that opens while the app is paused hears it after the session so far.
+    let late = try inspected.page()
+    #expect(try await late.nextControl().hasPrefix(#"{"inspector":"history""#))
+    #expect(try await late.nextControl() == #"{"inspector":"paused","message":1}"#)
+
+    late.send(#"{"request":"resume"}"#)
+    #expect(try await page.nextControl() == #"{"inspector":"resumed"}"#)
+    #expect(try await late.nextControl() == #"{"inspector":"resumed"}"#)
+    #expect(!inspected.store.isPaused)
+    #expect(inspected.store.model.value == 3)
+    #expect(inspected.travels.list == [.viewing(message: 1), .resumed])
+    // The message that waited is recorded once, after the resume, with its own cause.
+    let waited = try await page.lines(1)
+    #expect(waited.count == 1 && waited[0].contains("CounterMessage.add(2)"))
+
+    // Resuming a running store, and a travel that names no message, change nothing.
+    page.send(#"{"request":"resume"}"#)
+    page.send(#"{"request":"travel"}"#)
+    #expect(try await page.nextControl().contains("A travel names the message to view the app at"))
+    #expect(inspected.travels.list == [.viewing(message: 1), .resumed])
+    await inspected.inspector.close()
+    #expect(try inspected.fileLines().count == 3)
   }
 
   // MARK: - Sending from the page

@@ -100,13 +100,14 @@ struct InspectorServer: Sendable {
     let queueLimit = configuration.queueLimit
     let maxFrameSize = configuration.maxFrameSize
     router.ws("/ws") { inbound, outbound, _ in
-      let (subscriber, history) = feed.join(limit: queueLimit)
+      let (subscriber, history, announcement) = feed.join(limit: queueLimit)
       defer { feed.leave(subscriber) }
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           try await reader.forEachChunk(upTo: history) { try await outbound.writeBinaryMessage($0) }
           try await outbound.write(
             .text(#"{"inspector":"history","bytes":\#(history),"inspectable":\#(requests.typeNamesJSON)}"#))
+          if let announcement { try await outbound.write(.text(announcement)) }
           for await _ in subscriber.wakeUps {
             let (replies, batches, missed) = subscriber.queue.withLock { $0.take() }
             for reply in replies { try await outbound.write(.text(reply)) }
@@ -116,7 +117,7 @@ struct InspectorServer: Sendable {
         }
         group.addTask {
           for try await message in inbound.messages(maxSize: maxFrameSize) {
-            let answer = requests.answer(to: message)
+            guard let answer = await requests.answer(to: message) else { continue }
             subscriber.queue.withLock { $0.reply(answer) }
             subscriber.signal()
           }

@@ -2,8 +2,9 @@ import Core
 import Foundation
 import HummingbirdWebSocket
 
-/// What a page may ask over the WebSocket, and the answer to each frame it sends: a ping, or a
-/// message to send to the store, of a type the app made inspectable. Nothing a page sends reaches
+/// What a page may ask over the WebSocket, and the answer to each frame it sends: a ping, a
+/// message to send to the store, of a type the app made inspectable, or time travel (pause the
+/// store and view the app at a message; resume). Nothing a page sends reaches
 /// the file system; a message reaches the store only through the ``dispatch`` bound to the
 /// inspector's cause.
 struct PageRequest: Sendable {
@@ -11,6 +12,8 @@ struct PageRequest: Sendable {
   let inspectable: [String: InspectableMessage]
   /// Sends with the cause `Cause.tool("inspector")`.
   let dispatch: Dispatch
+  /// Pauses the store at a message, or resumes it (time travel).
+  let travel: @Sendable (TimeTravel) async -> Void
 
   private struct Request: Decodable {
     var request: String
@@ -19,12 +22,18 @@ struct PageRequest: Sendable {
     var type: String?
     /// For `send`: the message as JSON text, the form of the trace's `payload`.
     var json: String?
+    /// For `travel`: the number of the message to view the app at.
+    var message: UInt64?
   }
 
-  init(inspectable: [InspectableMessage], dispatch: Dispatch) {
+  init(
+    inspectable: [InspectableMessage], dispatch: Dispatch,
+    travel: @escaping @Sendable (TimeTravel) async -> Void
+  ) {
     // The last registration of a name wins: an app that lists a type twice means one type.
     self.inspectable = Dictionary(inspectable.map { ($0.typeName, $0) }) { _, last in last }
     self.dispatch = dispatch
+    self.travel = travel
   }
 
   /// The inspectable types' names, sorted, as a JSON array.
@@ -32,9 +41,10 @@ struct PageRequest: Sendable {
     Self.encoded(inspectable.keys.sorted())
   }
 
-  /// The answer to `message`: a pong for a ping, `sent` for a message sent to the store, an error
-  /// naming the problem for anything else.
-  func answer(to message: WebSocketMessage) -> String {
+  /// The answer to `message`: a pong for a ping, `sent` for a message sent to the store, nothing
+  /// for time travel (every page hears that the store paused or resumed), an error naming the
+  /// problem for anything else.
+  func answer(to message: WebSocketMessage) async -> String? {
     guard case .text(let text) = message else {
       return Self.error("Binary frames are not understood; send JSON text.", id: nil)
     }
@@ -46,9 +56,20 @@ struct PageRequest: Sendable {
       return request.id.map { #"{"inspector":"pong","id":\#($0)}"# } ?? #"{"inspector":"pong"}"#
     case "send":
       return send(request)
+    case "travel":
+      guard let message = request.message, message > 0 else {
+        return Self.error(
+          "A travel names the message to view the app at: {\"request\":\"travel\",\"message\":42}.",
+          id: request.id)
+      }
+      await travel(.viewing(message: message))
+      return nil
+    case "resume":
+      await travel(.resumed)
+      return nil
     default:
       return Self.error(
-        "Unknown request \(request.request.prefix(64)); the inspector understands ping and send.",
+        "Unknown request \(request.request.prefix(64)); the inspector understands ping, send, travel and resume.",
         id: request.id)
     }
   }

@@ -28,6 +28,8 @@ final class SessionFeed: Sendable {
   private struct State {
     var written = 0
     var subscribers: [ObjectIdentifier: Subscriber] = [:]
+    /// The last ``announce(_:)``, for the pages that join after it.
+    var announcement: String?
   }
 
   private let state = Mutex(State())
@@ -48,17 +50,30 @@ final class SessionFeed: Sendable {
     }
   }
 
+  /// Tells every page `text`, a JSON object about the session (the store paused or resumed), and
+  /// each page that joins later, after its history, until the next announcement.
+  func announce(_ text: String) {
+    let subscribers = state.withLock { state in
+      state.announcement = text
+      return Array(state.subscribers.values)
+    }
+    for subscriber in subscribers {
+      subscriber.queue.withLock { $0.reply(text) }
+      subscriber.signal()
+    }
+  }
+
   /// Registers a page.
   ///
-  /// - Returns: The page's subscriber, and how many bytes of the trace file were written before
-  ///   it joined (its history; every later line reaches its queue).
-  func join(limit: Int) -> (Subscriber, history: Int) {
+  /// - Returns: The page's subscriber, how many bytes of the trace file were written before it
+  ///   joined (its history; every later line reaches its queue), and the last announcement.
+  func join(limit: Int) -> (Subscriber, history: Int, announcement: String?) {
     let subscriber = Subscriber(limit: limit)
-    let history = state.withLock { state in
+    let (history, announcement) = state.withLock { state in
       state.subscribers[ObjectIdentifier(subscriber)] = subscriber
-      return state.written
+      return (state.written, state.announcement)
     }
-    return (subscriber, history)
+    return (subscriber, history, announcement)
   }
 
   /// Unregisters a page.

@@ -181,7 +181,8 @@ function drawList() {
   for (let position = first; position < last; position += 1) {
     const message = session.messages[view.filtered[position]];
     const row = document.createElement("div");
-    row.className = "row" + (message.id === view.selected ? " selected" : "");
+    row.className = "row" + (message.id === view.selected ? " selected" : "")
+      + (message.id === travelling.at ? " travelled" : "");
     row.style.top = position * ROW + "px";
     row.dataset.id = message.id;
     const cells = [
@@ -323,6 +324,13 @@ function select(id) {
   panel.appendChild(element("h2", "m" + message.id + " " + message.value));
   panel.appendChild(element("div", message.type + " · " + time(message.time) + " · " + duration(message.duration)
     + (message.handled ? "" : " · unhandled"), "meta"));
+  const travel = element("button", travelling.at === message.id ? "The app is paused here" : "Pause the app here");
+  travel.id = "travel-here";
+  travel.type = "button";
+  travel.disabled = travelling.at === message.id;
+  travel.title = "Pause the app and show it as it was after this message; input waits until you resume.";
+  travel.addEventListener("click", () => requestTravel(message.id));
+  panel.appendChild(travel);
 
   panel.appendChild(element("h3", "Cause chain"));
   const steps = element("ol", null, "chain");
@@ -384,6 +392,32 @@ function notice(text) {
   $("notice-text").textContent = text;
   $("notice").hidden = false;
 }
+
+// MARK: - Time travel
+
+// The message the app is paused at, if it is: every page hears it from the inspector.
+const travelling = { at: null };
+
+function requestTravel(id) {
+  if (!sending.socket || sending.socket.readyState !== WebSocket.OPEN) return;
+  sending.socket.send(JSON.stringify({ request: "travel", message: id }));
+}
+
+function travelled(control) {
+  travelling.at = control.inspector === "paused" ? control.message : null;
+  $("travel").hidden = travelling.at == null;
+  if (travelling.at != null) {
+    $("travel-text").textContent = "Paused at m" + travelling.at + ": the app shows itself as it was after it. "
+      + "New input and the answers of running commands wait, in order, until you resume. "
+      + "What already happened outside the app (a row stored, a file written) is not undone.";
+    if (session.byId.has(travelling.at)) select(travelling.at);
+  } else if (view.selected != null) select(view.selected);
+  drawList();
+}
+
+$("resume").addEventListener("click", () => {
+  if (sending.socket && sending.socket.readyState === WebSocket.OPEN) sending.socket.send(JSON.stringify({ request: "resume" }));
+});
 
 // MARK: - Sending
 
@@ -451,6 +485,8 @@ function connect() {
       } else if (control.inspector === "sent" || (control.inspector === "error" && control.id != null
         && control.id === sending.pending)) {
         sendAnswered(control);
+      } else if (control.inspector === "paused" || control.inspector === "resumed") {
+        travelled(control);
       } else if (control.inspector === "missed") {
         session.missed += control.lines;
         notice("This page fell behind and missed " + session.missed + " trace lines; the trace file has them all.");
