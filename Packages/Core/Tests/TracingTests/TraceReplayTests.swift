@@ -102,6 +102,8 @@ struct TraceReplayTests {
         dispatch(BoardMessage.saved(count: count))
       })
     store.send(BoardMessage.write("milk", at: Date(timeIntervalSince1970: 1_700_000_000)))
+    // The save's answer first, so the order below is the only one.
+    await store.settle()
     await store.queue(from: "inspector").send(
       BoardMessage.write("eggs", at: Date(timeIntervalSince1970: 1_700_000_001))
     )
