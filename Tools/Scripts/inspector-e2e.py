@@ -19,6 +19,9 @@ What it checks, in a temporary data folder:
 - time travel: "Pause the app here" on the message that added `buy milk` pauses the app, which
   prints the list as it was then (buy milk, not yet buy bread); a line typed meanwhile waits; Resume
   returns to the present and applies it, after the app says it resumed;
+- a trace file: the session exported from the page, opened with "Open a trace file" in the live
+  page, then in the page saved to disk and opened with no app (file://), lists every message and
+  shows a cause chain;
 - a wrong token and a foreign `Origin` are refused (403), and so is a request without a token (401).
 
 It prints how long the added item took to appear in the page after the line was written to the
@@ -204,6 +207,49 @@ def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[
     checks.check(True, "the page lists the waited line's message after resume")
 
 
+def open_trace_file(driver: webdriver.Chrome, wait: WebDriverWait, url: str, folder: str,
+                    checks: Checks) -> None:
+    """Downloads the session with the page's export, opens it with "Open a trace file" in the live
+    page, then in the page saved to disk and opened with no app (file://)."""
+    trace = os.path.join(folder, "session.trace.jsonl")
+    with urllib.request.urlopen(url.replace("/?token=", "/trace.jsonl?token="), timeout=TIMEOUT) as response:
+        Path(trace).write_bytes(response.read())
+    recorded = sum(1 for line in Path(trace).read_text().splitlines() if '"kind":"message"' in line)
+
+    def open_it() -> str:
+        chooser = driver.find_element(By.ID, "open-file")
+        driver.execute_script("arguments[0].style.display = 'block'", chooser)
+        chooser.send_keys(trace)
+        wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("file: "))
+        return driver.find_element(By.ID, "status").text
+
+    status = open_it()
+    checks.check(f"({recorded} messages; not live)" in status,
+                 f"the live page opens the exported trace file: {status!r} ({recorded} messages in it)")
+    checks.check(driver.execute_script("return session.messages.some((m) => m.value.includes('buy eggs'))"),
+                 "the file's messages are listed, the last ones included")
+
+    page = os.path.join(folder, "inspector.html")
+    with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
+        Path(page).write_bytes(response.read())
+    driver.get("file://" + page)
+    wait.until(lambda d: "offline" in d.find_element(By.ID, "status").text)
+    checks.check(True, "the page saved to disk opens with no app and says it is offline")
+    status = open_it()
+    checks.check(f"({recorded} messages; not live)" in status, f"offline, it opens the trace file too ({status!r})")
+    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
+                       " and contains(., 'buy milk')]]")
+
+    def click_added(d: webdriver.Chrome) -> bool:
+        d.find_element(*added).click()
+        return "Cause chain" in d.find_element(By.ID, "panel").text
+
+    WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
+                  ignored_exceptions=[StaleElementReferenceException]).until(click_added)
+    chain = driver.find_element(By.CSS_SELECTOR, "#panel ol.chain").text
+    checks.check("[external]" in chain and "buy milk" in chain, "offline, a message's cause chain is shown")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=str(ROOT / "App/.build/debug/todo"), help="the todo executable")
@@ -282,6 +328,7 @@ def main() -> int:
 
             send_from_page(driver, wait, app, output, checks)
             travel(driver, wait, app, output, checks)
+            open_trace_file(driver, wait, url, folder, checks)
         finally:
             if driver is not None:
                 driver.quit()

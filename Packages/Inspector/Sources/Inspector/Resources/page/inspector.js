@@ -11,21 +11,27 @@ const $ = (id) => document.getElementById(id);
 
 // MARK: - The session
 
-const session = {
-  start: null,
-  messages: [],            // in id order
-  byId: new Map(),         // message id → message
-  commands: new Map(),     // command id → command
-  subscriptions: new Map(),
-  startedAfter: new Map(), // message id → subscription ids it started
-  stoppedAfter: new Map(), // message id → subscription ids it stopped
-  sentByCommand: new Map(),
-  sentBySubscription: new Map(),
-  drops: [],
-  features: [],
-  missed: 0,
-  lines: 0,
-};
+const session = {};
+
+// Empties the session: before the first line, and before a trace file is opened.
+function resetSession() {
+  Object.assign(session, {
+    start: null,
+    messages: [],            // in id order
+    byId: new Map(),         // message id → message
+    commands: new Map(),     // command id → command
+    subscriptions: new Map(),
+    startedAfter: new Map(), // message id → subscription ids it started
+    stoppedAfter: new Map(), // message id → subscription ids it stopped
+    sentByCommand: new Map(),
+    sentBySubscription: new Map(),
+    drops: [],
+    features: [],
+    missed: 0,
+    lines: 0,
+  });
+}
+resetSession();
 
 // As the trace viewer names them: a type's module without API or Impl, a value up to its "(".
 function featureOf(type) {
@@ -501,6 +507,49 @@ function connect() {
   socket.onclose = () => setStatus("disconnected: the app has stopped, or refused this page", "closed");
 }
 
+// MARK: - A trace file
+
+// Shows a trace file instead of the live session: one recorded with --trace, one exported here, or
+// any in the trace format. The live connection is closed (reload the page to return to it), so the
+// page works offline too, saved as a file and opened from disk.
+function openFile(file) {
+  file.text().then((text) => {
+    if (sending.socket) {
+      sending.socket.onclose = null;
+      sending.socket.close();
+      sending.socket = null;
+    }
+    resetSession();
+    view.selected = null;
+    travelling.at = null;
+    $("travel").hidden = true;
+    $("send").hidden = true;
+    $("notice").hidden = true;
+    $("filter-feature").replaceChildren($("filter-feature").options[0]);
+    $("panel").replaceChildren(element("p", "Select a message to see its causes, what it caused, and its changes.", "hint"));
+    const lines = text.split("\n");
+    for (const [index, line] of lines.entries()) {
+      if (!line.trim()) continue;
+      let entry;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        // The last line of a trace cut short by a crash may be torn: skipped, as the reader does.
+        if (index >= lines.length - 2) break;
+        notice("Line " + (index + 1) + " of " + file.name + " is not a trace line; the file is shown up to it.");
+        break;
+      }
+      ingest(entry);
+    }
+    setStatus("file: " + file.name + " (" + session.messages.length + " messages; not live)", "file");
+    refilter();
+  }, (error) => notice("Cannot read " + file.name + ": " + error));
+}
+
+$("open-file").addEventListener("change", (event) => {
+  const file = event.target.files[0];
+  if (file) openFile(file);
+});
 $("export").href = "/trace.jsonl?token=" + encodeURIComponent(token);
 $("filter-text").addEventListener("input", refilter);
 $("filter-feature").addEventListener("change", refilter);
@@ -520,4 +569,10 @@ $("panel").addEventListener("click", (event) => {
 $("reload").addEventListener("click", () => location.reload());
 $("send-form").addEventListener("submit", sendMessage);
 $("send-type").addEventListener("change", () => { $("send-json").value = ""; prefill(); });
-connect();
+// Saved and opened from disk, the page has no app to connect to: it shows trace files only.
+if (location.protocol === "file:") {
+  setStatus("offline: open a trace file", "file");
+  $("export").hidden = true;
+} else {
+  connect();
+}
