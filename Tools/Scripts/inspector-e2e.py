@@ -154,12 +154,47 @@ def send_from_page(driver: webdriver.Chrome, wait: WebDriverWait, app: subproces
     checks.check("live" in driver.find_element(By.ID, "status").text, "the page stays connected after the errors")
 
 
+def show_only(driver: webdriver.Chrome, text: str) -> None:
+    """Types `text` into the page's filter, so that the rows holding it are drawn (the list draws
+    only the rows in view, and follows the newest)."""
+    box = driver.find_element(By.ID, "filter-text")
+    box.clear()
+    if text:
+        box.send_keys(text)
+    else:
+        driver.execute_script("arguments[0].dispatchEvent(new Event('input'))", box)
+
+
+def measure_latency(driver: webdriver.Chrome, app: subprocess.Popen[str], checks: Checks, count: int = 20) -> None:
+    """Types `count` lines, one at a time, each once the page shows the previous one's item, and
+    prints the time from writing each line to the page reading its item's message (the page's own
+    clock, `Date.now()` at its arrival: no polling in it). The app's work (a database write) is
+    included, so this is the time from typing to seeing, an upper bound of the time from processing
+    to seeing. Printed, not asserted: the machines that run it are noisy."""
+    delays = []
+    for number in range(1, count + 1):
+        title = f"latency {number},"
+        written = time.time()
+        app.stdin.write(f"add latency {number}\n")
+        app.stdin.flush()
+        received = WebDriverWait(driver, TIMEOUT, poll_frequency=0.01).until(lambda d: d.execute_script(
+            "const m = session.messages.find((m) => m.type.endsWith('TodoMessage') && m.value.startsWith("
+            "'TodoMessage.added') && m.value.includes(arguments[0])); return m ? m.received : null;", title))
+        delays.append(received / 1000 - written)
+    delays.sort()
+    p95 = delays[min(len(delays) - 1, int(len(delays) * 0.95))]
+    checks.check(True, f"{count} lines typed one by one reach the page: median {delays[len(delays) // 2] * 1000:.0f} ms, "
+                       f"p95 {p95 * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms from writing the line to the page")
+
+
 def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[str],
            output: Output, checks: Checks) -> None:
     """Pauses the app at the message that added `buy milk` (before `buy bread`), types a line while
     paused, and resumes."""
     added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
                        " and contains(., 'buy milk')]]")
+
+    show_only(driver, "buy milk")
 
     def pause_there(d: webdriver.Chrome) -> bool:
         d.find_element(*added).click()
@@ -169,6 +204,7 @@ def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[
     WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
                   ignored_exceptions=[StaleElementReferenceException]).until(pause_there)
     wait.until(lambda d: d.find_element(By.ID, "travel").is_displayed())
+    show_only(driver, "")
     banner = driver.find_element(By.ID, "travel-text").text
     number = re.search(r"Paused at m(\d+)", banner)
     checks.check(number is not None, f"the page says the app is paused at the message ({banner[:40]!r})")
@@ -239,6 +275,7 @@ def open_trace_file(driver: webdriver.Chrome, wait: WebDriverWait, url: str, fol
     checks.check(f"({recorded} messages; not live)" in status, f"offline, it opens the trace file too ({status!r})")
     added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
                        " and contains(., 'buy milk')]]")
+    show_only(driver, "buy milk")
 
     def click_added(d: webdriver.Chrome) -> bool:
         d.find_element(*added).click()
@@ -327,6 +364,7 @@ def main() -> int:
                          f"a reloaded page receives the whole session ({len(after)} messages)")
 
             send_from_page(driver, wait, app, output, checks)
+            measure_latency(driver, app, checks)
             travel(driver, wait, app, output, checks)
             open_trace_file(driver, wait, url, folder, checks)
         finally:

@@ -76,6 +76,7 @@ function ingest(entry) {
       }
       const message = {
         id: entry.id, time: entry.time, cause: entry.cause || { kind: "external" }, type, value,
+        received: Date.now(), // when the page read it: the browser test measures the latency with it
         payload: entry.like != null ? (session.byId.get(entry.like) || {}).payload : entry.payload,
         feature: featureOf(type), label: labelOf(value), handled: entry.handled !== false,
         commands: (entry.commands || []).map((c) => c.id), changes: entry.changes || [], duration: entry.duration,
