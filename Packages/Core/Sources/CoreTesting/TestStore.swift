@@ -498,7 +498,8 @@ public final class TestStore<Model: Sendable & Equatable> {
           A command's messages belong to it while it runs: await the work in interpret, or make the \
           source a subscription.
           """, sourceLocation: sourceLocation)
-      case .modelUpdated, .commandStarted, .commandFinished, .messageDropped(_, _, .commandCancelled):
+      case .modelUpdated, .commandStarted, .commandFinished, .commandCancelled,
+        .messageDropped(_, _, .commandCancelled):
         break
       }
     }

@@ -168,6 +168,10 @@ struct TraceEncoder {
       var entry = commandEntry(.commandFinished, record, time)
       entry.duration = nanoseconds(duration)
       return entry
+    case .commandCancelled(let record):
+      var entry = commandEntry(.commandFinished, record, time)
+      entry.cancelled = true
+      return entry
     case .commandFailed(let record, let error, let duration):
       var entry = commandEntry(.commandFailed, record, time)
       entry.duration = nanoseconds(duration)

@@ -36,6 +36,7 @@ extension TraceEntry {
     bytes.field("message", message)
     if let duration { bytes.duration(duration) }
     bytes.field("error", error)
+    if cancelled == true { bytes.raw(",\"cancelled\":true") }
     bytes.raw("}")
   }
 

@@ -68,6 +68,9 @@ public struct TraceEntry: Codable, Sendable, Equatable {
   public var duration: Int64?
   /// For failures and drops: the error or reason.
   public var error: String?
+  /// For ``Kind/commandFinished``: `true` when the command did not return but was cancelled (a key,
+  /// a `CancelCommand`, its child leaving the model); absent otherwise.
+  public var cancelled: Bool?
 
   /// Creates an entry with only a kind and a time; set the other fields as the kind needs.
   ///

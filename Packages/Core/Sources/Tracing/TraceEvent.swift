@@ -5,6 +5,7 @@ import Core
 enum TraceEvent: Sendable {
   case commandStarted(CommandRecord)
   case commandFinished(CommandRecord, duration: Duration)
+  case commandCancelled(CommandRecord)
   case commandFailed(CommandRecord, error: any Error, duration: Duration)
   case noInterpreter(CommandRecord)
   case subscriptionStarted(SubscriptionRecord, startedBy: MessageID?)

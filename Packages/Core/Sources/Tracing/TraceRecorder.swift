@@ -119,6 +119,7 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor, ProcessedMessag
     case .unhandledMessage: return
     case .commandStarted(let record): converted = .commandStarted(record)
     case .commandFinished(let record, let duration): converted = .commandFinished(record, duration: duration)
+    case .commandCancelled(let record): converted = .commandCancelled(record)
     case .commandFailed(let record, let error, let duration):
       converted = .commandFailed(record, error: error, duration: duration)
     case .noInterpreter(let record): converted = .noInterpreter(record)

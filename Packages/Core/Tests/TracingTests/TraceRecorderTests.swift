@@ -260,4 +260,35 @@ struct TraceRecorderTests {
       try TraceRecorder<Session>(path: "/nonexistent-folder/trace.jsonl")
     }
   }
+
+  @Test("a cancelled command's line says so: commandFinished with cancelled, read back by the reader")
+  func cancelledCommand() async throws {
+    struct Wait: Command, Equatable {}
+    enum Keyed: Message, Equatable { case start, stop }
+    struct KeyedUpdater: TypedUpdater {
+      func update(_ model: inout Int, message: Keyed) -> [any Command] {
+        message == .start ? [KeyedCommand("wait", Wait())] : [CancelCommand("wait")]
+      }
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).jsonl").path
+    let store = Store(model: 0, updater: KeyedUpdater())
+    let recorder = try TraceRecorder<Int>(path: path, initialModel: 0)
+    store.addMonitor(recorder)
+    let (started, starting) = AsyncStream.makeStream(of: Void.self)
+    store.register(
+      FunctionInterpreter(for: Wait.self) { _, _ in
+        starting.yield()
+        try await Task.sleep(for: .seconds(60))
+      })
+    store.send(Keyed.start)
+    for await _ in started { break }
+    await store.send(Keyed.stop).finish()
+    await recorder.close()
+    let ends = try TraceReader.read(path: path).entries.filter { $0.kind == .commandFinished }
+    // c1, the wait, was cancelled; c2, the CancelCommand, was performed by the store and returned.
+    #expect(ends.map(\.id) == [1, 2])
+    #expect(ends.map(\.cancelled) == [true, nil])
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""kind":"commandFinished","time""#))
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#","cancelled":true}"#))
+  }
 }

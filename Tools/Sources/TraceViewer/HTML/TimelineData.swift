@@ -112,6 +112,7 @@ struct TimelineData: Codable, Equatable {
     case .emitted: "emitted"
     case .running: "running"
     case .finished: "finished"
+    case .cancelled: "cancelled"
     case .failed: "failed"
     case .noInterpreter: "noInterpreter"
     }

@@ -32,6 +32,7 @@ enum TimelinePanelScript {
     function outcome(c) {
       switch (c.outcome) {
         case "finished": return "finished in " + duration(c.duration);
+        case "cancelled": return "cancelled";
         case "failed": return "failed after " + duration(c.duration) + ": " + c.error;
         case "noInterpreter": return "no interpreter registered";
         case "running": return "still running when the recording ended";

@@ -116,7 +116,7 @@ public struct Trace: Sendable {
         if command.outcome == .emitted { command.outcome = .running }
       case .commandFinished:
         command.duration = entry.duration
-        command.outcome = .finished
+        command.outcome = entry.cancelled == true ? .cancelled : .finished
       case .commandFailed:
         command.duration = entry.duration
         command.outcome = .failed(entry.error ?? "no error recorded")

@@ -8,6 +8,8 @@ public struct TracedCommand: Sendable, Equatable {
     case running
     /// Its interpreter returned.
     case finished
+    /// It was cancelled while running (a key, a `CancelCommand`, its child leaving the model).
+    case cancelled
     /// Its interpreter threw this error.
     case failed(String)
     /// No interpreter was registered for its type.

@@ -81,6 +81,7 @@ public struct TreeRenderer: Sendable {
     case .emitted: parts.append("[not started]")
     case .running: parts.append("[still running]")
     case .finished: parts.append(duration ?? "finished")
+    case .cancelled: parts.append("[cancelled]")
     case .failed(let error): parts.append("[failed" + (duration.map { " after \($0)" } ?? "") + ": \(error)]")
     case .noInterpreter: parts.append("[no interpreter]")
     }

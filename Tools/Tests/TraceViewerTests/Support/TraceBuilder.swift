@@ -38,6 +38,14 @@ struct TraceBuilder {
     entries.append(entry)
   }
 
+  mutating func cancelled(_ id: UInt64, at time: Double, message: UInt64) {
+    var entry = TraceEntry(kind: .commandFinished, time: time)
+    entry.id = id
+    entry.message = message
+    entry.cancelled = true
+    entries.append(entry)
+  }
+
   mutating func finished(
     _ id: UInt64, at time: Double, message: UInt64, duration: Int64, error: String? = nil
   ) {

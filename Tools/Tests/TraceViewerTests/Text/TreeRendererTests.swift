@@ -33,6 +33,19 @@ struct TreeRendererTests {
     #expect(line == "m1  +0.001s  AppMessage.…  [external]  Δ (initial model)")
   }
 
+  @Test("a command cancelled while it ran is drawn cancelled, not finished")
+  func cancelled() throws {
+    var builder = TraceBuilder()
+    builder.message(
+      1, at: 1, type: "T.M", value: "M.search",
+      commands: [TraceCommand(id: 1, type: "T.Fetch", value: "Fetch()")])
+    builder.command(.commandStarted, 1, at: 1, message: 1)
+    builder.cancelled(1, at: 2, message: 1)
+    let forest = CausalForest(trace: Trace(entries: builder.entries))
+    let rendered = TreeRenderer().render(forest)
+    #expect(rendered.contains("→ c1  Fetch()  [cancelled]"))
+  }
+
   @Test("a root whose cause is missing from the trace says so")
   func orphan() {
     var builder = TraceBuilder()

@@ -66,6 +66,8 @@ public final class ConsoleMonitor<Model: Sendable>: StoreMonitor {
       write("\(record.id) started  \(render(record.command))")
     case .commandFinished(let record, let duration):
       write("\(record.id) finished in \(format(duration))")
+    case .commandCancelled(let record):
+      write("\(record.id) cancelled")
     case .commandFailed(let record, let error, let duration):
       write("!  \(record.id) \(typeName(record.command)) failed after \(format(duration)): \(error)")
     case .noInterpreter(let record):

@@ -28,6 +28,11 @@ public enum StoreEvent<Model: Sendable>: Sendable {
   /// A command's interpreter returned.
   case commandFinished(CommandRecord, duration: Duration)
 
+  /// A running command was cancelled: a ``KeyedCommand`` with its key or a ``CancelCommand``
+  /// cancelled it, or its child left the model. It ended then, and its task was cancelled; a
+  /// message the task sends anyway is dropped (``DropReason/commandCancelled``).
+  case commandCancelled(CommandRecord)
+
   /// A command's interpreter threw `error`. The store keeps running.
   case commandFailed(CommandRecord, error: any Error, duration: Duration)
 

@@ -418,7 +418,7 @@ final class StoreLoop<Model: Sendable> {
     for cancelled in commands.takeCancelled() {
       switch cancelled {
       case .running(let id):
-        commandFinished(id, failure: nil, duration: nil)
+        commandFinished(id, failure: nil, duration: nil, cancelled: true)
       case .waiting(let root):
         consequences.finished(in: root)
       }
@@ -450,7 +450,9 @@ final class StoreLoop<Model: Sendable> {
 
   /// Ends a command whose end the loop has taken (queued behind every message it sent), and
   /// starts the next waiting one in its place.
-  private func commandFinished(_ id: CommandID, failure: (any Error)?, duration: Duration?) {
+  private func commandFinished(
+    _ id: CommandID, failure: (any Error)?, duration: Duration?, cancelled: Bool = false
+  ) {
     guard let root = commands.finish(id) else {
       // The task of a command a key cancelled (and the loop ended then) has returned.
       return commands.cancelledTaskEnded(id)
@@ -458,17 +460,23 @@ final class StoreLoop<Model: Sendable> {
     if consequences.hasSenders { consequences.senderReturned(id) }
     if consequences.counts(root) { consequences.finished(in: root) }
     let timed = observers.hasMonitors
-    if commands.hasRecords { reportEnd(of: id, failure: failure, duration: duration, timed: timed) }
+    if commands.hasRecords {
+      reportEnd(of: id, failure: failure, duration: duration, timed: timed, cancelled: cancelled)
+    }
     if commands.hasWaiting, let started = commands.startWaiting(timed: timed), timed {
       reportStarted(started)
     }
   }
 
   @inline(never)
-  private func reportEnd(of id: CommandID, failure: (any Error)?, duration: Duration?, timed: Bool) {
+  private func reportEnd(
+    of id: CommandID, failure: (any Error)?, duration: Duration?, timed: Bool, cancelled: Bool
+  ) {
     guard let record = commands.takeRecord(id) else { return }
     if let failure, !(isShutDown && failure is CancellationError) {
       report(.commandFailed(record, error: failure, duration: duration ?? .zero))
+    } else if cancelled {
+      if timed { observers.emit(.commandCancelled(record)) }
     } else if timed {
       observers.emit(.commandFinished(record, duration: duration ?? .zero))
     }

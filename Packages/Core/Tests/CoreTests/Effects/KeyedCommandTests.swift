@@ -113,6 +113,26 @@ struct KeyedCommandTests {
     #expect(exits.all == ["a cancelled", "ab answered"])
   }
 
+  @Test("a cancelled command is reported cancelled, not finished, and the one that replaced it finished")
+  func cancelledIsReported() async {
+    let clock = TestClock()
+    let monitor = RecordingMonitor<Search>()
+    let store = Store(model: Search(), updater: SearchUpdater())
+    store.register(FetchInterpreter(clock: clock, exits: Exits(), ignoresCancellation: false))
+    store.addMonitor(monitor)
+    store.send(SearchMessage.run("a"))
+    await clock.waitForSleepers(count: 1)
+    store.send(SearchMessage.run("ab"))
+    await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .seconds(1))
+    await store.settle()
+    let commands = monitor.kinds.filter { $0.hasPrefix("command") }
+    #expect(
+      commands == [
+        "command started c1", "command cancelled c1", "command started c2", "command finished c2",
+      ])
+  }
+
   @Test(
     "a cancelled command that answers anyway is ended already: its answer is dropped, not applied, and is no problem"
   )

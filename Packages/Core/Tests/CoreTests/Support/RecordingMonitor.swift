@@ -50,6 +50,7 @@ final class RecordingMonitor<Model: Sendable>: StoreMonitor {
       case .unhandledMessage(let record): "unhandled \(record.id)"
       case .commandStarted(let record): "command started \(record.id)"
       case .commandFinished(let record, _): "command finished \(record.id)"
+      case .commandCancelled(let record): "command cancelled \(record.id)"
       case .commandFailed(let record, _, _): "command failed \(record.id)"
       case .noInterpreter(let record): "no interpreter \(record.id)"
       case .subscriptionStarted(let record, _): "subscription started \(record.id)"

@@ -98,8 +98,8 @@ function ingest(entry) {
       const command = session.commands.get(entry.id) || { id: entry.id, message: entry.message };
       if (entry.type) command.type = entry.type;
       if (entry.value) command.value = entry.value;
-      command.outcome = { commandStarted: "running", commandFinished: "finished", commandFailed: "failed",
-        noInterpreter: "no interpreter" }[entry.kind];
+      command.outcome = entry.cancelled ? "cancelled" : { commandStarted: "running", commandFinished: "finished",
+        commandFailed: "failed", noInterpreter: "no interpreter" }[entry.kind];
       if (entry.duration != null) command.duration = entry.duration;
       if (entry.error) command.error = entry.error;
       session.commands.set(entry.id, command);
