@@ -13,20 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${ROUNDS:-3}
-rows=${ROWS:-1000000}
-if ! command -v sqlite3 > /dev/null; then
-  Tools/Scripts/import-anchor.sh  # prints how to install sqlite3 and fails
-fi
-swift build -c release --package-path Tools/Benchmarks --product ImportTiming > /dev/null
-timing=Tools/Benchmarks/.build/release/ImportTiming
-csv=$($timing --generate "$rows")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source Tools/Scripts/bench-setup.sh
 IMPORT_ONLY=1 $timing "$csv" "$work/todo.sqlite" > /dev/null
 columns="id, title, done, due, created, updated, priority, tags"
 echo "Database: $rows items imported from $csv; $rounds rounds, interleaved"
-# The lesser of two numbers, the first possibly empty.
-least() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'; }
 best_shell= best_shell_cpu= best_store= best_store_cpu=
 for round in $(seq "$rounds"); do
   shell=$(/usr/bin/time -f "%e %U %S" sqlite3 -csv -header "$work/todo.sqlite" \

@@ -10,18 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${ROUNDS:-2}
-rows=${ROWS:-1000000}
-if ! command -v sqlite3 > /dev/null; then
-  Tools/Scripts/import-anchor.sh  # prints how to install sqlite3 and fails
-fi
-swift build -c release --package-path Tools/Benchmarks --product ImportTiming > /dev/null
-timing=Tools/Benchmarks/.build/release/ImportTiming
-csv=$($timing --generate "$rows")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source Tools/Scripts/bench-setup.sh
 echo "File: $csv ($(wc -c < "$csv") bytes, $rows rows); $rounds rounds, interleaved"
-# The lesser of two numbers, the first possibly empty.
-least() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'; }
 best_bare=
 best_anchor=
 best_store=
