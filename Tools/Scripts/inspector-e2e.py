@@ -10,7 +10,8 @@ What it checks, in a temporary data folder:
 - the page loads and goes live; after `add buy milk` is typed into the app, the page lists
   `TodoMessage.added` and, once selected, shows its cause chain back to the typed line (an external
   message) and its model changes, which hold the title;
-- a page opened afterwards (a reload) lists the same messages;
+- a page opened afterwards (a reload) lists the same messages; a page told to keep 5 messages
+  (`&keep=5`) keeps the newest and says it let the others go;
 - the page's Send panel offers `TodoApp.AppMessage`, prefilled with the payload of the last one;
   `add buy bread` sent from it is listed with the cause `from inspector`, its item's cause chain
   starts `[from inspector]`, and the app's own `list` shows the item; an export (a path) is refused
@@ -102,6 +103,22 @@ def browser() -> webdriver.Chrome:
         options.add_argument(argument)
     options.binary_location = "/usr/bin/chromium"
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def bounded_page(driver: webdriver.Chrome, wait: WebDriverWait, url: str, checks: Checks) -> None:
+    """Opens the page told to keep 5 messages (`&keep=5`; 200,000 by default): it lets the oldest
+    go, says so, and keeps the newest; then returns to the ordinary page."""
+    total = driver.execute_script("return session.messages.length")
+    driver.get(url + "&keep=5")
+    wait.until(conditions.text_to_be_present_in_element((By.ID, "status"), "live"))
+    kept, forgotten, newest = driver.execute_script(
+        "return [session.messages.length, session.forgotten, session.messages.at(-1).id]")
+    checks.check(kept <= 5 and forgotten >= total - 5 and newest >= total,
+                 f"a page told to keep 5 messages keeps the newest {kept} and lets {forgotten} go")
+    checks.check("keeps the newest 5 messages" in driver.find_element(By.ID, "notice-text").text,
+                 "and says so, pointing to the trace file")
+    driver.get(url)
+    wait.until(conditions.text_to_be_present_in_element((By.ID, "status"), "live"))
 
 
 def send_from_page(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[str],
@@ -363,6 +380,7 @@ def main() -> int:
             checks.check(after[: len(before)] == before and before[0].startswith("1 "),
                          f"a reloaded page receives the whole session ({len(after)} messages)")
 
+            bounded_page(driver, wait, url, checks)
             send_from_page(driver, wait, app, output, checks)
             measure_latency(driver, app, checks)
             travel(driver, wait, app, output, checks)

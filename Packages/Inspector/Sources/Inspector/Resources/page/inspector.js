@@ -29,9 +29,37 @@ function resetSession() {
     features: [],
     missed: 0,
     lines: 0,
+    forgotten: 0,            // the oldest messages let go to bound the page's memory (``forget``)
   });
 }
 resetSession();
+
+// The most messages the page keeps (`?keep=N` to change it): past them it lets the oldest go, so
+// a page open over a session of millions of messages keeps a bounded memory. The trace file keeps
+// them all (Export, or Open a trace file).
+const KEEP = Number(new URLSearchParams(location.search).get("keep")) || 200000;
+
+// Lets the oldest messages go once there are more than KEEP, a tenth of KEEP at a time, with what
+// only they refer to; a cause chain that reaches one shows it as missed.
+function forget() {
+  if (session.messages.length <= KEEP) return;
+  const gone = session.messages.splice(0, session.messages.length - Math.floor(KEEP * 0.9));
+  for (const message of gone) {
+    session.byId.delete(message.id);
+    session.startedAfter.delete(message.id);
+    session.stoppedAfter.delete(message.id);
+    for (const id of message.commands) {
+      session.commands.delete(id);
+      session.sentByCommand.delete(id);
+    }
+  }
+  if (session.drops.length > KEEP) session.drops.splice(0, session.drops.length - KEEP);
+  session.forgotten += gone.length;
+  notice("This page keeps the newest " + KEEP.toLocaleString() + " messages and let the oldest "
+    + session.forgotten.toLocaleString() + " go; the trace file has them all (Export trace).");
+  if (view.selected != null && !session.byId.has(view.selected)) view.selected = null;
+  refilter();
+}
 
 // As the trace viewer names them: a type's module without API or Impl, a value up to its "(".
 function featureOf(type) {
@@ -382,7 +410,8 @@ function select(id) {
     initial.appendChild(element("div", session.start.value, "value"));
     panel.appendChild(initial);
   }
-  panel.appendChild(element("p", "Every value changed since the start, as it was after m" + message.id + ":", "hint"));
+  panel.appendChild(element("p", "Every value changed since " + (session.forgotten ? "the oldest message kept" : "the start")
+    + ", as it was after m" + message.id + ":", "hint"));
   panel.appendChild(modelAfter(message));
   drawList();
 }
@@ -503,6 +532,7 @@ function connect() {
     for (const line of decoder.decode(event.data).split("\n")) {
       if (line) ingest(JSON.parse(line));
     }
+    forget();
     schedule();
   };
   socket.onclose = () => setStatus("disconnected: the app has stopped, or refused this page", "closed");
@@ -542,6 +572,7 @@ function openFile(file) {
       }
       ingest(entry);
     }
+    forget();
     setStatus("file: " + file.name + " (" + session.messages.length + " messages; not live)", "file");
     refilter();
   }, (error) => notice("Cannot read " + file.name + ": " + error));
