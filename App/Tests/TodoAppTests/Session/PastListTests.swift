@@ -1,53 +1,55 @@
+import AuthenticationAPI
+import Core
 import Foundation
 import Testing
+import TodoAPI
+import Tracing
 
 @testable import TodoApp
 
+/// The session is recorded from a store with the app's updater and none of its subscriptions or
+/// interpreters, fed the messages a real session's interpreters send: a whole session in this
+/// process would listen to signals, which `SignalInterpreterTests` send to the process.
 @Suite("PastList: the list as it was at a past message, for the inspector's time travel")
 @MainActor
 struct PastListTests {
-  /// A session recorded to a trace: ada registers, adds One and Two, marks One done.
-  private func recordedSession() async throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "past-list-\(UUID().uuidString)")
-    let trace = folder.appendingPathComponent("session.jsonl").path
-    let script = [
-      "register ada s3cret-passw0rd", "login ada s3cret-passw0rd", "add One", "add Two", "done 1",
-    ]
-    let code = try await AppSession.launch(
-      folder: folder.appendingPathComponent("data"), input: .script(script), tracePath: trace)
-    #expect(code == 0)
-    return trace
-  }
+  private let trace = FileManager.default.temporaryDirectory
+    .appendingPathComponent("past-list-\(UUID().uuidString).jsonl").path
 
-  /// The number of the first message in `trace` whose rendering contains `text`.
-  private func message(containing text: String, in trace: String) throws -> UInt64 {
-    for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") {
-      guard let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-        entry["kind"] as? String == "message", let value = entry["value"] as? String, value.contains(text),
-        let id = entry["id"] as? Int
-      else { continue }
-      return UInt64(id)
-    }
-    Issue.record("No message with \(text) in the trace.")
-    return 0
+  /// m1 a `list` before signing in, m2 ada signs in, m3 her empty list, m4 and m5 "Buy milk" and
+  /// "Call mom" added, m6 "Buy milk" done.
+  private func record() async throws {
+    let store = Store(model: AppModel(), updater: AppComposition.composition.updater)
+    let recorder = try TraceRecorder<AppModel>(path: trace, initialModel: store.model)
+    store.addMonitor(recorder)
+    let ada = AppFixture.ada.id
+    var done = AppFixture.milk
+    done.isDone = true
+    var mom = AppFixture.mom
+    mom.isDone = false
+    let messages: [any Message] = [
+      AppFixture.intent(.list(.all)),
+      AuthenticationMessage.signedIn(AppFixture.session),
+      TodoMessage.loaded(ada, []),
+      TodoMessage.added(AppFixture.milk, owner: ada),
+      TodoMessage.added(mom, owner: ada),
+      TodoMessage.toggled(done, owner: ada),
+    ]
+    for message in messages { store.send(message) }
+    await recorder.close()
   }
 
   @Test("replays the trace up to the message and lists the items as they were then")
   func listsThePast() async throws {
-    let trace = try await recordedSession()
-    let now = Date()
-    let afterOne = PastList.lines(
-      tracePath: trace, message: try message(containing: "added(TodoItem(id: TodoID(rawValue: \"", in: trace),
-      pageSize: 10, now: now)
-    #expect(afterOne.first?.hasPrefix("── Paused by the inspector at m") == true)
-    #expect(afterOne.contains { $0.contains("You have 1 item (1 open, 0 done)") })
-    #expect(!afterOne.contains { $0.contains("Two") })
-    #expect(afterOne.last == PastList.waiting)
-
-    let done = try message(containing: "setDone", in: trace)
-    try #require(done > 1)
-    let beforeDone = PastList.lines(tracePath: trace, message: done - 1, pageSize: 10, now: now)
+    try await record()
+    let now = AppFixture.now
+    let afterMilk = PastList.lines(tracePath: trace, message: 4, pageSize: 10, now: now)
+    #expect(afterMilk.first == "── Paused by the inspector at m4. ──")
+    #expect(afterMilk.contains { $0.contains("You have 1 item (1 open, 0 done)") })
+    #expect(afterMilk.contains { $0.contains("Buy milk") })
+    #expect(!afterMilk.contains { $0.contains("Call mom") })
+    #expect(afterMilk.last == PastList.waiting)
+    let beforeDone = PastList.lines(tracePath: trace, message: 5, pageSize: 10, now: now)
     #expect(beforeDone.contains { $0.contains("You have 2 items (2 open, 0 done)") })
     let atEnd = PastList.lines(tracePath: trace, message: 10_000, pageSize: 10, now: now)
     #expect(atEnd.contains { $0.contains("You have 2 items (1 open, 1 done)") })
@@ -55,10 +57,10 @@ struct PastListTests {
 
   @Test("before anyone signed in, and for a trace that cannot be read, it says so")
   func nobodyAndUnreadable() async throws {
-    let trace = try await recordedSession()
+    try await record()
     #expect(
-      PastList.lines(tracePath: trace, message: 1, pageSize: 10, now: Date()).contains(
-        "Nobody was signed in then."))
+      PastList.lines(tracePath: trace, message: 1, pageSize: 10, now: AppFixture.now)
+        .contains("Nobody was signed in then."))
     let missing = PastList.lines(
       tracePath: "/nonexistent/trace.jsonl", message: 3, pageSize: nil, now: Date())
     #expect(missing.contains { $0.hasPrefix("The app as it was then cannot be shown:") })
