@@ -25,9 +25,7 @@ public struct ReplayReport {
     } catch {
       throw Unreadable("Cannot read \(path): \(Self.reason(path: path, error: error))")
     }
-    var replay = TraceReplay(
-      model: AppModel(), updater: AppComposition.composition.updater,
-      messageTypes: AppComposition.composition.messageTypes)
+    var replay = appReplay()
     var lines: [String] = []
     if contents.skippedTornLastLine { lines.append("(The last line was torn and skipped.)") }
     do {
@@ -53,6 +51,14 @@ public struct ReplayReport {
       lines.append("The replay stopped: \(error)")
       return ReplayReport(text: lines.joined(separator: "\n"), succeeded: false)
     }
+  }
+
+  /// A replay through the app's real updater from its initial model, knowing its message types:
+  /// `todo replay` and the inspector's time travel (``PastList``) replay with it.
+  static func appReplay() -> TraceReplay<AppModel> {
+    TraceReplay(
+      model: AppModel(), updater: AppComposition.composition.updater,
+      messageTypes: AppComposition.composition.messageTypes)
   }
 
   /// Why a file could not be read, in a few words.

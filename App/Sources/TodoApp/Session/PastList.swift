@@ -21,9 +21,7 @@ enum PastList {
     let past: AppModel
     do {
       let contents = try TraceReader.read(path: tracePath)
-      var replay = TraceReplay(
-        model: AppModel(), updater: AppComposition.composition.updater,
-        messageTypes: AppComposition.composition.messageTypes)
+      var replay = ReplayReport.appReplay()
       past = try replay.run(contents.entries, until: message).model
     } catch {
       lines.append("The app as it was then cannot be shown: \(error)")
