@@ -40,7 +40,7 @@ final class StoreLoop<Model: Sendable> {
   @exclusivity(unchecked) private(set) var isShutDown = false
   /// Whether ``pause()`` holds the loop. Read only off the hot path: a pause keeps ``isInLoop``
   /// set (``holdPaused()``) or the mailbox not empty, so every way in takes a slow path.
-  @exclusivity(unchecked) private(set) var isPaused = false
+  private(set) var isPaused = false
   /// Whether the loop is held by a pause, not running (``isInLoop`` set by ``holdPaused()``).
   private var pauseHoldsLoop = false
   /// Whether a child's command may run in a task or wait: after each message the loop then asks
