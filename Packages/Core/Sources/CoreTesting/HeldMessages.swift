@@ -11,6 +11,10 @@ final class HeldMessages: LoopDriver {
   private var misuses: [String] = []
   private var activityWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
   private var lastWaiter = 0
+  /// Where the test store's commands run, counted for its clock.
+  let commandTasks = CommandTasks()
+
+  var taskExecutor: any TaskExecutor { commandTasks }
 
   func hold(_ message: PendingMessage) {
     messages.append(message)

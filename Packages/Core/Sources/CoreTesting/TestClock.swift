@@ -82,6 +82,9 @@ public final class TestClock: Clock, Sendable {
     var woken: [Int: Wake] = [:]
     /// Advances waiting for every woken sleeper to be running.
     var resumeWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The commands of the test stores this clock was given, which it lets reach their first wait
+    /// before it moves.
+    var commands: [CommandTasks] = []
 
     mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
       let count = sleepers.count
@@ -178,11 +181,16 @@ public final class TestClock: Clock, Sendable {
   /// step. A loop of relative sleeps therefore fires once per interval, each sleep measured from
   /// the deadline that woke it.
   ///
+  /// A clock given to a ``TestStore`` (``TestStore/clock``) first waits, and again after each
+  /// step, until every command that store started has run to its first wait or its end.
+  ///
   /// - Parameter instant: The new time; earlier instants are ignored.
   public func advance(to instant: Instant) async {
+    await waitForCommands()
     while let due = nextStep(upTo: instant) {
       for sleeper in due { sleeper.continuation.resume() }
       await waitForWokenSleepers()
+      await waitForCommands()
     }
   }
 
@@ -208,6 +216,7 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameter instant: The new time; earlier instants are ignored.
   public func jump(to instant: Instant) async {
+    await waitForCommands()
     state.withLock { if instant > $0.now { $0.now = instant } }
     await advance(to: instant)
   }
@@ -215,6 +224,7 @@ public final class TestClock: Clock, Sendable {
   /// Moves time to the latest deadline of the current sleepers, waking all of them (and the sleeps
   /// they start that fall before it).
   public func run() async {
+    await waitForCommands()
     let last = state.withLock { $0.sleepers.values.map(\.deadline).max() }
     if let last { await advance(to: last) }
   }
@@ -238,6 +248,17 @@ public final class TestClock: Clock, Sendable {
   }
 
   // MARK: - Stepping
+
+  /// Lets the commands of `tasks`, a test store's, reach their first wait before each move.
+  func waitsForCommands(of tasks: CommandTasks) {
+    state.withLock { state in
+      if !state.commands.contains(where: { $0 === tasks }) { state.commands.append(tasks) }
+    }
+  }
+
+  private func waitForCommands() async {
+    for tasks in state.withLock({ $0.commands }) { await tasks.untilIdle() }
+  }
 
   /// How many times an advance yields for a woken sleeper that runs but has not slept again.
   ///

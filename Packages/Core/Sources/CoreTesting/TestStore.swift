@@ -110,11 +110,30 @@ public final class TestStore<Model: Sendable & Equatable> {
   /// The current model.
   public var model: Model { store.currentModel }
 
-  /// The clock the store's `DelayedMessage`s wait on; set a `TestClock` and advance it after a
-  /// `send` (no need to wait for a sleeper: a delay is asleep when `send` returns).
+  /// The clock the store's `DelayedMessage`s wait on. Set the `TestClock` the test's interpreters
+  /// wait on too, and advance it after a `send` with no `waitForSleepers`: before it moves, it
+  /// waits until every command this store started has run to its first wait or its end (a delay
+  /// is asleep when `send` returns).
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// store.clock = clock
+  /// store.register(SearchInterpreter(clock: clock))
+  /// store.send(SearchMessage.run("milk"))
+  /// store.expectCommands([Search(query: "milk")])
+  /// await clock.advance(by: .seconds(1))  // the search is asleep on `clock` by then
+  /// await store.receive(SearchMessage.found(["milk"])) { $0.results = ["milk"] }
+  /// ```
+  ///
+  /// The clock waits for what runs in a command's task; a command whose interpreter names an
+  /// executor of its own, or that awaits an actor's work before its first wait, may still be on
+  /// its way: wait for it with `waitForSleepers(count:)`.
   public var clock: any Clock<Duration> {
     get { store.clock }
-    set { store.clock = newValue }
+    set {
+      store.clock = newValue
+      (newValue as? TestClock)?.waitsForCommands(of: holder.commandTasks)
+    }
   }
 
   // MARK: - Registering

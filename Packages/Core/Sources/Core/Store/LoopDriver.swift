@@ -1,9 +1,14 @@
 /// A seam for a driver that steps the loop through what other tasks send: CoreTesting's
 /// `TestStore` holds each message an interpreter or a subscription sends until the test receives
 /// it. The loop's one contact with test support: it hands such messages to the driver instead of
-/// processing them, tells it when a drain has handled anything, and lets it report a call that
-/// would stop the program.
+/// processing them, tells it when a drain has handled anything, lets it report a call that would
+/// stop the program, and starts command tasks on its executor.
 package protocol LoopDriver: AnyObject {
+  /// Where the tasks of commands start when their interpreter names no executor, for
+  /// interpreters registered after the driver: the test store's executor counts what runs there,
+  /// so its clock can wait for every command to reach its first wait.
+  var taskExecutor: any TaskExecutor { get }
+
   /// Takes `message`, sent from another task or by a command, to release it later with
   /// `Store.process(_:)`.
   func hold(_ message: PendingMessage)

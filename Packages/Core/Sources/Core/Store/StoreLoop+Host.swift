@@ -14,7 +14,8 @@ extension StoreLoop {
 
   func register(_ registration: CommandRegistration) {
     commands.register(
-      AnyCommandInterpreter(performer: registration.performer, executor: registration.executor),
+      AnyCommandInterpreter(
+        performer: registration.performer, executor: registration.executor ?? driver?.taskExecutor),
       for: registration.type, matches: registration.matches)
   }
 

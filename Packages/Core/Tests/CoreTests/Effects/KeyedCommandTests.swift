@@ -89,7 +89,6 @@ struct KeyedCommandTests {
     await clock.advance(by: .milliseconds(100))
     await store.receive(SearchMessage.run("ab"))
     store.expectCommands([KeyedCommand("search", Fetch(query: "ab"))])
-    await clock.waitForSleepers(count: 1)
     await clock.advance(by: .seconds(1))
     await store.receive(SearchMessage.found(["ab!"])) { $0.results = ["ab!"] }
     await store.finish()
