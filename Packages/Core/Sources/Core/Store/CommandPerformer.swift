@@ -14,6 +14,17 @@ protocol CommandPerformer: AnyObject, Sendable {
   func performNow(_ command: any Command, dispatch: Dispatch) throws -> Bool
 }
 
+/// The performer of an ordinary interpreter.
+final class TaskCommandPerformer<Interpreter: CommandInterpreter>: CommandPerformer {
+  let interpreter: Interpreter
+  init(_ interpreter: Interpreter) { self.interpreter = interpreter }
+  var performsNow: Bool { false }
+  func perform(_ command: any Command, dispatch: Dispatch) async throws {
+    try await interpreter.interpret(typed(command), dispatch: dispatch)
+  }
+  func performNow(_ command: any Command, dispatch: Dispatch) throws -> Bool { false }
+}
+
 /// `command` as `Handled`, the type the registry found its performer by: without a dynamic cast
 /// when `Handled` is its very type, with one for a family
 /// (`any APIRequest`), which the registry matched with `is`.

@@ -116,3 +116,13 @@ final class Observers<Model: Sendable> {
     for listener in listeners { listener.call(model) }
   }
 }
+
+/// Identifies a monitor added to a store (``Store`` or ``ActorStore``), to remove it later.
+public struct MonitorID: Hashable, Sendable {
+  let rawValue: UInt64
+}
+
+/// Identifies a listener added with ``Store/addListener(_:)``, to remove it later.
+public struct ListenerID: Hashable, Sendable {
+  let rawValue: UInt64
+}
