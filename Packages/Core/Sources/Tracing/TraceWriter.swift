@@ -68,7 +68,7 @@ final class TraceWriter: Sendable {
     self.capacity = max(1, capacity)
     var first = TraceEntry(kind: .start, time: 0)
     first.format = TraceEntry.currentFormat
-    first.wallTime = Date().formatted(.iso8601)
+    first.wallTime = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date())
     first.type = modelType
     first.value = initialModel.map { ValueRenderer.render($0) }
     Array((first.jsonLine + "\n").utf8).withUnsafeBufferPointer { write($0) }
