@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The inspector in a real browser: headless Chromium, driven by Selenium, against `todo --inspect`.
 
-`make inspector-e2e` builds the App and runs this script. It needs Debian's `chromium` and
+`make inspector-e2e` builds the App and the `trace` tool and runs this script. It needs Debian's `chromium` and
 `chromium-driver` and Selenium from PyPI (`apt-get install -y chromium chromium-driver`,
 `pip install selenium`).
 
@@ -23,6 +23,9 @@ What it checks, in a temporary data folder:
 - a trace file: the session exported from the page, opened with "Open a trace file" in the live
   page, then in the page saved to disk and opened with no app (file://), lists every message and
   shows a cause chain;
+- `trace html`: the same page, written by `trace html` with the exported session embedded and
+  opened from file://, lists every message, shows a message's cause chain, draws a title holding
+  `</script>` and markup as text, holds no password; with `--type`, only the chains kept;
 - a wrong token and a foreign `Origin` are refused (403), and so is a request without a token (401).
 
 It prints how long the added item took to appear in the page after the line was written to the
@@ -261,7 +264,7 @@ def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[
 
 
 def open_trace_file(driver: webdriver.Chrome, wait: WebDriverWait, url: str, folder: str,
-                    checks: Checks) -> None:
+                    checks: Checks) -> str:
     """Downloads the session with the page's export, opens it with "Open a trace file" in the live
     page, then in the page saved to disk and opened with no app (file://)."""
     trace = os.path.join(folder, "session.trace.jsonl")
@@ -302,11 +305,79 @@ def open_trace_file(driver: webdriver.Chrome, wait: WebDriverWait, url: str, fol
                   ignored_exceptions=[StaleElementReferenceException]).until(click_added)
     chain = driver.find_element(By.CSS_SELECTOR, "#panel ol.chain").text
     checks.check("[external]" in chain and "buy milk" in chain, "offline, a message's cause chain is shown")
+    return trace
+
+
+# A title a trace's page must draw as text: the end of a script element, a comment, markup.
+AWKWARD = "tag </script><!-- <b>bold</b>"
+
+
+def add_awkward_item(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[str],
+                     checks: Checks) -> None:
+    """Adds an item whose title would break out of a script element if a page embedded it raw."""
+    app.stdin.write(f"add {AWKWARD}\n")
+    app.stdin.flush()
+    wait.until(lambda d: d.execute_script(
+        "return session.messages.some((m) => m.value.startsWith('TodoMessage.added') && m.value.includes(arguments[0]))",
+        AWKWARD))
+    checks.check(True, "an item titled with </script> and markup reaches the live page")
+
+
+def trace_html(driver: webdriver.Chrome, wait: WebDriverWait, tool: str, trace: str, folder: str,
+               checks: Checks) -> None:
+    """Writes the exported session with `trace html`, the inspector's page with the trace embedded,
+    opens it from file:// and checks that it is the same page showing the same session."""
+    page = os.path.join(folder, "session.html")
+    written = subprocess.run([tool, "html", trace, "-o", page], capture_output=True, text=True, timeout=60)
+    checks.check(written.returncode == 0, f"trace html writes the page ({written.stdout.strip() or written.stderr.strip()})")
+    if written.returncode != 0:
+        return
+    recorded = sum(1 for line in Path(trace).read_text().splitlines() if '"kind":"message"' in line)
+    driver.get("file://" + page)
+    wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("file: "))
+    status = driver.find_element(By.ID, "status").text
+    checks.check(status == f"file: session.trace.jsonl ({recorded} messages; not live)",
+                 f"the page trace html wrote shows the trace embedded in it: {status!r}")
+    checks.check(driver.execute_script("return typeof showTrace === 'function' && typeof connect === 'function'"),
+                 "it is the inspector's page, its script the live page's")
+    show_only(driver, "buy milk")
+    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
+                       " and contains(., 'buy milk')]]")
+
+    def click_added(d: webdriver.Chrome) -> bool:
+        d.find_element(*added).click()
+        return "Cause chain" in d.find_element(By.ID, "panel").text
+
+    WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
+                  ignored_exceptions=[StaleElementReferenceException]).until(click_added)
+    chain = driver.find_element(By.CSS_SELECTOR, "#panel ol.chain").text
+    checks.check(chain.startswith("[external]") and "buy milk" in chain and chain.count("\n") >= 2,
+                 "in it, `buy milk` is listed and its cause chain runs from the typed line to it")
+    changes = driver.find_element(By.CSS_SELECTOR, "#panel table.changes").text
+    checks.check("buy milk" in changes, "and its model changes show the title")
+    show_only(driver, "bold")
+    awkward = driver.execute_script(
+        "return [...document.querySelectorAll('#rows .value')].map((cell) => cell.textContent)"
+        ".filter((text) => text.includes(arguments[0])).length", AWKWARD)
+    checks.check(awkward > 0 and not driver.find_elements(By.CSS_SELECTOR, "b"),
+                 f"a title holding </script> and markup is drawn as text, in {awkward} rows, no element made of it")
+    checks.check("password1" not in driver.page_source, "no password reaches the page trace html wrote")
+
+    filtered = os.path.join(folder, "milk.html")
+    subprocess.run([tool, "html", trace, "--type", "TodoMessage.added", "-o", filtered], check=True,
+                   capture_output=True, timeout=60)
+    driver.get("file://" + filtered)
+    wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("file: "))
+    kept = driver.execute_script("return session.messages.length")
+    typed = driver.execute_script("return session.messages.filter((m) => m.cause.kind === 'external').length")
+    checks.check(0 < kept < recorded and typed > 0,
+                 f"with --type TodoMessage.added it keeps the chains with one: {kept} of {recorded} messages")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=str(ROOT / "App/.build/debug/todo"), help="the todo executable")
+    parser.add_argument("--trace-tool", default=str(ROOT / "Tools/.build/debug/trace"), help="the trace executable")
     parser.add_argument("--screenshot", help="save the page, a message selected, to this PNG")
     arguments = parser.parse_args()
     checks = Checks()
@@ -384,7 +455,9 @@ def main() -> int:
             send_from_page(driver, wait, app, output, checks)
             measure_latency(driver, app, checks)
             travel(driver, wait, app, output, checks)
-            open_trace_file(driver, wait, url, folder, checks)
+            add_awkward_item(driver, wait, app, checks)
+            trace = open_trace_file(driver, wait, url, folder, checks)
+            trace_html(driver, wait, arguments.trace_tool, trace, folder, checks)
         finally:
             if driver is not None:
                 driver.quit()
