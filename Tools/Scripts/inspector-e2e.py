@@ -24,8 +24,9 @@ What it checks, in a temporary data folder:
   page, then in the page saved to disk and opened with no app (file://), lists every message and
   shows a cause chain;
 - `trace html`: the same page, written by `trace html` with the exported session embedded and
-  opened from file://, lists every message, shows a message's cause chain, draws a title holding
-  `</script>` and markup as text, holds no password; with `--type`, only the chains kept;
+  opened from file://, lists every message, shows a message's cause chain, names the selection in
+  its address (`#m12`, which selects it when opened), draws a title holding `</script>` and markup
+  as text, holds no password; with `--type`, only the chains kept;
 - a wrong token and a foreign `Origin` are refused (403), and so is a request without a token (401).
 
 It prints how long the added item took to appear in the page after the line was written to the
@@ -355,6 +356,15 @@ def trace_html(driver: webdriver.Chrome, wait: WebDriverWait, tool: str, trace: 
                  "in it, `buy milk` is listed and its cause chain runs from the typed line to it")
     changes = driver.find_element(By.CSS_SELECTOR, "#panel table.changes").text
     checks.check("buy milk" in changes, "and its model changes show the title")
+    selected = driver.execute_script("return location.hash")
+    driver.get("about:blank")
+    driver.get("file://" + page + selected)
+    wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("file: "))
+    heading = driver.find_element(By.CSS_SELECTOR, "#panel h2").text if driver.find_elements(
+        By.CSS_SELECTOR, "#panel h2") else ""
+    checks.check(re.fullmatch(r"#m\d+", selected) is not None and heading.startswith(selected[1:] + " ")
+                 and "buy milk" in heading,
+                 f"the address names the selection, and opening it selects the message again ({selected}: {heading[:40]!r})")
     show_only(driver, "bold")
     awkward = driver.execute_script(
         "return [...document.querySelectorAll('#rows .value')].map((cell) => cell.textContent)"

@@ -426,6 +426,8 @@ function select(id) {
   panel.appendChild(element("p", "Every value changed since " + (session.forgotten ? "the oldest message kept" : "the start")
     + ", as it was after m" + message.id + ":", "hint"));
   panel.appendChild(modelAfter(message));
+  // A trace file's page names the selection in its address (`session.html#m3`), for a link to it.
+  if (!sending.socket) history.replaceState(null, "", "#m" + message.id);
   drawList();
 }
 
@@ -622,6 +624,8 @@ const embedded = $("trace-lines");
 if (embedded) {
   $("export").hidden = true;
   showTrace(embedded.textContent, embedded.dataset.name || "the embedded trace");
+  const linked = /^#m(\d+)$/.exec(location.hash);
+  if (linked && session.byId.has(Number(linked[1]))) select(Number(linked[1]));
 } else if (location.protocol === "file:") {
   setStatus("offline: open a trace file", "file");
   $("export").hidden = true;
