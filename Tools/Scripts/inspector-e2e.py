@@ -26,7 +26,8 @@ What it checks, in a temporary data folder:
 - `trace html`: the same page, written by `trace html` with the exported session embedded and
   opened from file://, lists every message, shows a message's cause chain, names the selection in
   its address (`#m12`, which selects it when opened), draws a title holding `</script>` and markup
-  as text, holds no password; with `--type`, only the chains kept;
+  as text, holds no password; with `--type`, only the chains kept; a 20,000-link chain shows its
+  last 1,000 steps, and a trace file whose causes loop ends its chain where it repeats;
 - a wrong token and a foreign `Origin` are refused (403), and so is a request without a token (401).
 
 It prints how long the added item took to appear in the page after the line was written to the
@@ -384,6 +385,45 @@ def trace_html(driver: webdriver.Chrome, wait: WebDriverWait, tool: str, trace: 
                  f"with --type TodoMessage.added it keeps the chains with one: {kept} of {recorded} messages")
 
 
+def chain_lines(links: int, cycle: bool = False) -> str:
+    """A chain as the recorder writes it: m1 from outside emits c1, whose interpreter sends m2, …;
+    with `cycle`, m1's cause is the last command instead (which no recorder writes)."""
+    lines = ['{"kind":"start","time":0.000000,"format":2,"type":"App.Model"}']
+    for number in range(1, links + 2):
+        cause = ('{"kind":"external"}' if number == 1 and not cycle else
+                 '{"kind":"command","command":%d,"message":%d}' % ((number - 1, number - 1) if number > 1 else (links + 1, links + 1)))
+        commands = ',"commands":[{"id":%d,"type":"App.Hop","value":"Hop()"}]' % number
+        lines.append('{"kind":"message","time":%.6f,"id":%d,"cause":%s,"type":"App.Step","value":"Step(%d)",'
+                     '"handled":true%s,"duration":30}' % (number / 1e6, number, cause, number, commands))
+    return "\n".join(lines) + "\n"
+
+
+def deep_and_cyclic(driver: webdriver.Chrome, wait: WebDriverWait, tool: str, folder: str, checks: Checks) -> None:
+    """A 20,000-link chain through `trace html`, and a file whose causes loop opened in the page:
+    neither hangs the page; the long chain shows its last 1,000 steps, the loop ends where it repeats."""
+    deep = os.path.join(folder, "deep.jsonl")
+    Path(deep).write_text(chain_lines(20_000))
+    page = os.path.join(folder, "deep.html")
+    subprocess.run([tool, "html", deep, "-o", page], check=True, capture_output=True, timeout=120)
+    driver.get("file://" + page)
+    wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("file: "))
+    driver.execute_script("select(session.messages.at(-1).id)")
+    steps = driver.find_elements(By.CSS_SELECTOR, "#panel ol.chain > li")
+    checks.check(len(steps) == 1001 and "longer than 1,000" in steps[0].text and "Step(20001)" in steps[-1].text,
+                 f"a 20,000-link chain from trace html: its last message's chain shows the last 1,000 steps ({len(steps)} items)")
+
+    cyclic = os.path.join(folder, "cycle.jsonl")
+    Path(cyclic).write_text(chain_lines(2, cycle=True))
+    chooser = driver.find_element(By.ID, "open-file")
+    driver.execute_script("arguments[0].style.display = 'block'", chooser)
+    chooser.send_keys(cyclic)
+    wait.until(lambda d: "cycle.jsonl" in d.find_element(By.ID, "status").text)
+    driver.execute_script("select(1)")
+    chain = driver.find_element(By.CSS_SELECTOR, "#panel ol.chain").text
+    checks.check(chain.startswith("(m1 again: the causes form a cycle)") and chain.count("Step(") == 3,
+                 "a trace file whose causes loop: the chain ends where it repeats")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=str(ROOT / "App/.build/debug/todo"), help="the todo executable")
@@ -468,6 +508,7 @@ def main() -> int:
             add_awkward_item(driver, wait, app, checks)
             trace = open_trace_file(driver, wait, url, folder, checks)
             trace_html(driver, wait, arguments.trace_tool, trace, folder, checks)
+            deep_and_cyclic(driver, wait, arguments.trace_tool, folder, checks)
         finally:
             if driver is not None:
                 driver.quit()
