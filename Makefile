@@ -44,9 +44,11 @@ inspect: ## Build and run the terminal app with the inspector: open the printed 
 	@swift run --package-path App todo --inspect $(APP_ARGS)
 
 .PHONY: inspector-e2e
-inspector-e2e: ## The inspector in headless Chromium against `todo --inspect` (needs chromium, chromium-driver, selenium)
+inspector-e2e: ## The inspector, and the page `trace html` writes, in headless Chromium against `todo --inspect` (needs chromium, chromium-driver, selenium)
 	@swift build --package-path App
-	@python3 Tools/Scripts/inspector-e2e.py --app App/.build/debug/todo $(if $(SCREENSHOT),--screenshot $(SCREENSHOT))
+	@swift build --package-path Tools --product trace
+	@python3 Tools/Scripts/inspector-e2e.py --app App/.build/debug/todo --trace-tool Tools/.build/debug/trace \
+	  $(if $(SCREENSHOT),--screenshot $(SCREENSHOT))
 
 bench: ## Run the benchmarks (release build; takes a few minutes)
 	@cd Tools/Benchmarks && swift package --allow-writing-to-package-directory benchmark

@@ -3,8 +3,9 @@ import PackageDescription
 
 // The monorepo's tools: `depgraph` draws the dependency graph of the local packages, checks the
 // layering rules in CI and scaffolds new features; `trace` shows a causal trace recorded by Core's
-// `TraceRecorder` as a tree, a summary or an HTML timeline. The tools depend on no feature package:
-// only Core, for the trace's line format, and swift-syntax, which the scaffold parses the App with.
+// `TraceRecorder` as a tree, a summary or the inspector's page in one HTML file. The tools depend on
+// no feature package: only Core, for the trace's line format, the inspector's page (which depends
+// on nothing, unlike the inspector's server), and swift-syntax, which the scaffold parses the App with.
 let package = Package(
   name: "Tools",
   platforms: [.macOS(.v15)],
@@ -18,6 +19,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     .package(path: "../Packages/Core"),
+    .package(path: "../Packages/InspectorPage"),
   ],
   targets: [
     .target(
@@ -29,7 +31,10 @@ let package = Package(
     ),
     .target(
       name: "TraceViewer",
-      dependencies: [.product(name: "Tracing", package: "Core")]
+      dependencies: [
+        .product(name: "InspectorPage", package: "InspectorPage"),
+        .product(name: "Tracing", package: "Core"),
+      ]
     ),
     .executableTarget(
       name: "trace",

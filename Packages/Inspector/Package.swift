@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The live inspector: a loopback web server (Hummingbird with its WebSocket module) that streams a
-// store's causal trace to a page served from this package's resources. Core stays free of
+// store's causal trace to its page (Packages/InspectorPage, which `trace html` writes too). Core stays free of
 // dependencies; only the App (and the apps of users who opt in) depend on this package.
 //
 // swift-distributed-tracing, which Hummingbird uses, has a module named `Tracing` like Core's.
@@ -16,6 +16,7 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "../Core"),
+    .package(path: "../InspectorPage"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     // Already in Hummingbird's graph; named for the modules this package imports itself.
@@ -29,13 +30,13 @@ let package = Package(
       dependencies: [
         .product(name: "Core", package: "Core"),
         .product(name: "Tracing", package: "Core", moduleAliases: ["Tracing": "CoreTracing"]),
+        .product(name: "InspectorPage", package: "InspectorPage"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
-      ],
-      resources: [.copy("Resources/page")]
+      ]
     ),
     .testTarget(
       name: "InspectorTests",

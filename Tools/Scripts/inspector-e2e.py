@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The inspector in a real browser: headless Chromium, driven by Selenium, against `todo --inspect`.
 
-`make inspector-e2e` builds the App and runs this script. It needs Debian's `chromium` and
+`make inspector-e2e` builds the App and the `trace` tool and runs this script. It needs Debian's `chromium` and
 `chromium-driver` and Selenium from PyPI (`apt-get install -y chromium chromium-driver`,
 `pip install selenium`).
 
@@ -23,6 +23,11 @@ What it checks, in a temporary data folder:
 - a trace file: the session exported from the page, opened with "Open a trace file" in the live
   page, then in the page saved to disk and opened with no app (file://), lists every message and
   shows a cause chain;
+- `trace html`: the same page, written by `trace html` with the exported session embedded and
+  opened from file://, lists every message, shows a message's cause chain, names the selection in
+  its address (`#m12`, which selects it when opened), draws a title holding `</script>` and markup
+  as text, holds no password; with `--type`, only the chains kept; a 20,000-link chain shows its
+  last 1,000 steps, and a trace file whose causes loop ends its chain where it repeats;
 - a wrong token and a foreign `Origin` are refused (403), and so is a request without a token (401).
 
 It prints how long the added item took to appear in the page after the line was written to the
@@ -268,7 +273,7 @@ def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[
 
 
 def open_trace_file(driver: webdriver.Chrome, wait: WebDriverWait, url: str, folder: str,
-                    checks: Checks) -> None:
+                    checks: Checks) -> str:
     """Downloads the session with the page's export, opens it with "Open a trace file" in the live
     page, then in the page saved to disk and opened with no app (file://)."""
     trace = os.path.join(folder, "session.trace.jsonl")
@@ -309,11 +314,127 @@ def open_trace_file(driver: webdriver.Chrome, wait: WebDriverWait, url: str, fol
                   ignored_exceptions=[StaleElementReferenceException]).until(click_added)
     chain = driver.find_element(By.CSS_SELECTOR, "#panel ol.chain").text
     checks.check("[external]" in chain and "buy milk" in chain, "offline, a message's cause chain is shown")
+    return trace
+
+
+# A title a trace's page must draw as text: the end of a script element, a comment, markup.
+AWKWARD = "tag </script><!-- <b>bold</b>"
+
+
+def add_awkward_item(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[str],
+                     checks: Checks) -> None:
+    """Adds an item whose title would break out of a script element if a page embedded it raw."""
+    app.stdin.write(f"add {AWKWARD}\n")
+    app.stdin.flush()
+    wait.until(lambda d: d.execute_script(
+        "return session.messages.some((m) => m.value.startsWith('TodoMessage.added') && m.value.includes(arguments[0]))",
+        AWKWARD))
+    checks.check(True, "an item titled with </script> and markup reaches the live page")
+
+
+def trace_html(driver: webdriver.Chrome, wait: WebDriverWait, tool: str, trace: str, folder: str,
+               checks: Checks) -> None:
+    """Writes the exported session with `trace html`, the inspector's page with the trace embedded,
+    opens it from file:// and checks that it is the same page showing the same session."""
+    page = os.path.join(folder, "session.html")
+    written = subprocess.run([tool, "html", trace, "-o", page], capture_output=True, text=True, timeout=60)
+    checks.check(written.returncode == 0, f"trace html writes the page ({written.stdout.strip() or written.stderr.strip()})")
+    if written.returncode != 0:
+        return
+    recorded = sum(1 for line in Path(trace).read_text().splitlines() if '"kind":"message"' in line)
+    driver.get("file://" + page)
+    wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("file: "))
+    status = driver.find_element(By.ID, "status").text
+    checks.check(status == f"file: session.trace.jsonl ({recorded} messages; not live)",
+                 f"the page trace html wrote shows the trace embedded in it: {status!r}")
+    checks.check(driver.execute_script("return typeof showTrace === 'function' && typeof connect === 'function'"),
+                 "it is the inspector's page, its script the live page's")
+    show_only(driver, "buy milk")
+    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
+                       " and contains(., 'buy milk')]]")
+
+    def click_added(d: webdriver.Chrome) -> bool:
+        d.find_element(*added).click()
+        return "Cause chain" in d.find_element(By.ID, "panel").text
+
+    WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
+                  ignored_exceptions=[StaleElementReferenceException]).until(click_added)
+    chain = driver.find_element(By.CSS_SELECTOR, "#panel ol.chain").text
+    checks.check(chain.startswith("[external]") and "buy milk" in chain and chain.count("\n") >= 2,
+                 "in it, `buy milk` is listed and its cause chain runs from the typed line to it")
+    changes = driver.find_element(By.CSS_SELECTOR, "#panel table.changes").text
+    checks.check("buy milk" in changes, "and its model changes show the title")
+    selected = driver.execute_script("return location.hash")
+    driver.get("about:blank")
+    driver.get("file://" + page + selected)
+    wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("file: "))
+    heading = driver.find_element(By.CSS_SELECTOR, "#panel h2").text if driver.find_elements(
+        By.CSS_SELECTOR, "#panel h2") else ""
+    checks.check(re.fullmatch(r"#m\d+", selected) is not None and heading.startswith(selected[1:] + " ")
+                 and "buy milk" in heading,
+                 f"the address names the selection, and opening it selects the message again ({selected}: {heading[:40]!r})")
+    show_only(driver, "bold")
+    awkward = driver.execute_script(
+        "return [...document.querySelectorAll('#rows .value')].map((cell) => cell.textContent)"
+        ".filter((text) => text.includes(arguments[0])).length", AWKWARD)
+    checks.check(awkward > 0 and not driver.find_elements(By.CSS_SELECTOR, "b"),
+                 f"a title holding </script> and markup is drawn as text, in {awkward} rows, no element made of it")
+    checks.check("password1" not in driver.page_source, "no password reaches the page trace html wrote")
+
+    filtered = os.path.join(folder, "milk.html")
+    subprocess.run([tool, "html", trace, "--type", "TodoMessage.added", "-o", filtered], check=True,
+                   capture_output=True, timeout=60)
+    driver.get("file://" + filtered)
+    wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("file: "))
+    kept = driver.execute_script("return session.messages.length")
+    typed = driver.execute_script("return session.messages.filter((m) => m.cause.kind === 'external').length")
+    checks.check(0 < kept < recorded and typed > 0,
+                 f"with --type TodoMessage.added it keeps the chains with one: {kept} of {recorded} messages")
+
+
+def chain_lines(links: int, cycle: bool = False) -> str:
+    """A chain as the recorder writes it: m1 from outside emits c1, whose interpreter sends m2, …;
+    with `cycle`, m1's cause is the last command instead (which no recorder writes)."""
+    lines = ['{"kind":"start","time":0.000000,"format":2,"type":"App.Model"}']
+    for number in range(1, links + 2):
+        cause = ('{"kind":"external"}' if number == 1 and not cycle else
+                 '{"kind":"command","command":%d,"message":%d}' % ((number - 1, number - 1) if number > 1 else (links + 1, links + 1)))
+        commands = ',"commands":[{"id":%d,"type":"App.Hop","value":"Hop()"}]' % number
+        lines.append('{"kind":"message","time":%.6f,"id":%d,"cause":%s,"type":"App.Step","value":"Step(%d)",'
+                     '"handled":true%s,"duration":30}' % (number / 1e6, number, cause, number, commands))
+    return "\n".join(lines) + "\n"
+
+
+def deep_and_cyclic(driver: webdriver.Chrome, wait: WebDriverWait, tool: str, folder: str, checks: Checks) -> None:
+    """A 20,000-link chain through `trace html`, and a file whose causes loop opened in the page:
+    neither hangs the page; the long chain shows its last 1,000 steps, the loop ends where it repeats."""
+    deep = os.path.join(folder, "deep.jsonl")
+    Path(deep).write_text(chain_lines(20_000))
+    page = os.path.join(folder, "deep.html")
+    subprocess.run([tool, "html", deep, "-o", page], check=True, capture_output=True, timeout=120)
+    driver.get("file://" + page)
+    wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("file: "))
+    driver.execute_script("select(session.messages.at(-1).id)")
+    steps = driver.find_elements(By.CSS_SELECTOR, "#panel ol.chain > li")
+    checks.check(len(steps) == 1001 and "longer than 1,000" in steps[0].text and "Step(20001)" in steps[-1].text,
+                 f"a 20,000-link chain from trace html: its last message's chain shows the last 1,000 steps ({len(steps)} items)")
+
+    cyclic = os.path.join(folder, "cycle.jsonl")
+    Path(cyclic).write_text(chain_lines(2, cycle=True))
+    chooser = driver.find_element(By.ID, "open-file")
+    driver.execute_script("arguments[0].style.display = 'block'", chooser)
+    chooser.send_keys(cyclic)
+    wait.until(lambda d: "cycle.jsonl" in d.find_element(By.ID, "status").text)
+    driver.execute_script("select(1)")
+    chain = driver.find_element(By.CSS_SELECTOR, "#panel ol.chain").text
+    checks.check(chain.startswith("(m1 again: the causes form a cycle)") and chain.count("Step(") == 3,
+                 "a trace file whose causes loop: the chain ends where it repeats")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=str(ROOT / "App/.build/debug/todo"), help="the todo executable")
+    parser.add_argument("--trace-tool", default=str(ROOT / "Tools/.build/debug/trace"), help="the trace executable")
     parser.add_argument("--screenshot", help="save the page, a message selected, to this PNG")
     arguments = parser.parse_args()
     checks = Checks()
@@ -391,7 +512,10 @@ def main() -> int:
             send_from_page(driver, wait, app, output, checks)
             measure_latency(driver, app, checks)
             travel(driver, wait, app, output, checks)
-            open_trace_file(driver, wait, url, folder, checks)
+            add_awkward_item(driver, wait, app, checks)
+            trace = open_trace_file(driver, wait, url, folder, checks)
+            trace_html(driver, wait, arguments.trace_tool, trace, folder, checks)
+            deep_and_cyclic(driver, wait, arguments.trace_tool, folder, checks)
         finally:
             if driver is not None:
                 driver.quit()

@@ -2,14 +2,15 @@ import ArgumentParser
 import Foundation
 import TraceViewer
 
-/// `trace html FILE`: one self-contained HTML page with the timeline.
+/// `trace html FILE`: the inspector's page with the trace in it, one self-contained file.
 struct HTML: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Write a trace as one self-contained HTML page: a timeline with causal links and details.",
+    abstract: "Write a trace as one self-contained HTML page: the inspector's page, showing the trace.",
     discussion: """
-      The page needs no network: style, script and data are inline. Click a message to see its \
-      value, its cause chain, the commands it emitted and its model changes. The filters keep whole \
-      causal chains, as in `trace show`.
+      The page is the live inspector's, with the trace embedded; it needs no network and no app: \
+      style, script and data are inline. It lists the messages, filtered by feature and text; \
+      select one to see its cause chain, what it caused, and its model changes. The filters keep \
+      whole causal chains, as in `trace show`.
       """
   )
 
@@ -21,9 +22,9 @@ struct HTML: ParsableCommand {
   var output: String?
 
   func run() throws {
-    let (trace, forest) = try options.load()
-    let page = try HTMLRenderer(title: URL(fileURLWithPath: options.file).lastPathComponent).render(
-      forest, of: trace)
+    let (entries, forest) = try options.load()
+    let page = try EmbeddedTrace(entries: entries, forest: forest).page(
+      named: URL(fileURLWithPath: options.file).lastPathComponent)
     let path = output ?? Self.defaultOutput(for: options.file)
     do {
       try page.write(toFile: path, atomically: true, encoding: .utf8)

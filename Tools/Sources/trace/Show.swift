@@ -27,7 +27,7 @@ struct Show: ParsableCommand {
   var width = 120
 
   func run() throws {
-    let (_, forest) = try options.load()
+    let forest = try options.load().forest
     let valueWidth = width > 0 ? width : nil
     var parts: [String] = []
     if !noTree {

@@ -32,7 +32,7 @@ struct TraceOptions: ParsableArguments {
   var filter: TraceFilter { TraceFilter(types: types, features: features, from: from, to: to) }
 
   /// Reads the file and builds its forest, filtered; notes a torn last line on standard error.
-  func load() throws -> (trace: Trace, forest: CausalForest) {
+  func load() throws -> (entries: [TraceEntry], forest: CausalForest) {
     let contents: TraceReader.Contents
     do {
       contents = try TraceReader.read(path: file)
@@ -46,6 +46,6 @@ struct TraceOptions: ParsableArguments {
         "note: the last line of \(file) was cut short (the process was killed while writing) and is skipped")
     }
     let trace = Trace(entries: contents.entries)
-    return (trace, CausalForest(trace: trace).filtered(by: filter))
+    return (contents.entries, CausalForest(trace: trace).filtered(by: filter))
   }
 }

@@ -1,5 +1,6 @@
 public import Core
 public import Foundation
+import InspectorPage
 import Tracing
 
 /// A live view of a running store in a browser: every message as it is processed, its causes, the
@@ -79,7 +80,12 @@ public final class Inspector {
         "The inspector listens on the loopback interface only; \(configuration.host) needs allowsNonLoopbackHost."
       )
     }
-    let page = try PageAssets()
+    let page: InspectorPage
+    do {
+      page = try InspectorPage.live()
+    } catch {
+      throw InspectorError("\(error)")
+    }
     let (traceFile, temporaryFolder) = try traceLocation(configuration.traceFile)
     let feed = SessionFeed()
     let token = AccessToken()

@@ -6,7 +6,7 @@ struct BoundaryChecker {
   /// Every package-level violation, grouped by rule in the order of ``Rule``, each group in graph
   /// order.
   func violations() -> [Violation] {
-    layout() + edges() + coreRemote() + cycles() + unreachable()
+    layout() + edges() + coreRemote() + pageRemote() + cycles() + unreachable()
   }
 
   // MARK: - Layout
@@ -22,8 +22,8 @@ struct BoundaryChecker {
         violations.append(
           Violation(
             .layout,
-            "\(package.name) (\(package.path)): a package under Packages/ is Core, Inspector, <Feature>API or "
-              + "<Feature>Impl"
+            "\(package.name) (\(package.path)): a package under Packages/ is Core, Inspector, InspectorPage, "
+              + "<Feature>API or <Feature>Impl"
           ))
       } else if package.path.hasPrefix("Packages/"), package.name != folder {
         violations.append(
@@ -60,9 +60,13 @@ struct BoundaryChecker {
         return Violation(
           .implBoundary,
           "\(pair): an Impl package may depend only on Core and API packages, never on another Impl")
-      case .inspector where to.layer != .core:
+      case .inspector where to.layer != .core && to.layer != .inspectorPage:
         return Violation(
-          .inspectorBoundary, "\(pair): the inspector may depend only on Core among the monorepo's packages")
+          .inspectorBoundary,
+          "\(pair): the inspector may depend only on Core and its page among the monorepo's packages")
+      case .inspectorPage:
+        return Violation(
+          .inspectorPageIndependent, "\(pair): the inspector's page may depend on no package")
       case .tools where to.layer.isFeature:
         return Violation(.toolsBoundary, "\(pair): Tools may not depend on feature packages")
       case .other where to.layer == .impl:
@@ -88,6 +92,24 @@ struct BoundaryChecker {
             .coreRemote,
             "\(core.name) → \(package ?? product): target \(target.name) uses product \(product); "
               + "only Core's test targets may use packages outside the toolchain")
+        }
+      }
+    }
+  }
+
+  // MARK: - Remote dependencies of the inspector's page
+
+  /// The tools build the page: a remote package of it, even one its tests alone use, would be
+  /// resolved for every build of the tools.
+  private func pageRemote() -> [Violation] {
+    graph.packages.filter { $0.layer == .inspectorPage }.flatMap { page in
+      page.targets.flatMap { target in
+        target.dependencies.compactMap { dependency -> Violation? in
+          guard case .remote(let product, let package) = dependency else { return nil }
+          return Violation(
+            .inspectorPageIndependent,
+            "\(page.name) → \(package ?? product): target \(target.name) uses product \(product); "
+              + "the inspector's page may depend on no package")
         }
       }
     }

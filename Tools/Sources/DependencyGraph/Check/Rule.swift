@@ -14,8 +14,11 @@ public enum Rule: String, CaseIterable, Sendable {
   /// A package that is not Core, an API or an Impl depends on Impl packages only if it is a root:
   /// App or the benchmarks.
   case implOnlyInApp = "impl-only-in-app"
-  /// The inspector depends on Core alone among local packages (and on remote server libraries).
+  /// The inspector depends on Core and its page alone among local packages (and on remote server
+  /// libraries).
   case inspectorBoundary = "inspector-boundary"
+  /// The inspector's page depends on no package, local or remote.
+  case inspectorPageIndependent = "inspector-page-independent"
   /// Tools depend on no feature package.
   case toolsBoundary = "tools-boundary"
   /// No package depends on a root of the graph: App or the benchmarks.

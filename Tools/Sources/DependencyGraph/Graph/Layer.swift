@@ -1,7 +1,8 @@
 /// The layer a package belongs to, which decides what it may depend on.
 ///
 /// The layer comes from where the package lives and how its folder is named: `Packages/Core`,
-/// `Packages/<Feature>API`, `Packages/<Feature>Impl`, `Packages/Inspector`, `App`,
+/// `Packages/<Feature>API`, `Packages/<Feature>Impl`, `Packages/Inspector`,
+/// `Packages/InspectorPage`, `App`,
 /// `Tools/Benchmarks` and `Tools/Fuzz`, `Tools` and `Tools/*`.
 public enum Layer: String, CaseIterable, Comparable, Sendable {
   /// The framework, `Packages/Core`: depends on nothing local.
@@ -11,8 +12,13 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
   /// A feature's implementation, `Packages/<Feature>Impl`: depends on Core and APIs.
   case impl
   /// The live inspector, `Packages/Inspector`: a web server on Core's `Tracing` and remote server
-  /// libraries; depends on Core alone among local packages, and no feature package depends on it.
+  /// libraries; depends on Core and its page alone among local packages, and no feature package
+  /// depends on it.
   case inspector
+  /// The inspector's page, `Packages/InspectorPage`: HTML, CSS and script that the inspector serves
+  /// and `trace html` writes; depends on nothing at all, local or remote, so that the tools build it
+  /// without the inspector's server libraries.
+  case inspectorPage
   /// The executable, `App`: may depend on anything.
   case app
   /// The benchmarks, `Tools/Benchmarks`: a composition root for measurement, like the App, so it may
@@ -33,6 +39,7 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
     case .api: "Feature API"
     case .impl: "Feature Impl"
     case .inspector: "Inspector"
+    case .inspectorPage: "Inspector page"
     case .app: "App"
     case .benchmarks: "Benchmarks"
     case .tools: "Tools"
@@ -60,13 +67,14 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
   private var rank: Int {
     switch self {
     case .core: 0
-    case .api: 1
-    case .impl: 2
-    case .inspector: 3
-    case .app: 4
-    case .benchmarks: 5
-    case .tools: 6
-    case .other: 7
+    case .inspectorPage: 1
+    case .api: 2
+    case .impl: 3
+    case .inspector: 4
+    case .app: 5
+    case .benchmarks: 6
+    case .tools: 7
+    case .other: 8
     }
   }
 
@@ -81,6 +89,7 @@ public enum Layer: String, CaseIterable, Comparable, Sendable {
     let name = directory.split(separator: "/").last.map(String.init) ?? directory
     if name == "Core" { return .core }
     if name == "Inspector" { return .inspector }
+    if name == "InspectorPage" { return .inspectorPage }
     if name.count > 3, name.hasSuffix("API") { return .api }
     if name.count > 4, name.hasSuffix("Impl") { return .impl }
     return .other

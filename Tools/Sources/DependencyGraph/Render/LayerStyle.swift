@@ -16,6 +16,8 @@ struct LayerStyle {
     case .api: LayerStyle(fill: "#dcfce7", stroke: "#166534", text: "#14532d", colourName: "green")
     case .impl: LayerStyle(fill: "#ffedd5", stroke: "#9a3412", text: "#7c2d12", colourName: "orange")
     case .inspector: LayerStyle(fill: "#ccfbf1", stroke: "#115e59", text: "#134e4a", colourName: "teal")
+    case .inspectorPage:
+      LayerStyle(fill: "#e0f2fe", stroke: "#0369a1", text: "#0c4a6e", colourName: "sky blue")
     case .app: LayerStyle(fill: "#f3e8ff", stroke: "#6b21a8", text: "#581c87", colourName: "purple")
     case .benchmarks:
       LayerStyle(fill: "#fef9c3", stroke: "#854d0e", text: "#713f12", colourName: "yellow")
@@ -25,7 +27,9 @@ struct LayerStyle {
   }
 
   /// The layers in the order the graphs list them: top (App) to bottom (Core), then the rest.
-  static let drawingOrder: [Layer] = [.app, .benchmarks, .inspector, .impl, .api, .core, .tools, .other]
+  static let drawingOrder: [Layer] = [
+    .app, .benchmarks, .inspector, .impl, .api, .inspectorPage, .core, .tools, .other,
+  ]
 }
 
 extension PackageGraph {

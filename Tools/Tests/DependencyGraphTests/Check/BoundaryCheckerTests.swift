@@ -64,7 +64,7 @@ struct BoundaryCheckerTests {
       ])
   }
 
-  @Test("the inspector on Core, with App depending on it, passes")
+  @Test("the inspector on Core and its page, with App depending on it, passes")
   func inspector() throws {
     #expect(try violations("inspector") == [])
   }
@@ -73,8 +73,18 @@ struct BoundaryCheckerTests {
   func inspectorBoundary() throws {
     #expect(
       try violations("inspector", "inspector-boundary") == [
-        "inspector-boundary: Inspector → TodoAPI: the inspector may depend only on Core among the monorepo's "
-          + "packages"
+        "inspector-boundary: Inspector → TodoAPI: the inspector may depend only on Core and its page among the "
+          + "monorepo's packages"
+      ])
+  }
+
+  @Test("the inspector's page depending on a package, local or remote, is reported")
+  func inspectorPageIndependent() throws {
+    #expect(
+      try violations("inspector", "inspector-page-independent") == [
+        "inspector-page-independent: InspectorPage → Core: the inspector's page may depend on no package",
+        "inspector-page-independent: InspectorPage → swift-collections: target InspectorPageTests uses product "
+          + "Collections; the inspector's page may depend on no package",
       ])
   }
 
@@ -91,8 +101,8 @@ struct BoundaryCheckerTests {
   func implOnlyInApp() throws {
     #expect(
       try violations("impl-only-in-app") == [
-        "layout: Utilities (Packages/Utilities): a package under Packages/ is Core, Inspector, <Feature>API or "
-          + "<Feature>Impl",
+        "layout: Utilities (Packages/Utilities): a package under Packages/ is Core, Inspector, InspectorPage, "
+          + "<Feature>API or <Feature>Impl",
         "impl-only-in-app: Utilities → AuthenticationImpl: only App and the benchmarks may depend on an Impl "
           + "package",
       ])

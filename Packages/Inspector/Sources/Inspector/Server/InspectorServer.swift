@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
+import InspectorPage
 import Logging
 import NIOCore
 import Synchronization
@@ -22,7 +23,7 @@ struct InspectorServer: Sendable {
   let token: AccessToken
   let feed: SessionFeed
   let traceFile: String
-  let page: PageAssets
+  let page: InspectorPage
   let requests: PageRequest
 
   /// Starts listening and returns once the port is bound, with the task that serves until
@@ -75,7 +76,9 @@ struct InspectorServer: Sendable {
         status: .ok,
         headers: [
           .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-          .contentSecurityPolicy: page.contentSecurityPolicy, HTTPField.Name("X-Frame-Options")!: "DENY",
+          // A header can also forbid framing, which a `<meta>` policy cannot.
+          .contentSecurityPolicy: page.contentSecurityPolicy + "; frame-ancestors 'none'",
+          HTTPField.Name("X-Frame-Options")!: "DENY",
           HTTPField.Name("Referrer-Policy")!: "no-referrer",
           HTTPField.Name("X-Content-Type-Options")!: "nosniff",
         ],

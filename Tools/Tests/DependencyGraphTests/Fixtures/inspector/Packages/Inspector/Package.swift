@@ -1,13 +1,17 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// The inspector on Core (its server libraries are remote packages, left out here).
+// The inspector on Core and its page (its server libraries are remote packages, left out here).
 let package = Package(
   name: "Inspector",
   products: [.library(name: "Inspector", targets: ["Inspector"])],
-  dependencies: [.package(path: "../Core")],
+  dependencies: [.package(path: "../Core"), .package(path: "../InspectorPage")],
   targets: [
-    .target(name: "Inspector", dependencies: [.product(name: "Core", package: "Core")])
+    .target(
+      name: "Inspector",
+      dependencies: [
+        .product(name: "Core", package: "Core"), .product(name: "InspectorPage", package: "InspectorPage"),
+      ])
   ]
 )
 

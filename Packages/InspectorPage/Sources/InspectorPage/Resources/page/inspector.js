@@ -105,7 +105,8 @@ function ingest(entry) {
       const message = {
         id: entry.id, time: entry.time, cause: entry.cause || { kind: "external" }, type, value,
         received: Date.now(), // when the page read it: the browser test measures the latency with it
-        payload: entry.like != null ? (session.byId.get(entry.like) || {}).payload : entry.payload,
+        payload: entry.like != null || entry.payloadLike != null
+          ? (session.byId.get(entry.like ?? entry.payloadLike) || {}).payload : entry.payload,
         feature: featureOf(type), label: labelOf(value), handled: entry.handled !== false,
         commands: (entry.commands || []).map((c) => c.id), changes: entry.changes || [], duration: entry.duration,
       };
@@ -257,11 +258,22 @@ function link(text, id) {
 }
 
 // What led to `message`, from the outside event down to it: each step a message, the command or
-// subscription between two messages named on the way.
+// subscription between two messages named on the way; the last CHAIN steps of a longer chain.
+const CHAIN = 1000;
 function chain(message) {
-  const steps = [];
-  let current = message, guard = 0;
-  while (current && guard++ < 10000) {
+  const steps = [], seen = new Set();
+  let current = message;
+  while (current) {
+    if (seen.has(current.id)) {
+      // A trace whose causes form a cycle (a recorder writes none; a file may hold anything).
+      steps.unshift({ origin: "(m" + current.id + " again: the causes form a cycle)" });
+      break;
+    }
+    if (steps.length >= CHAIN) {
+      steps.unshift({ origin: "(… the first steps of a chain longer than " + CHAIN.toLocaleString() + ")" });
+      break;
+    }
+    seen.add(current.id);
     steps.unshift({ message: current });
     const cause = current.cause;
     if (cause.kind === "command") {
@@ -365,7 +377,8 @@ function select(id) {
   travel.disabled = travelling.at === message.id;
   travel.title = "Pause the app and show it as it was after this message; input waits until you resume.";
   travel.addEventListener("click", () => requestTravel(message.id));
-  panel.appendChild(travel);
+  // A trace file has no app to pause.
+  if (sending.socket) panel.appendChild(travel);
 
   panel.appendChild(element("h3", "Cause chain"));
   const steps = element("ol", null, "chain");
@@ -413,6 +426,8 @@ function select(id) {
   panel.appendChild(element("p", "Every value changed since " + (session.forgotten ? "the oldest message kept" : "the start")
     + ", as it was after m" + message.id + ":", "hint"));
   panel.appendChild(modelAfter(message));
+  // A trace file's page names the selection in its address (`session.html#m3`), for a link to it.
+  if (!sending.socket) history.replaceState(null, "", "#m" + message.id);
   drawList();
 }
 
@@ -540,42 +555,44 @@ function connect() {
 
 // MARK: - A trace file
 
-// Shows a trace file instead of the live session: one recorded with --trace, one exported here, or
-// any in the trace format. The live connection is closed (reload the page to return to it), so the
-// page works offline too, saved as a file and opened from disk.
+// Shows a trace instead of the live session: a file the user opens (recorded with --trace, or
+// exported here), or the trace `trace html` embedded in the page. The live connection is closed
+// (reload the page to return to it), so the page works offline too, opened from disk.
+function showTrace(text, name) {
+  if (sending.socket) {
+    sending.socket.onclose = null;
+    sending.socket.close();
+    sending.socket = null;
+  }
+  resetSession();
+  view.selected = null;
+  travelling.at = null;
+  $("travel").hidden = true;
+  $("send").hidden = true;
+  $("notice").hidden = true;
+  $("filter-feature").replaceChildren($("filter-feature").options[0]);
+  $("panel").replaceChildren(element("p", "Select a message to see its causes, what it caused, and its changes.", "hint"));
+  const lines = text.split("\n");
+  for (const [index, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      // The last line of a trace cut short by a crash may be torn: skipped, as the reader does.
+      if (index >= lines.length - 2) break;
+      notice("Line " + (index + 1) + " of " + name + " is not a trace line; the trace is shown up to it.");
+      break;
+    }
+    ingest(entry);
+  }
+  forget();
+  setStatus("file: " + name + " (" + session.messages.length + " messages; not live)", "file");
+  refilter();
+}
+
 function openFile(file) {
-  file.text().then((text) => {
-    if (sending.socket) {
-      sending.socket.onclose = null;
-      sending.socket.close();
-      sending.socket = null;
-    }
-    resetSession();
-    view.selected = null;
-    travelling.at = null;
-    $("travel").hidden = true;
-    $("send").hidden = true;
-    $("notice").hidden = true;
-    $("filter-feature").replaceChildren($("filter-feature").options[0]);
-    $("panel").replaceChildren(element("p", "Select a message to see its causes, what it caused, and its changes.", "hint"));
-    const lines = text.split("\n");
-    for (const [index, line] of lines.entries()) {
-      if (!line.trim()) continue;
-      let entry;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        // The last line of a trace cut short by a crash may be torn: skipped, as the reader does.
-        if (index >= lines.length - 2) break;
-        notice("Line " + (index + 1) + " of " + file.name + " is not a trace line; the file is shown up to it.");
-        break;
-      }
-      ingest(entry);
-    }
-    forget();
-    setStatus("file: " + file.name + " (" + session.messages.length + " messages; not live)", "file");
-    refilter();
-  }, (error) => notice("Cannot read " + file.name + ": " + error));
+  file.text().then((text) => showTrace(text, file.name), (error) => notice("Cannot read " + file.name + ": " + error));
 }
 
 $("open-file").addEventListener("change", (event) => {
@@ -601,8 +618,15 @@ $("panel").addEventListener("click", (event) => {
 $("reload").addEventListener("click", () => location.reload());
 $("send-form").addEventListener("submit", sendMessage);
 $("send-type").addEventListener("change", () => { $("send-json").value = ""; prefill(); });
-// Saved and opened from disk, the page has no app to connect to: it shows trace files only.
-if (location.protocol === "file:") {
+// Written by `trace html`, the page shows the trace embedded in it; saved and opened from disk, the
+// page has no app to connect to: it shows trace files only.
+const embedded = $("trace-lines");
+if (embedded) {
+  $("export").hidden = true;
+  showTrace(embedded.textContent, embedded.dataset.name || "the embedded trace");
+  const linked = /^#m(\d+)$/.exec(location.hash);
+  if (linked && session.byId.has(Number(linked[1]))) select(Number(linked[1]));
+} else if (location.protocol === "file:") {
   setStatus("offline: open a trace file", "file");
   $("export").hidden = true;
 } else {
