@@ -18,7 +18,8 @@ What it checks, in a temporary data folder:
   by the app's registration and JSON that is not an `AppMessage` gets an error on the page, which
   stays live;
 - time travel: "Pause the app here" on the message that added `buy milk` pauses the app, which
-  prints the list as it was then (buy milk, not yet buy bread); a line typed meanwhile waits; Resume
+  prints the list as it was then (buy milk, not yet buy bread), while the page greys out the
+  messages after it; a line typed meanwhile waits; Resume
   returns to the present and applies it, after the app says it resumed;
 - a trace file: the session exported from the page, opened with "Open a trace file" in the live
   page, then in the page saved to disk and opened with no app (file://), lists every message and
@@ -247,6 +248,15 @@ def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[
         past = "".join(output.lines[start:])
     checks.check("buy milk" in past and "buy bread" not in past and "You have 1 item" in past,
                  "the app's paused view is the older list: buy milk, not yet buy bread")
+    show_only(driver, "buy bread")
+    bread = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
+                       " and contains(., 'buy bread')]]")
+    later = wait.until(conditions.presence_of_element_located(bread)).get_attribute("class")
+    show_only(driver, "buy milk")
+    milk = wait.until(conditions.presence_of_element_located(added)).get_attribute("class")
+    show_only(driver, "")
+    checks.check("after-travel" in later and "after-travel" not in milk,
+                 f"the page greys out what came after the paused message (buy bread: {later!r}; buy milk: {milk!r})")
 
     app.stdin.write("add buy eggs\n")
     app.stdin.flush()

@@ -218,7 +218,8 @@ function drawList() {
     const message = session.messages[view.filtered[position]];
     const row = document.createElement("div");
     row.className = "row" + (message.id === view.selected ? " selected" : "")
-      + (message.id === travelling.at ? " travelled" : "");
+      + (message.id === travelling.at ? " travelled" : "")
+      + (travelling.at != null && message.id > travelling.at ? " after-travel" : "");
     row.style.top = position * ROW + "px";
     row.dataset.id = message.id;
     const cells = [
