@@ -29,6 +29,8 @@ What it checks, in a temporary data folder:
   its address (`#m12`, which selects it when opened), draws a title holding `</script>` and markup
   as text, holds no password; with `--type`, only the chains kept; a 20,000-link chain shows its
   last 1,000 steps, and a trace file whose causes loop ends its chain where it repeats;
+- a small model's trace file: the model after a message is one tree, the start's rendering with
+  every change up to it applied (items added, one removed, a field changed);
 - a wrong token and a foreign `Origin` are refused (403), and so is a request without a token (401).
 
 It prints how long the added item took to appear in the page after the line was written to the
@@ -445,6 +447,43 @@ def deep_and_cyclic(driver: webdriver.Chrome, wait: WebDriverWait, tool: str, fo
                  "a trace file whose causes loop: the chain ends where it repeats")
 
 
+def model_lines() -> str:
+    """A small model's session as the recorder writes it: two items added, the first removed, the
+    second marked done."""
+    def message(number: int, changes: str) -> str:
+        return ('{"kind":"message","time":%.6f,"id":%d,"cause":{"kind":"external"},"type":"App.Edit",'
+                '"value":"Edit(%d)","handled":true,"changes":[%s],"duration":30}' % (number / 1e3, number, number, changes))
+    item = '"Item(title: \\"%s\\", done: %s)"'
+    return "\n".join([
+        '{"kind":"start","time":0.000000,"format":2,"type":"App.Model","value":"Model(items: [], count: 0)"}',
+        message(1, '{"path":"items[0]","after":%s},{"path":"count","before":"0","after":"1"}' % (item % ("milk", "false"))),
+        message(2, '{"path":"items[1]","after":%s},{"path":"count","before":"1","after":"2"}' % (item % ("bread", "false"))),
+        message(3, '{"path":"items[0]","before":%s},{"path":"count","before":"2","after":"1"}' % (item % ("milk", "false"))),
+        message(4, '{"path":"items[0].done","before":"false","after":"true"}'),
+    ]) + "\n"
+
+
+def model_tree(driver: webdriver.Chrome, wait: WebDriverWait, folder: str, checks: Checks) -> None:
+    """A small model's trace opened in the page: the whole model after a message is one tree, the
+    start's rendering with every change up to it applied."""
+    trace = os.path.join(folder, "model.jsonl")
+    Path(trace).write_text(model_lines())
+    chooser = driver.find_element(By.ID, "open-file")
+    driver.execute_script("arguments[0].style.display = 'block'", chooser)
+    chooser.send_keys(trace)
+    wait.until(lambda d: "model.jsonl" in d.find_element(By.ID, "status").text)
+    after = {}
+    for number in (2, 4):
+        driver.execute_script("select(arguments[0])", number)
+        tree = driver.find_elements(By.ID, "model-after")
+        after[number] = (tree[0].text if tree else "", driver.execute_script(
+            "return renderingOf(wholeModelAfter(session.byId.get(arguments[0])))", number))
+    checks.check(after[2][1] == 'Model(items: [Item(title: "milk", done: false), Item(title: "bread", done: false)], count: 2)'
+                 and after[4][1] == 'Model(items: [Item(title: "bread", done: true)], count: 1)'
+                 and "count = 1" in after[4][0],
+                 f"the whole model after a message is one tree: after m4 {after[4][1]!r}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=str(ROOT / "App/.build/debug/todo"), help="the todo executable")
@@ -530,6 +569,7 @@ def main() -> int:
             trace = open_trace_file(driver, wait, url, folder, checks)
             trace_html(driver, wait, arguments.trace_tool, trace, folder, checks)
             deep_and_cyclic(driver, wait, arguments.trace_tool, folder, checks)
+            model_tree(driver, wait, folder, checks)
         finally:
             if driver is not None:
                 driver.quit()

@@ -330,6 +330,180 @@ function causedNode(id, budget) {
   return list;
 }
 
+// MARK: - The whole model after a message
+
+// A value's rendering (`Type(label: value, …)`, `[a, b]`, `[key: value]`, `.case(…)`, strings,
+// numbers) read as a tree: `head` is the text before its parentheses or brackets, `kids` the
+// values inside them, each with its label (`null` for none), `text` the rendering itself.
+// Throws on text it cannot read; the caller then shows the changed paths alone.
+function parseRendering(source) {
+  let at = 0;
+  const fail = () => { throw new Error("unreadable rendering at " + at); };
+  const skipSpaces = () => { while (source[at] === " ") at += 1; };
+  function string() {
+    const start = at;
+    at += 1;
+    while (at < source.length && source[at] !== '"') at += source[at] === "\\" ? 2 : 1;
+    if (at >= source.length) fail();
+    at += 1;
+    return source.slice(start, at);
+  }
+  // Text up to a delimiter: an opening or closing bracket, a comma, or a label's ": ".
+  function head() {
+    let text = "";
+    while (at < source.length) {
+      const c = source[at];
+      if (c === '"') { text += string(); continue; }
+      if ("([,)]".includes(c) || (c === ":" && source[at + 1] === " ")) break;
+      text += c;
+      at += 1;
+    }
+    return text;
+  }
+  function value() {
+    const start = at;
+    const node = { head: head(), open: null, kids: [] };
+    const open = source[at];
+    if (open === "(" || open === "[") {
+      const close = open === "(" ? ")" : "]";
+      node.open = open;
+      at += 1;
+      skipSpaces();
+      // An empty dictionary.
+      if (open === "[" && source.startsWith(":]", at)) {
+        node.dictionary = true;
+        at += 1;
+      }
+      while (source[at] !== close) {
+        const kid = value();
+        let label = null, child = kid;
+        if (source[at] === ":" && source[at + 1] === " ") {
+          at += 2;
+          label = kid.text;
+          child = value();
+        }
+        node.kids.push([label, child]);
+        skipSpaces();
+        if (source[at] === ",") { at += 1; skipSpaces(); } else if (source[at] !== close) fail();
+      }
+      at += 1;
+    }
+    node.text = source.slice(start, at);
+    return node;
+  }
+  const root = value();
+  if (at !== source.length) fail();
+  return root;
+}
+
+// A change's path (`todos.items[3].isDone`, `.`) as its steps: `["todos", "items", "[3]", "isDone"]`.
+function pathSteps(path) {
+  if (path === ".") return [];
+  return path.match(/\[[^\]]*\]|[^.\[]+/g) || [];
+}
+
+// The position of the kid `step` names in `node`, or -1: a field by its label, an element by its
+// index, an entry by its key.
+function kidIndex(node, step) {
+  if (!step.startsWith("[")) return node.kids.findIndex(([label]) => label === step);
+  const key = step.slice(1, -1);
+  if (node.kids.every(([label]) => label == null)) {
+    const index = Number(key);
+    return Number.isInteger(index) && index >= 0 ? index : -1;
+  }
+  return node.kids.findIndex(([label]) => label === key);
+}
+
+// `root` with `change` applied, copying only the nodes on its path; `null` if the path names no
+// place in it (a rendering the page cannot follow).
+function applyChange(root, change) {
+  const steps = pathSteps(change.path);
+  if (steps.length === 0) return change.after == null ? null : parseRendering(change.after);
+  const copy = (node) => ({
+    head: node.head, open: node.open, dictionary: node.dictionary, kids: node.kids.slice(), text: null,
+  });
+  const top = copy(root);
+  let node = top;
+  for (let i = 0; i < steps.length - 1; i++) {
+    // An enum's case names no kid: its payload's fields follow it.
+    if (node.head === "." + steps[i]) continue;
+    const index = kidIndex(node, steps[i]);
+    if (index < 0 || index >= node.kids.length) return null;
+    const next = copy(node.kids[index][1]);
+    node.kids[index] = [node.kids[index][0], next];
+    node = next;
+  }
+  const last = steps[steps.length - 1];
+  const index = kidIndex(node, last);
+  if (index < 0) {
+    // A new entry of a dictionary.
+    if (!last.startsWith("[") || node.open !== "[" || change.before != null || change.after == null) return null;
+    node.kids.push([last.slice(1, -1), parseRendering(change.after)]);
+    node.dictionary = true;
+    return top;
+  }
+  if (change.after == null) {
+    if (index >= node.kids.length) return null;
+    node.kids.splice(index, 1);
+  } else if (change.before == null && node.kids.every(([label]) => label == null)) {
+    if (index > node.kids.length) return null;
+    node.kids.splice(index, 0, [null, parseRendering(change.after)]);
+  } else if (index < node.kids.length) {
+    node.kids[index] = [node.kids[index][0], parseRendering(change.after)];
+  } else {
+    return null;
+  }
+  return top;
+}
+
+// The model after `message` as one tree: the start's rendering with every change up to it applied,
+// a message's removals (last first) before its insertions, as the diff numbers them. `null` when the
+// page cannot rebuild it: messages it let go, changes left out of the trace, a path it cannot follow.
+let parsedStart = null;
+function wholeModelAfter(message) {
+  if (session.forgotten || !session.start || !session.start.value) return null;
+  if (!parsedStart || parsedStart.text !== session.start.value) parsedStart = parseRendering(session.start.value);
+  let root = parsedStart;
+  for (const m of session.messages) {
+    if (m.id > message.id) break;
+    const removals = m.changes.filter((c) => c.after == null).reverse();
+    const others = m.changes.filter((c) => c.after != null);
+    for (const change of [...removals, ...others]) {
+      if (change.path === "…") return null;
+      root = applyChange(root, change);
+      if (root == null) return null;
+    }
+  }
+  return root;
+}
+
+// A node's text, made again where a change replaced one of its kids.
+function renderingOf(node) {
+  if (node.text != null) return node.text;
+  const close = node.open === "(" ? ")" : node.open === "[" ? "]" : "";
+  if (node.dictionary && node.kids.length === 0) return (node.text = node.head + "[:]");
+  node.text = node.head + (node.open || "")
+    + node.kids.map(([label, kid]) => (label != null ? label + ": " : "") + renderingOf(kid)).join(", ") + close;
+  return node.text;
+}
+
+// A collapsible tree of `node`, its kids drawn when it is opened.
+function drawValue(node, name) {
+  const title = (name != null ? name + " = " : "");
+  if (node.kids.length === 0) return element("div", title + renderingOf(node), "node value");
+  const details = element("details", null, "node");
+  const summary = element("summary", title + node.head + (node.open === "[" ? "[" + node.kids.length + "]" : ""));
+  summary.title = renderingOf(node).slice(0, 2000);
+  details.appendChild(summary);
+  details.addEventListener("toggle", () => {
+    if (!details.open || details.childElementCount > 1) return;
+    node.kids.forEach(([label, kid], index) => {
+      details.appendChild(drawValue(kid, label != null ? label : node.open === "[" ? "[" + index + "]" : null));
+    });
+  });
+  return details;
+}
+
 // The model after `message`: the initial rendering, then every path's latest value up to it,
 // as a tree by path.
 function modelAfter(message) {
@@ -418,15 +592,26 @@ function select(id) {
   }
 
   panel.appendChild(element("h3", "Model after it"));
-  if (session.start && session.start.value) {
-    const initial = element("details", null, "node");
-    initial.appendChild(element("summary", "at the start of the session"));
-    initial.appendChild(element("div", session.start.value, "value"));
-    panel.appendChild(initial);
+  let whole = null;
+  try { whole = wholeModelAfter(message); } catch { whole = null; }
+  if (whole) {
+    const tree = drawValue(whole, null);
+    tree.id = "model-after";
+    if (tree.tagName === "DETAILS") tree.open = true;
+    tree.dispatchEvent(new Event("toggle"));
+    panel.appendChild(tree);
+  } else {
+    // Without the whole history of changes: the start's rendering, then each changed value.
+    if (session.start && session.start.value) {
+      const initial = element("details", null, "node");
+      initial.appendChild(element("summary", "at the start of the session"));
+      initial.appendChild(element("div", session.start.value, "value"));
+      panel.appendChild(initial);
+    }
+    panel.appendChild(element("p", "Every value changed since " + (session.forgotten ? "the oldest message kept" : "the start")
+      + ", as it was after m" + message.id + ":", "hint"));
+    panel.appendChild(modelAfter(message));
   }
-  panel.appendChild(element("p", "Every value changed since " + (session.forgotten ? "the oldest message kept" : "the start")
-    + ", as it was after m" + message.id + ":", "hint"));
-  panel.appendChild(modelAfter(message));
   // A trace file's page names the selection in its address (`session.html#m3`), for a link to it.
   if (!sending.socket) history.replaceState(null, "", "#m" + message.id);
   drawList();
