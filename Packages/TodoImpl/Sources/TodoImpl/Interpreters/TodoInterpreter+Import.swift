@@ -46,7 +46,10 @@ extension TodoInterpreter {
     _ subscription: TodoImportSubscription, stopped: ImportStop, dispatch: Dispatch
   ) async {
     let (path, owner, run) = (subscription.path, subscription.owner, subscription.run)
-    func fail(_ failure: TodoFailure) { dispatch(TodoMessage.importFailed(failure, run: run, owner: owner)) }
+    // Nothing once stopped: the store drops, and reports, what a stopped subscription sends, and a
+    // stop may come between a check of `stopped` in the loop below and the message that follows it.
+    func send(_ message: TodoMessage) { if !stopped.isStopped { dispatch(message) } }
+    func fail(_ failure: TodoFailure) { send(TodoMessage.importFailed(failure, run: run, owner: owner)) }
     let file: FileHandle
     let size: Int
     let modified: Int64
@@ -81,7 +84,7 @@ extension TodoInterpreter {
     var step: Int64?
 
     func progress(_ fraction: Double) {
-      dispatch(
+      send(
         TodoMessage.importProgress(
           TodoImportProgress(path: path, run: run, fraction: fraction, imported: imported), owner: owner))
     }
@@ -148,7 +151,7 @@ extension TodoInterpreter {
           of: owner, path: path, in: db)
       }
       progress(1)
-      dispatch(
+      send(
         TodoMessage.importFinished(
           TodoImportReport(
             path: path, run: run, imported: imported, skippedCount: session.skippedCount,
