@@ -250,12 +250,17 @@ def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[
         past = "".join(output.lines[start:])
     checks.check("buy milk" in past and "buy bread" not in past and "You have 1 item" in past,
                  "the app's paused view is the older list: buy milk, not yet buy bread")
-    show_only(driver, "buy bread")
-    bread = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
-                       " and contains(., 'buy bread')]]")
-    later = wait.until(conditions.presence_of_element_located(bread)).get_attribute("class")
-    show_only(driver, "buy milk")
-    milk = wait.until(conditions.presence_of_element_located(added)).get_attribute("class")
+    # The list redraws its rows as messages arrive (the clock ticks): find a row and read its class
+    # in one call, until one is drawn.
+    def row_class(title: str) -> str:
+        show_only(driver, title)
+        return wait.until(lambda d: d.execute_script(
+            "const row = [...document.querySelectorAll('#rows .row')].find((r) => r.textContent.includes("
+            "'TodoMessage.added') && r.textContent.includes(arguments[0])); return row ? row.className : null;",
+            title))
+
+    later = row_class("buy bread")
+    milk = row_class("buy milk")
     show_only(driver, "")
     checks.check("after-travel" in later and "after-travel" not in milk,
                  f"the page greys out what came after the paused message (buy bread: {later!r}; buy milk: {milk!r})")
