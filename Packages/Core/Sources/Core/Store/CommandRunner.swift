@@ -10,28 +10,70 @@
 /// It calls no user code but an interpreter's `interpretNow`, and reports nothing: it says what
 /// happened, and the loop tells monitors.
 final class CommandRunner {
+  /// Everything the runner changes as commands start and end, in one value.
+  private struct State {
+    var registry = InterpreterRegistry<AnyCommandInterpreter>()
+    /// Commands running in their tasks.
+    var running: [CommandID: RunningCommand] = [:]
+    /// Commands performed on the store's actor whose end the loop has not taken, oldest first from
+    /// `performedHead`. Their ends are queued in the order they were performed, so the one the loop
+    /// takes is the oldest: no hashing to find it.
+    var performed: [RunningCommand] = []
+    var performedHead = 0
+    /// The records of the running commands whose end is reported: every command in a task, and one
+    /// performed on the actor that failed or that a monitor watches.
+    var records: [CommandID: CommandRecord] = [:]
+    /// Commands waiting for a free slot, oldest first from `waitingHead`.
+    var waiting: [Waiting] = []
+    var waitingHead = 0
+    /// For each interpreter that may perform commands on the store's actor, how many of its
+    /// commands run in tasks: while any does, its later commands run in tasks too, so none
+    /// overtakes an earlier one.
+    var inTask: [Int] = []
+    /// The commands running in tasks or waiting under a key, and each one's key.
+    var commandsByKey: [CommandKey: CommandID] = [:]
+    var keys: [CommandID: CommandKey] = [:]
+    /// The commands cancelled since the loop last took them (``takeCancelled()``).
+    var cancelled: [Cancelled] = []
+    /// Cancelled commands whose task has not ended yet: their messages are dropped as cancelled.
+    var cancelledTasks: Set<CommandID> = []
+    /// The child each command of a child's (``ChildCommand``) running in a task or waiting belongs
+    /// to: when the child is gone from the model, its commands are cancelled.
+    var childProbes: [CommandID: ChildProbe] = [:]
+
+    mutating func advancePerformed() { Self.advance(&performed, head: &performedHead) }
+
+    mutating func advanceWaiting() { Self.advance(&waiting, head: &waitingHead) }
+
+    /// Moves `head` past the first element of the queue `array[head...]`, freeing the storage when
+    /// the queue empties, or the finished front once it is half of it: a chain performs the next
+    /// command before the last one's end is handled, so such a queue may never empty.
+    @inline(__always)
+    private static func advance<Element>(_ array: inout [Element], head: inout Int) {
+      head += 1
+      if head == array.count {
+        if array.count <= 1_024 { array.removeAllKeepingCapacity() } else { array = [] }
+        head = 0
+      } else if head >= 1_024, head * 2 >= array.count {
+        array.removeFirst(head)
+        head = 0
+      }
+    }
+  }
+
+  /// A command waiting for a free slot.
+  private struct Waiting {
+    let record: CommandRecord
+    let root: TreeRoot
+    let interpreter: AnyCommandInterpreter
+    let child: ChildTarget?
+  }
+
   // Safety of `@exclusivity(unchecked)`: the runner is confined to its store's actor (it is not
-  // `Sendable`), and no access to these properties spans a call out of it: an interpreter's
-  // `interpretNow`, the only user code it calls, runs between accesses and cannot reach it. The
-  // dynamic checks' cost is measured in docs/performance.md, "What `@exclusivity(unchecked)` buys".
-  @exclusivity(unchecked) private(set) var registry = InterpreterRegistry<AnyCommandInterpreter>()
-  /// Commands running in their tasks.
-  @exclusivity(unchecked) private var running: [CommandID: RunningCommand] = [:]
-  /// Commands performed on the store's actor whose end the loop has not taken, oldest first from
-  /// ``performedHead``. Their ends are queued in the order they were performed, so the one the loop
-  /// takes is the oldest: no hashing to find it.
-  @exclusivity(unchecked) private var performed: [RunningCommand] = []
-  @exclusivity(unchecked) private var performedHead = 0
-  /// The records of the running commands whose end is reported: every command in a task, and one
-  /// performed on the actor that failed or that a monitor watches.
-  @exclusivity(unchecked) private var records: [CommandID: CommandRecord] = [:]
-  @exclusivity(unchecked) private var waiting:
-    [(record: CommandRecord, root: TreeRoot, interpreter: AnyCommandInterpreter, child: ChildTarget?)] = []
-  @exclusivity(unchecked) private var waitingHead = 0
-  /// For each interpreter that may perform commands on the store's actor, how many of its commands
-  /// run in tasks: while any does, its later commands run in tasks too, so none overtakes an
-  /// earlier one.
-  @exclusivity(unchecked) private var inTask: [Int] = []
+  // `Sendable`), and no access to `state` spans a call out of it: an interpreter's `interpretNow`,
+  // the only user code it calls, runs between accesses and cannot reach it. What the unchecked
+  // access buys is in docs/performance.md, "What `@exclusivity(unchecked)` buys".
+  @exclusivity(unchecked) private var state = State()
   private let mailbox: Mailbox
   /// How many commands may run at once.
   var maximumRunning: Int
@@ -42,7 +84,10 @@ final class CommandRunner {
   }
 
   /// Whether no command is running or waiting.
-  var isIdle: Bool { running.isEmpty && performedHead == performed.count && waitingHead == waiting.count }
+  var isIdle: Bool {
+    state.running.isEmpty && state.performedHead == state.performed.count
+      && state.waitingHead == state.waiting.count
+  }
 
   func register(
     _ interpreter: AnyCommandInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
@@ -50,10 +95,10 @@ final class CommandRunner {
     var interpreter = interpreter
     if interpreter.performer.performsNow {
       interpreter = AnyCommandInterpreter(
-        performer: interpreter.performer, executor: interpreter.executor, inTaskSlot: inTask.count)
-      inTask.append(0)
+        performer: interpreter.performer, executor: interpreter.executor, inTaskSlot: state.inTask.count)
+      state.inTask.append(0)
     }
-    registry.register(interpreter, for: type, matches: matches, kind: "command")
+    state.registry.register(interpreter, for: type, matches: matches, kind: "command")
   }
 
   enum Outcome {
@@ -83,11 +128,11 @@ final class CommandRunner {
   ///   - root: The message its tree descends from.
   ///   - timed: Whether to measure its duration (a monitor is attached).
   func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
-    guard let interpreter = registry.handler(for: record.command) else {
+    guard let interpreter = state.registry.handler(for: record.command) else {
       return startResolving(record, root: root, timed: timed)
     }
-    if running.count >= maximumRunning || waitingHead < waiting.count {
-      waiting.append((record, root, interpreter, nil))
+    if state.running.count >= maximumRunning || state.waitingHead < state.waiting.count {
+      state.waiting.append(Waiting(record: record, root: root, interpreter: interpreter, child: nil))
       return .waiting
     }
     launch(record, root: root, interpreter, child: nil, timed: timed)
@@ -126,23 +171,23 @@ final class CommandRunner {
     let interpreter: AnyCommandInterpreter
     if exactCast(command, to: DelayedMessage.self) != nil {
       interpreter = delays
-    } else if let found = registry.handler(for: command) {
+    } else if let found = state.registry.handler(for: command) {
       interpreter = found
     } else {
       // Under a key, a command may have been cancelled above: the loop ends it.
       return key == nil ? .noInterpreter : .resolved(.noInterpreter)
     }
     let target = ChildTarget(command: command, scope: scope)
-    if running.count >= maximumRunning || waitingHead < waiting.count {
-      waiting.append((record, root, interpreter, target))
+    if state.running.count >= maximumRunning || state.waitingHead < state.waiting.count {
+      state.waiting.append(Waiting(record: record, root: root, interpreter: interpreter, child: target))
       if let key { keyed(record.id, under: key) }
-      if let probe { childProbes[record.id] = probe }
+      if let probe { state.childProbes[record.id] = probe }
       return .resolved(.waiting)
     }
     launch(record, root: root, interpreter, child: target, timed: timed)
-    if running[record.id] != nil {
+    if state.running[record.id] != nil {
       if let key { keyed(record.id, under: key) }
-      if let probe { childProbes[record.id] = probe }
+      if let probe { state.childProbes[record.id] = probe }
     }
     return .resolved(.started)
   }
@@ -161,14 +206,6 @@ final class CommandRunner {
     let stamp: UInt64?
   }
 
-  /// The commands running in tasks or waiting under a key, and each one's key.
-  private var commandsByKey: [CommandKey: CommandID] = [:]
-  @exclusivity(unchecked) private var keys: [CommandID: CommandKey] = [:]
-  /// The commands cancelled since the loop last took them (``takeCancelled()``).
-  private var cancelled: [Cancelled] = []
-  /// Cancelled commands whose task has not ended yet: their messages are dropped as cancelled.
-  private var cancelledTasks: Set<CommandID> = []
-
   /// A command a key cancelled, for the loop to end.
   enum Cancelled {
     /// It runs in a task, which is cancelled: the loop ends it (``finish(_:)``) now.
@@ -178,45 +215,41 @@ final class CommandRunner {
   }
 
   private func keyed(_ id: CommandID, under key: CommandKey) {
-    commandsByKey[key] = id
-    keys[id] = key
+    state.commandsByKey[key] = id
+    state.keys[id] = key
   }
 
   /// Cancels the command running or waiting under `key`, if any.
   private func cancel(_ key: CommandKey) {
-    guard let id = commandsByKey[key] else { return }
+    guard let id = state.commandsByKey[key] else { return }
     cancel(id)
   }
 
   /// Cancels the command `id` if it runs in a task or waits.
   private func cancel(_ id: CommandID) {
-    if let key = keys.removeValue(forKey: id) { commandsByKey[key] = nil }
-    childProbes[id] = nil
-    if let command = running[id] {
+    if let key = state.keys.removeValue(forKey: id) { state.commandsByKey[key] = nil }
+    state.childProbes[id] = nil
+    if let command = state.running[id] {
       command.task?.cancel()
-      cancelledTasks.insert(id)
-      cancelled.append(.running(id))
-    } else if let index = waiting[waitingHead...].firstIndex(where: { $0.record.id == id }) {
-      let removed = waiting.remove(at: index)
-      cancelled.append(.waiting(root: removed.root))
+      state.cancelledTasks.insert(id)
+      state.cancelled.append(.running(id))
+    } else if let index = state.waiting[state.waitingHead...].firstIndex(where: { $0.record.id == id }) {
+      let removed = state.waiting.remove(at: index)
+      state.cancelled.append(.waiting(root: removed.root))
     }
   }
 
   // MARK: - Children
 
-  /// The child each command of a child's (``ChildCommand``) running in a task or waiting belongs
-  /// to: when the child is gone from the model, its commands are cancelled.
-  @exclusivity(unchecked) private var childProbes: [CommandID: ChildProbe] = [:]
-
   /// Whether a child's command runs in a task or waits.
-  var hasChildCommands: Bool { !childProbes.isEmpty }
+  var hasChildCommands: Bool { !state.childProbes.isEmpty }
 
   /// Cancels the commands of every child that `isPresent` says is gone (``takeCancelled()``).
   ///
   /// - Returns: Whether it cancelled any.
   func cancelCommands(ofChildrenGone isPresent: (ChildProbe) -> Bool?) -> Bool {
     var gone: [CommandID] = []
-    for (id, probe) in childProbes where isPresent(probe) == false { gone.append(id) }
+    for (id, probe) in state.childProbes where isPresent(probe) == false { gone.append(id) }
     if gone.isEmpty { return false }
     for id in gone.sorted(by: { $0.rawValue < $1.rawValue }) { cancel(id) }
     return true
@@ -225,21 +258,21 @@ final class CommandRunner {
   /// The commands cancelled since the last call, oldest first.
   @inline(never)
   func takeCancelled() -> [Cancelled] {
-    defer { cancelled.removeAll() }
-    return cancelled
+    defer { state.cancelled.removeAll() }
+    return state.cancelled
   }
 
   /// Whether the command `id`, which no longer runs, was cancelled while its task still runs (its
   /// messages are dropped as cancelled, not as sent after it returned).
-  @inline(never)  // Off the loop's hot path, with the access to the set it reads.
+  @inline(never)  // Off the loop's hot path.
   func wasCancelled(_ id: CommandID) -> Bool {
-    cancelledTasks.contains(id)
+    state.cancelledTasks.contains(id)
   }
 
   /// The end of a cancelled command's task, which the loop has already ended.
-  @inline(never)  // Off the loop's hot path, with the access to the set it changes.
+  @inline(never)  // Off the loop's hot path.
   func cancelledTaskEnded(_ id: CommandID) {
-    cancelledTasks.remove(id)
+    state.cancelledTasks.remove(id)
   }
 
   /// The clock ``DelayedMessage``s wait on.
@@ -256,7 +289,8 @@ final class CommandRunner {
 
   /// How many command records it stores (for tests).
   var storedRecordCount: Int {
-    running.count + performed.count - performedHead + records.count + waiting.count - waitingHead
+    state.running.count + state.performed.count - state.performedHead + state.records.count
+      + state.waiting.count - state.waitingHead
   }
 
   /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
@@ -264,32 +298,34 @@ final class CommandRunner {
   func isRunning(_ id: CommandID) -> Bool {
     // Ids only, not ``root(ofRunning:)``: no record is copied for the message of every command.
     // The oldest performed command first, without a call: the one whose messages the loop takes.
-    if performedHead < performed.count, performed[performedHead].id == id { return true }
+    if state.performedHead < state.performed.count, state.performed[state.performedHead].id == id {
+      return true
+    }
     return isRunningElsewhere(id)
   }
 
   @inline(never)
   private func isRunningElsewhere(_ id: CommandID) -> Bool {
-    if running.index(forKey: id) != nil { return true }
-    return performed[performedHead...].contains { $0.id == id }
+    if state.running.index(forKey: id) != nil { return true }
+    return state.performed[state.performedHead...].contains { $0.id == id }
   }
 
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
   func root(ofRunning id: CommandID) -> TreeRoot? {
-    if performedHead < performed.count, performed[performedHead].id == id {
-      return performed[performedHead].root
+    if state.performedHead < state.performed.count, state.performed[state.performedHead].id == id {
+      return state.performed[state.performedHead].root
     }
-    if let found = running[id] { return found.root }
-    return performed[performedHead...].first { $0.id == id }?.root
+    if let found = state.running[id] { return found.root }
+    return state.performed[state.performedHead...].first { $0.id == id }?.root
   }
 
   /// The root of the first command running or waiting whose root has the mailbox number `number`.
   func root(withNumber number: UInt64) -> TreeRoot? {
-    if let found = running.values.first(where: { $0.root.number == number }) { return found.root }
-    if let found = performed[performedHead...].first(where: { $0.root.number == number }) {
+    if let found = state.running.values.first(where: { $0.root.number == number }) { return found.root }
+    if let found = state.performed[state.performedHead...].first(where: { $0.root.number == number }) {
       return found.root
     }
-    return waiting[waitingHead...].first { $0.root.number == number }?.root
+    return state.waiting[state.waitingHead...].first { $0.root.number == number }?.root
   }
 
   /// The root `id` and how many commands running or waiting descend from it; `nil` if none does.
@@ -297,15 +333,15 @@ final class CommandRunner {
   func outstanding(descendingFrom id: MessageID) -> (root: TreeRoot, count: Int)? {
     var root: TreeRoot?
     var count = 0
-    for command in running.values where command.root.id == id {
+    for command in state.running.values where command.root.id == id {
       root = command.root
       count += 1
     }
-    for command in performed[performedHead...] where command.root.id == id {
+    for command in state.performed[state.performedHead...] where command.root.id == id {
       root = command.root
       count += 1
     }
-    for command in waiting[waitingHead...] where command.root.id == id {
+    for command in state.waiting[state.waitingHead...] where command.root.id == id {
       root = command.root
       count += 1
     }
@@ -317,79 +353,66 @@ final class CommandRunner {
   ///
   /// - Returns: The root of its tree, or `nil` if it was not running.
   func finish(_ id: CommandID) -> TreeRoot? {
-    if performedHead < performed.count, performed[performedHead].id == id {
+    if state.performedHead < state.performed.count, state.performed[state.performedHead].id == id {
       return takeOldestPerformed().root
     }
-    if let index = performed[performedHead...].firstIndex(where: { $0.id == id }) {
-      return performed.remove(at: index).root
+    if let index = state.performed[state.performedHead...].firstIndex(where: { $0.id == id }) {
+      return state.performed.remove(at: index).root
     }
-    guard let finished = running.removeValue(forKey: id) else { return nil }
-    if let slot = finished.inTaskSlot { inTask[slot] -= 1 }
-    if !keys.isEmpty, let key = keys.removeValue(forKey: id) { commandsByKey[key] = nil }
-    if !childProbes.isEmpty { childProbes[id] = nil }
+    guard let finished = state.running.removeValue(forKey: id) else { return nil }
+    if let slot = finished.inTaskSlot { state.inTask[slot] -= 1 }
+    if !state.keys.isEmpty, let key = state.keys.removeValue(forKey: id) { state.commandsByKey[key] = nil }
+    if !state.childProbes.isEmpty { state.childProbes[id] = nil }
     return finished.root
   }
 
   /// Whether some running command has a record (``takeRecord(_:)``).
-  var hasRecords: Bool { !records.isEmpty }
+  var hasRecords: Bool { !state.records.isEmpty }
 
   /// Removes and returns the record of the command `id`, if it has one.
   func takeRecord(_ id: CommandID) -> CommandRecord? {
-    records.removeValue(forKey: id)
+    state.records.removeValue(forKey: id)
   }
 
   private func takeOldestPerformed() -> RunningCommand {
-    guard performedHead == 0, performed.count == 1 else {
-      let ended = performed[performedHead]
-      advance(&performed, head: &performedHead)
+    guard state.performedHead == 0, state.performed.count == 1 else {
+      let ended = state.performed[state.performedHead]
+      state.advancePerformed()
       return ended
     }
     // The only one (the usual case) is moved out, not copied and destroyed with the rest.
-    return performed.removeLast()
+    return state.performed.removeLast()
   }
 
   /// Whether a command waits for a free slot.
-  var hasWaiting: Bool { waitingHead < waiting.count }
+  var hasWaiting: Bool { state.waitingHead < state.waiting.count }
 
   /// Starts the oldest waiting command if a slot is free.
   ///
   /// - Returns: Its record.
   func startWaiting(timed: Bool) -> CommandRecord? {
-    guard waitingHead < waiting.count, running.count < maximumRunning else { return nil }
-    let next = waiting[waitingHead]
-    advance(&waiting, head: &waitingHead)
+    guard state.waitingHead < state.waiting.count, state.running.count < maximumRunning else { return nil }
+    let next = state.waiting[state.waitingHead]
+    state.advanceWaiting()
     launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
     // A keyed command performed at once has returned: nothing is left to cancel.
-    if running[next.record.id] == nil {
-      if !keys.isEmpty, let key = keys.removeValue(forKey: next.record.id) { commandsByKey[key] = nil }
-      if !childProbes.isEmpty { childProbes[next.record.id] = nil }
+    if state.running[next.record.id] == nil {
+      if !state.keys.isEmpty, let key = state.keys.removeValue(forKey: next.record.id) {
+        state.commandsByKey[key] = nil
+      }
+      if !state.childProbes.isEmpty { state.childProbes[next.record.id] = nil }
     }
     return next.record
   }
 
-  /// Moves `head` past the first element of the queue `array[head...]`, freeing the storage when
-  /// the queue empties, or the finished front once it is half of it: a chain performs the next
-  /// command before the last one's end is handled, so such a queue may never empty.
-  @inline(__always)
-  private func advance<Element>(_ array: inout [Element], head: inout Int) {
-    head += 1
-    if head == array.count {
-      if array.count <= 1_024 { array.removeAllKeepingCapacity() } else { array = [] }
-      head = 0
-    } else if head >= 1_024, head * 2 >= array.count {
-      array.removeFirst(head)
-      head = 0
-    }
-  }
-
   /// Cancels every running command and forgets the waiting ones, which never start.
   func cancelAll() {
-    for (_, command) in running { command.task?.cancel() }
-    waiting.removeAll()
-    waitingHead = 0
-    commandsByKey.removeAll()
-    keys.removeAll()
-    childProbes.removeAll()
+    for (_, command) in state.running { command.task?.cancel() }
+    state.waiting.removeAll()
+    state.waitingHead = 0
+    state.commandsByKey.removeAll()
+    state.keys.removeAll()
+    state.childProbes.removeAll()
   }
 
   /// What a ``ChildCommand`` performs: the child's command, whose messages `scope` wraps for the
@@ -427,12 +450,12 @@ final class CommandRunner {
       cause: .command(record.id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: scope)
     if let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
-      if inTask[slot] == 0,
+      if state.inTask[slot] == 0,
         performNow(record, command, root: root, interpreter, dispatch: dispatch, timed: timed)
       {
         return
       }
-      inTask[slot] += 1
+      state.inTask[slot] += 1
     }
     startInTask(record, command, root: root, interpreter, dispatch: dispatch, timed: timed)
   }
@@ -459,8 +482,8 @@ final class CommandRunner {
     } catch {
       failure = error
     }
-    performed.append(RunningCommand(id: record.id, root: root))
-    if timed || failure != nil { records[record.id] = record }
+    state.performed.append(RunningCommand(id: record.id, root: root))
+    if timed || failure != nil { state.records[record.id] = record }
     mailbox.queueEnd(of: record.id, failure: failure, duration: stopwatch?.elapsed)
     return true
   }
@@ -489,12 +512,12 @@ final class CommandRunner {
       interpreter.startsAtOnce
       ? Task.immediateDetached(operation: body)
       : Task.detached(executorPreference: interpreter.executor, operation: body)
-    running[id] = RunningCommand(id: id, root: root, task: task, inTaskSlot: interpreter.inTaskSlot)
-    records[id] = record
+    state.running[id] = RunningCommand(id: id, root: root, task: task, inTaskSlot: interpreter.inTaskSlot)
+    state.records[id] = record
   }
 
   deinit {
-    for (_, command) in running { command.task?.cancel() }
+    for (_, command) in state.running { command.task?.cancel() }
   }
 }
 

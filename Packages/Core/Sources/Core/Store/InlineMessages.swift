@@ -20,24 +20,34 @@ import Darwin
 /// Messages here are numbered in a space of their own (``tag`` set), so a ``SentMessage`` on one
 /// can be awaited like a posted one.
 final class InlineMessages: @unchecked Sendable {
-  // Safety of `@unchecked Sendable`: `queue`, `head`, `lastPosted` and `lastTaken` are touched only
-  // by the loop, on the store's actor, and by a dispatch on the thread that opened the window
-  // (``isOpenOnThisThread``), while it is open. The loop opens it before a synchronous
-  // `interpretNow` on its actor and closes it after, so that thread is the actor's and every access
-  // is made on the actor, one at a time. Other threads read only `owner`, an atomic, and never find
-  // their own thread in it. `@exclusivity(unchecked)` for the same reason: no two accesses overlap
-  // (the checks' cost is in docs/performance.md).
+  // Safety of `@unchecked Sendable`: `state` is touched only by the loop, on the store's actor,
+  // and by a dispatch on the thread that opened the window (``isOpenOnThisThread``), while it is
+  // open. The loop opens it before a synchronous `interpretNow` on its actor and closes it after, so
+  // that thread is the actor's and every access is made on the actor, one at a time. Other threads
+  // read only `owner`, an atomic, and never find their own thread in it. `@exclusivity(unchecked)`
+  // for the same reason: no two accesses overlap (what it buys is in docs/performance.md).
   private let owner = Atomic<UInt>(0)
-  @exclusivity(unchecked) private var queue: [Item] = []
-  @exclusivity(unchecked) private var head = 0
-  /// Ends of commands performed on the actor, oldest first from ``endsHead``, each due once the
-  /// messages queued before it have been taken.
-  @exclusivity(unchecked) private var ends: [End] = []
-  @exclusivity(unchecked) private var endsHead = 0
+
+  /// The queued messages and ends, and the numbering.
+  private struct State {
+    var queue: [Item] = []
+    var head = 0
+    /// Ends of commands performed on the actor, oldest first from `endsHead`, each due once the
+    /// messages queued before it have been taken.
+    var ends: [End] = []
+    var endsHead = 0
+    /// The number of the last message appended (``tag`` set; ``tag`` alone before the first).
+    var lastPosted: UInt64 = InlineMessages.tag
+    /// The number of the last message taken.
+    var lastTaken: UInt64 = InlineMessages.tag
+  }
+
+  @exclusivity(unchecked) private var state = State()
+
   /// The number of the last message appended (``tag`` set; ``tag`` alone before the first).
-  @exclusivity(unchecked) private(set) var lastPosted: UInt64 = InlineMessages.tag
+  var lastPosted: UInt64 { state.lastPosted }
   /// The number of the last message taken.
-  @exclusivity(unchecked) private(set) var lastTaken: UInt64 = InlineMessages.tag
+  var lastTaken: UInt64 { state.lastTaken }
 
   /// A message dispatched on the actor, its cause, and its number.
   struct Item {
@@ -77,11 +87,11 @@ final class InlineMessages: @unchecked Sendable {
 
   /// Whether messages or ends wait here.
   @inline(__always)
-  var hasQueued: Bool { head < queue.count || endsHead < ends.count }
+  var hasQueued: Bool { state.head < state.queue.count || state.endsHead < state.ends.count }
 
   /// How many messages and ends wait here.
   @inline(__always)
-  var count: Int { queue.count - head + ends.count - endsHead }
+  var count: Int { state.queue.count - state.head + state.ends.count - state.endsHead }
 
   /// Whether a window is open on the calling thread.
   @inline(__always)
@@ -99,47 +109,49 @@ final class InlineMessages: @unchecked Sendable {
   ///
   /// - Returns: Its number.
   func append(_ message: consuming any Message, cause: Cause) -> UInt64 {
-    lastPosted &+= 1
-    queue.append(Item(message: message, cause: cause, number: lastPosted))
-    return lastPosted
+    state.lastPosted &+= 1
+    state.queue.append(Item(message: message, cause: cause, number: state.lastPosted))
+    return state.lastPosted
   }
 
   /// Appends the end of a command performed on the actor, behind the messages appended so far.
   func appendEnd(of id: CommandID, failure: (any Error)?, duration: Duration?) {
     let details = failure == nil && duration == nil ? nil : Details(failure: failure, duration: duration)
-    ends.append(End(after: lastPosted, id: id, details: details))
+    state.ends.append(End(after: state.lastPosted, id: id, details: details))
   }
 
   /// Takes the oldest end if every message queued before it has been taken.
   @inline(__always)
   func takeDueEnd() -> End? {
-    guard endsHead < ends.count, ends[endsHead].after <= lastTaken else { return nil }
-    if endsHead == ends.count - 1 {
-      let end = ends.removeLast()
-      if endsHead > 0 { ends.removeAll(keepingCapacity: true) }
-      endsHead = 0
+    guard state.endsHead < state.ends.count, state.ends[state.endsHead].after <= state.lastTaken else {
+      return nil
+    }
+    if state.endsHead == state.ends.count - 1 {
+      let end = state.ends.removeLast()
+      if state.endsHead > 0 { state.ends.removeAll(keepingCapacity: true) }
+      state.endsHead = 0
       return end
     }
-    endsHead += 1
-    return ends[endsHead - 1]
+    state.endsHead += 1
+    return state.ends[state.endsHead - 1]
   }
 
   /// Takes the oldest message, on the store's actor.
   ///
   /// - Precondition: a message waits, and no end is due (``takeDueEnd()``).
   func takeFirst() -> Item {
-    precondition(head < queue.count, "No inline message to take")
+    precondition(state.head < state.queue.count, "No inline message to take")
     let item: Item
-    if head == queue.count - 1 {
+    if state.head == state.queue.count - 1 {
       // The last one (usually the only one) is moved out, not copied and released with the rest.
-      item = queue.removeLast()
-      if head > 0 { queue.removeAll(keepingCapacity: true) }
-      head = 0
+      item = state.queue.removeLast()
+      if state.head > 0 { state.queue.removeAll(keepingCapacity: true) }
+      state.head = 0
     } else {
-      item = queue[head]
-      head += 1
+      item = state.queue[state.head]
+      state.head += 1
     }
-    lastTaken = item.number
+    state.lastTaken = item.number
     return item
   }
 

@@ -11,18 +11,29 @@
 /// Watchers are kept by key path for the life of the store, so each distinct key path read costs
 /// one small object once.
 final class SliceObservers<Model: Sendable> {
-  // Safety of `@exclusivity(unchecked)`: the store's actor confines this object (it is not
-  // `Sendable`), and no access to `armed` overlaps another: `notifyChanges` reads an element,
-  // then calls out (`notify`), which may append to it through `arm`, between two reads.
   private var watchers: [AnyKeyPath: SliceWatcher] = [:]
-  /// The armed watchers, in no particular order. Its element type does not depend on `Model`, so
-  /// the loop over it is compiled for that type, not run through the generic array's witnesses.
-  @exclusivity(unchecked) private var armed: [SliceWatcher] = []
-  /// Where each armed watcher's slice and value lie, at the same index as in ``armed``: plain
-  /// values, so the scan that finds no change retains nothing.
-  @exclusivity(unchecked) private var bits: [SliceBits] = []
+
+  /// The armed watchers and where their slices lie, read after every message.
+  private struct Armed {
+    /// The armed watchers, in no particular order. Its element type does not depend on `Model`,
+    /// so the loop over it is compiled for that type, not run through the generic array's
+    /// witnesses.
+    var watchers: [SliceWatcher] = []
+    /// Where each armed watcher's slice and value lie, at the same index as in `watchers`: plain
+    /// values, so the scan that finds no change retains nothing.
+    var bits: [SliceBits] = []
+    /// Whether any watcher is armed.
+    var any = false
+  }
+
+  // Safety of `@exclusivity(unchecked)`: the store's actor confines this object (it is not
+  // `Sendable`), and no access to `armed` spans a call out: `notifyChanges` reads an element, then
+  // calls out (`notify`), which may append to it through `arm`, between two accesses. What it buys
+  // is in docs/performance.md.
+  @exclusivity(unchecked) private var armed = Armed()
+
   /// Whether any watcher is armed: checked after every message.
-  @exclusivity(unchecked) private(set) var hasArmed = false
+  var hasArmed: Bool { armed.any }
 
   /// The watcher of `keyPath`, made with `make` the first time.
   ///
@@ -47,9 +58,9 @@ final class SliceObservers<Model: Sendable> {
   func arm<Value: Equatable>(_ watcher: TypedSliceWatcher<Model, Value>, with value: Value) {
     guard !watcher.isArmed else { return }
     watcher.arm(with: value)
-    armed.append(watcher)
-    bits.append(watcher.bits)
-    hasArmed = true
+    armed.watchers.append(watcher)
+    armed.bits.append(watcher.bits)
+    armed.any = true
   }
 
   /// Compares every armed slice with the model, and for each that changed, disarms it and calls
@@ -63,16 +74,16 @@ final class SliceObservers<Model: Sendable> {
     let model = UnsafeRawPointer(model)
     var index = 0
     while let candidate = firstWithOtherBits(from: index, in: model) {
-      let watcher = armed[candidate]
+      let watcher = armed.watchers[candidate]
       guard watcher.hasChanged(in: model) else {
         index = candidate + 1
         continue
       }
-      armed.swapAt(candidate, armed.count - 1)
-      armed.removeLast()
-      bits.swapAt(candidate, bits.count - 1)
-      bits.removeLast()
-      hasArmed = !armed.isEmpty
+      armed.watchers.swapAt(candidate, armed.watchers.count - 1)
+      armed.watchers.removeLast()
+      armed.bits.swapAt(candidate, armed.bits.count - 1)
+      armed.bits.removeLast()
+      armed.any = !armed.bits.isEmpty
       watcher.disarm()
       watcher.notify()
       index = candidate
@@ -81,7 +92,7 @@ final class SliceObservers<Model: Sendable> {
 
   /// The index of the first armed slice from `start` on whose bits differ from its value's.
   private func firstWithOtherBits(from start: Int, in model: UnsafeRawPointer) -> Int? {
-    bits.withUnsafeBufferPointer { bits in
+    armed.bits.withUnsafeBufferPointer { bits in
       var index = start
       while index < bits.count {
         if !bits[index].isUnchanged(in: model) { return index }

@@ -3,7 +3,7 @@ class SliceWatcher {
   /// Tells the registrar that the slice changed (`willSet`, then `didSet`).
   let notify: () -> Void
   /// Whether it holds the value last read, to compare the slice with after each message.
-  @exclusivity(unchecked) final var isArmed = false
+  final var isArmed = false
   /// Where the slice and the value held lie.
   final let bits: SliceBits
   /// The slice's byte offset in the model, or `-1` (see ``SliceBits/offset``).

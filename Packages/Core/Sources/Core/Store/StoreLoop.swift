@@ -18,12 +18,6 @@
 /// ``pause()`` keeps ``isInLoop`` set while the loop does not run, so every way in queues to the
 /// mailbox; ``resume()`` clears it and drains. The hot path reads no pause state.
 final class StoreLoop<Model: Sendable> {
-  // Safety of `@exclusivity(unchecked)` on the properties the hot path touches: the loop is
-  // confined to its host's actor (it is not `Sendable`), so no two threads access them at once;
-  // within the actor, the only overlapping access would be user code running inside an update that
-  // reaches back into the loop, and updaters receive no store (they get the model `inout` and
-  // nothing else).
-
   /// The model, the updater and the commands an update returns.
   let updates: UpdateRunner<Model>
   let mailbox: Mailbox
@@ -36,22 +30,36 @@ final class StoreLoop<Model: Sendable> {
   /// Steps the loop through what other tasks send (CoreTesting's `TestStore`).
   var driver: (any LoopDriver)?
 
-  @exclusivity(unchecked) private(set) var isInLoop = false
-  @exclusivity(unchecked) private(set) var isShutDown = false
-  /// Whether ``pause()`` holds the loop. Read only off the hot path: a pause keeps ``isInLoop``
-  /// set (``holdPaused()``) or the mailbox not empty, so every way in takes a slow path.
-  private(set) var isPaused = false
-  /// Whether the loop is held by a pause, not running (``isInLoop`` set by ``holdPaused()``).
-  private var pauseHoldsLoop = false
-  /// Whether a child's command may run in a task or wait: after each message the loop then asks
-  /// whether its child is still present. Set when one starts, cleared when the loop finds none.
-  @exclusivity(unchecked) private var childCommandsMayRun = false
-  /// Who waits for what: messages whose commands have not all finished (``SentMessage/finish()``),
-  /// and ``settle(isolation:)``.
-  @exclusivity(unchecked) private var consequences = ConsequenceTracker()
-  /// The storage of the last batch taken from the mailbox, emptied, handed back to it with the next
-  /// take (``Mailbox/takeAll(into:)``).
-  @exclusivity(unchecked) private var spareBatch: [Mailbox.Envelope] = []
+  /// What the loop itself changes as it runs, in one value.
+  private struct State {
+    /// Whether the loop runs (or a pause holds it): every way in then queues to the mailbox.
+    var isInLoop = false
+    var isShutDown = false
+    /// Whether ``pause()`` holds the loop. Read only off the hot path: a pause keeps `isInLoop`
+    /// set (``holdPaused()``) or the mailbox not empty, so every way in takes a slow path.
+    var isPaused = false
+    /// Whether the loop is held by a pause, not running (`isInLoop` set by ``holdPaused()``).
+    var pauseHoldsLoop = false
+    /// Whether a child's command may run in a task or wait: after each message the loop then asks
+    /// whether its child is still present. Set when one starts, cleared when the loop finds none.
+    var childCommandsMayRun = false
+    /// Who waits for what: messages whose commands have not all finished
+    /// (``SentMessage/finish()``), and ``settle(isolation:)``.
+    var consequences = ConsequenceTracker()
+    /// The storage of the last batch taken from the mailbox, emptied, handed back to it with the
+    /// next take (``Mailbox/takeAll(into:)``).
+    var spareBatch: [Mailbox.Envelope] = []
+  }
+
+  // Safety of `@exclusivity(unchecked)`: the loop is confined to its host's actor (it is not
+  // `Sendable`), so no two threads access `state` at once; and no access to it spans a call of
+  // user code (a monitor, a listener, a subscription's `start()`, an interpreter): each reads or
+  // changes a field and ends before the loop calls out. What it buys is in docs/performance.md.
+  @exclusivity(unchecked) private var state = State()
+
+  var isInLoop: Bool { state.isInLoop }
+  var isShutDown: Bool { state.isShutDown }
+  var isPaused: Bool { state.isPaused }
 
   /// How many envelopes a drain scheduled by the mailbox handles before it yields its actor (it
   /// handles at least one whole batch).
@@ -71,7 +79,7 @@ final class StoreLoop<Model: Sendable> {
   deinit {
     for key in subscriptions.newestFirst { subscriptions.remove(key)?.end() }
     commands.cancelAll()
-    for waiter in consequences.takeIdleWaiters() { waiter.resume() }
+    for waiter in state.consequences.takeIdleWaiters() { waiter.resume() }
   }
 
   /// The model, read.
@@ -87,11 +95,11 @@ final class StoreLoop<Model: Sendable> {
   /// - Parameter limit: See ``drain(limit:)``.
   @inline(__always) @discardableResult
   private func enter<Result>(limit: Int?, _ first: () -> Result) -> Result {
-    isInLoop = true
+    state.isInLoop = true
     let result = first()
     if mailbox.hasPending { drain(limit: limit) }
-    isInLoop = false
-    if consequences.hasIdleWaiters { resumeIdleWaitersIfIdle() }
+    state.isInLoop = false
+    if state.consequences.hasIdleWaiters { resumeIdleWaitersIfIdle() }
     return result
   }
 
@@ -101,7 +109,7 @@ final class StoreLoop<Model: Sendable> {
   /// - Parameter address: Where `message` lies, taken where its type is known, or `nil`.
   @inline(__always)
   func send<M: Message>(_ message: M, at address: UnsafeRawPointer?, cause: Cause) -> SendOutcome {
-    guard !isInLoop, !isShutDown, !mailbox.hasPending else {
+    guard !state.isInLoop, !state.isShutDown, !mailbox.hasPending else {
       return sendQueued(message, cause: cause)
     }
     let started = enter(limit: nil) {
@@ -115,37 +123,37 @@ final class StoreLoop<Model: Sendable> {
 
   /// Suspends until the tree of `id`, a processed message, has finished.
   func waitForConsequences(of id: MessageID, isolation: isolated (any Actor)? = #isolation) async {
-    guard !isShutDown else { return }
-    if let ticket = consequences.ticket(forEntry: id) ?? trackRoot(id) { await ticket.wait() }
+    guard !state.isShutDown else { return }
+    if let ticket = state.consequences.ticket(forEntry: id) ?? trackRoot(id) { await ticket.wait() }
   }
 
   /// Suspends until the message numbered `number` in the mailbox has been processed and its tree has
   /// finished.
   func waitForConsequences(ofNumber number: UInt64, isolation: isolated (any Actor)? = #isolation) async {
-    guard !isShutDown else { return }
-    let lastTaken = InlineMessages.isInline(number) ? inline.lastTaken : consequences.lastTakenNumber
+    guard !state.isShutDown else { return }
+    let lastTaken = InlineMessages.isInline(number) ? inline.lastTaken : state.consequences.lastTakenNumber
     let queued = number > lastTaken || driver?.holds(number) == true
     if queued {
-      await consequences.ticket(forQueuedNumber: number).wait()
-    } else if let id = consequences.entry(withNumber: number) {
-      await consequences.ticket(forEntry: id)?.wait()
+      await state.consequences.ticket(forQueuedNumber: number).wait()
+    } else if let id = state.consequences.entry(withNumber: number) {
+      await state.consequences.ticket(forEntry: id)?.wait()
     } else if let root = commands.root(withNumber: number), let ticket = trackRoot(root.id) {
       await ticket.wait()
     }
   }
 
   /// How many records the loop keeps for awaited consequences.
-  var consequenceRecordCount: Int { consequences.recordCount }
+  var consequenceRecordCount: Int { state.consequences.recordCount }
 
   /// Starts tracking the tree of the root `id` (it has no entry) if commands of it are outstanding.
   private func trackRoot(_ id: MessageID) -> MessageTicket? {
     guard let (root, outstanding) = commands.outstanding(descendingFrom: id) else { return nil }
-    return consequences.track(root, outstanding: outstanding)
+    return state.consequences.track(root, outstanding: outstanding)
   }
 
   @inline(never)
   private func sendQueued(_ message: any Message, cause: Cause) -> SendOutcome {
-    if isShutDown {
+    if state.isShutDown {
       report(.messageDropped(message, cause: cause, reason: .storeShutDown))
       return .complete
     }
@@ -160,14 +168,16 @@ final class StoreLoop<Model: Sendable> {
   /// - Parameter limit: After this many envelopes, stop taking new batches and schedule another
   ///   drain, so other work on the actor gets a turn. `nil`: until the mailbox is empty.
   func runLoop(limit: Int?) {
-    guard !isInLoop else { return }
-    if isPaused { return holdPaused() }
+    guard !state.isInLoop else { return }
+    if state.isPaused { return holdPaused() }
     enter(limit: limit) {}
   }
 
   /// Starts the subscriptions the current model asks for, then handles what that caused.
   func start() {
-    guard subscriptions.hasProvider, !subscriptions.hasReconciled, !isShutDown, !isInLoop, !isPaused else {
+    guard subscriptions.hasProvider, !subscriptions.hasReconciled, !state.isShutDown, !state.isInLoop,
+      !state.isPaused
+    else {
       return
     }
     enter(limit: nil) { reconcile(subscriptions, after: nil, id: nil) }
@@ -175,7 +185,7 @@ final class StoreLoop<Model: Sendable> {
 
   /// Processes a message the ``driver`` held, then what it caused.
   func process(_ held: PendingMessage) {
-    guard !isInLoop else { return }
+    guard !state.isInLoop else { return }
     enter(limit: nil) { process(held.message, cause: held.cause, number: held.number) }
   }
 
@@ -202,16 +212,16 @@ final class StoreLoop<Model: Sendable> {
       // the last take allowed it to schedule a drain.
       if !mailbox.hasPending { break }
       // A pause inside the loop: what is queued waits (``pause()``).
-      if isPaused { break }
-      var batch = spareBatch
-      spareBatch = []
+      if state.isPaused { break }
+      var batch = state.spareBatch
+      state.spareBatch = []
       mailbox.takeAll(into: &batch)
       handled += batch.count
       // By index: the element is borrowed for `handle`, not copied.
       for index in batch.indices { handle(batch[index]) }
       if batch.count <= 1_024 {
         batch.removeAllKeepingCapacity()
-        spareBatch = batch
+        state.spareBatch = batch
       }
     }
     if handled > 0, let driver { driver.didDrain() }
@@ -238,8 +248,8 @@ final class StoreLoop<Model: Sendable> {
   /// (`mayHold`), processed otherwise.
   @inline(__always)
   private func receive(_ message: any Message, cause: Cause, number: UInt64, mayHold: Bool) {
-    if !InlineMessages.isInline(number) { consequences.lastTakenNumber = number }
-    if isShutDown {
+    if !InlineMessages.isInline(number) { state.consequences.lastTakenNumber = number }
+    if state.isShutDown {
       dropped(message, cause: cause, number: number)
     } else if case .command(let command, _) = cause, !commands.isRunning(command) {
       let reason: DropReason = commands.wasCancelled(command) ? .commandCancelled : .commandReturned
@@ -275,7 +285,7 @@ final class StoreLoop<Model: Sendable> {
   private func dropped(
     _ message: any Message, cause: Cause, number: UInt64, reason: DropReason = .storeShutDown
   ) {
-    consequences.takeNumberWaiter(number)?.complete()
+    state.consequences.takeNumberWaiter(number)?.complete()
     reportDropped(message, cause: cause, reason: reason)
   }
 
@@ -295,7 +305,8 @@ final class StoreLoop<Model: Sendable> {
   private func process<M: Message>(
     _ message: M, cause: Cause, number: UInt64, at address: UnsafeRawPointer? = nil
   ) -> Bool {
-    let ticket = number != 0 && consequences.hasNumberWaiters ? consequences.takeNumberWaiter(number) : nil
+    let ticket =
+      number != 0 && state.consequences.hasNumberWaiters ? state.consequences.takeNumberWaiter(number) : nil
     let updates = updates
     let id = updates.nextMessageID()
     if observers.hasMonitors {
@@ -305,10 +316,10 @@ final class StoreLoop<Model: Sendable> {
     }
 
     if observers.hasListeners { observers.notifyListeners(model) }
-    if subscriptions.hasProvider, !isShutDown {
+    if subscriptions.hasProvider, !state.isShutDown {
       reconcile(subscriptions, after: message, id: id)
     }
-    if childCommandsMayRun { cancelCommandsOfGoneChildren() }
+    if state.childCommandsMayRun { cancelCommandsOfGoneChildren() }
     guard !updates.emitted.isEmpty else {
       ticket?.complete()
       return false
@@ -319,7 +330,7 @@ final class StoreLoop<Model: Sendable> {
     updates.numberEmitted()
     // A monitor, listener or subscription that shut the store down keeps these from starting;
     // monitors already saw them with the processed message.
-    let started = !isShutDown
+    let started = !state.isShutDown
     if started {
       startCommands(from: firstCommand, emittedBy: id, cause: cause, number: number, ticket: ticket)
     } else {
@@ -366,10 +377,10 @@ final class StoreLoop<Model: Sendable> {
     // A message sent by a running command belongs to that command's tree; any other roots one.
     var root = TreeRoot(id: message, number: number)
     if case .command(let command, _) = cause, let running = commands.root(ofRunning: command) {
-      root = consequences.emitted(
+      root = state.consequences.emitted(
         updates.emitted.count, by: message, number: number, sentBy: command, in: running, ticket: ticket)
     } else {
-      consequences.emitted(updates.emitted.count, byRoot: root, ticket: ticket)
+      state.consequences.emitted(updates.emitted.count, byRoot: root, ticket: ticket)
     }
     let timed = observers.hasMonitors
     if updates.emitted.count == 1 {
@@ -385,7 +396,7 @@ final class StoreLoop<Model: Sendable> {
       start(
         CommandRecord(id: id, emittedBy: message, command: updates.emitted[index]), root: root, timed: timed)
       // A monitor or an interpreter that shut the store down keeps the rest from starting.
-      if isShutDown { break }
+      if state.isShutDown { break }
     }
     updates.emitted.removeAllKeepingCapacity()
   }
@@ -397,7 +408,7 @@ final class StoreLoop<Model: Sendable> {
     case .started: if timed { reportStarted(record) }
     case .waiting: break
     case .noInterpreter:
-      consequences.finished(in: root)
+      state.consequences.finished(in: root)
       reportNoInterpreter(record)
     case .resolved(let resolved): startedResolved(record, root: root, resolved, timed: timed)
     }
@@ -407,7 +418,7 @@ final class StoreLoop<Model: Sendable> {
   /// with it, as its subscriptions do.
   @inline(never)
   private func cancelCommandsOfGoneChildren() {
-    guard commands.hasChildCommands else { return childCommandsMayRun = false }
+    guard commands.hasChildCommands else { return state.childCommandsMayRun = false }
     let updates = updates
     guard commands.cancelCommands(ofChildrenGone: { updates.contains($0) }) else { return }
     endCancelled()
@@ -420,7 +431,7 @@ final class StoreLoop<Model: Sendable> {
       case .running(let id):
         commandFinished(id, failure: nil, duration: nil, cancelled: true)
       case .waiting(let root):
-        consequences.finished(in: root)
+        state.consequences.finished(in: root)
       }
     }
   }
@@ -432,15 +443,15 @@ final class StoreLoop<Model: Sendable> {
     _ record: CommandRecord, root: TreeRoot, _ resolved: CommandRunner.Resolved, timed: Bool
   ) {
     endCancelled()
-    if commands.hasChildCommands { childCommandsMayRun = true }
+    if commands.hasChildCommands { state.childCommandsMayRun = true }
     switch resolved {
     case .started: if timed { reportStarted(record) }
     case .waiting: break
     case .noInterpreter:
-      consequences.finished(in: root)
+      state.consequences.finished(in: root)
       reportNoInterpreter(record)
     case .done:
-      consequences.finished(in: root)
+      state.consequences.finished(in: root)
       if timed {
         reportStarted(record)
         observers.emit(.commandFinished(record, duration: .zero))
@@ -457,8 +468,8 @@ final class StoreLoop<Model: Sendable> {
       // The task of a command a key cancelled (and the loop ended then) has returned.
       return commands.cancelledTaskEnded(id)
     }
-    if consequences.hasSenders { consequences.senderReturned(id) }
-    if consequences.counts(root) { consequences.finished(in: root) }
+    if state.consequences.hasSenders { state.consequences.senderReturned(id) }
+    if state.consequences.counts(root) { state.consequences.finished(in: root) }
     let timed = observers.hasMonitors
     if commands.hasRecords {
       reportEnd(of: id, failure: failure, duration: duration, timed: timed, cancelled: cancelled)
@@ -473,7 +484,7 @@ final class StoreLoop<Model: Sendable> {
     of id: CommandID, failure: (any Error)?, duration: Duration?, timed: Bool, cancelled: Bool
   ) {
     guard let record = commands.takeRecord(id) else { return }
-    if let failure, !(isShutDown && failure is CancellationError) {
+    if let failure, !(state.isShutDown && failure is CancellationError) {
       report(.commandFailed(record, error: failure, duration: duration ?? .zero))
     } else if cancelled {
       if timed { observers.emit(.commandCancelled(record)) }
@@ -514,7 +525,7 @@ final class StoreLoop<Model: Sendable> {
   ) {
     for key in plan.stop {
       stopSubscription(key, stoppedBy: id)
-      if isShutDown { return }
+      if state.isShutDown { return }
     }
     for (key, value, requests) in plan.start {
       let (record, liveness, dispatch, interpreter, performed) = subscriptions.add(
@@ -524,7 +535,7 @@ final class StoreLoop<Model: Sendable> {
         continue
       }
       observers.emit(.subscriptionStarted(record, startedBy: id))
-      if isShutDown { return }
+      if state.isShutDown { return }
       switch interpreter {
       case .object(let make):
         let object = make(performed, dispatch)
@@ -544,7 +555,7 @@ final class StoreLoop<Model: Sendable> {
         let task = Task.immediateDetached(operation: body)
         if !subscriptions.attach(.task(task), to: key, id: record.id) { task.cancel() }
       }
-      if isShutDown { return }
+      if state.isShutDown { return }
     }
   }
 
@@ -563,14 +574,14 @@ final class StoreLoop<Model: Sendable> {
   /// the mailbox; an ``Mailbox/Envelope/paused`` keeps the mailbox from being empty, so the next
   /// way in takes its slow path (``runLoop(limit:)``), which holds the loop.
   func pause() {
-    guard !isPaused, !isShutDown else { return }
+    guard !state.isPaused, !state.isShutDown else { return }
     if let driver {
       return driver.misuse(
         "pause() was called on the store of a TestStore, which already holds every message from "
           + "other tasks until the test receives it: receive them in the order the test needs instead.")
     }
-    isPaused = true
-    if isInLoop {
+    state.isPaused = true
+    if state.isInLoop {
       mailbox.post(.paused, schedulesDrain: false)
     } else {
       holdPaused()
@@ -580,24 +591,24 @@ final class StoreLoop<Model: Sendable> {
   /// Marks the loop busy while paused: every way in sees ``isInLoop`` and queues.
   @inline(never)
   private func holdPaused() {
-    isInLoop = true
-    pauseHoldsLoop = true
+    state.isInLoop = true
+    state.pauseHoldsLoop = true
   }
 
   /// Processes what waited, in order, then runs as before. Called inside the loop after a pause
   /// there, it lets the running drain go on.
   func resume() {
-    guard isPaused else { return }
-    isPaused = false
+    guard state.isPaused else { return }
+    state.isPaused = false
     releasePause()
     runLoop(limit: nil)
   }
 
   /// Lets the loop run again if a pause held it.
   private func releasePause() {
-    guard pauseHoldsLoop else { return }
-    pauseHoldsLoop = false
-    isInLoop = false
+    guard state.pauseHoldsLoop else { return }
+    state.pauseHoldsLoop = false
+    state.isInLoop = false
   }
 
   // MARK: - Lifecycle
@@ -605,14 +616,14 @@ final class StoreLoop<Model: Sendable> {
   /// Stops subscriptions (newest first), cancels running commands, forgets waiting ones, and drops
   /// what is queued or sent later.
   func shutDown() {
-    guard !isShutDown else { return }
-    isShutDown = true
+    guard !state.isShutDown else { return }
+    state.isShutDown = true
     // What waited while paused is dropped below, reported like anything else still queued.
-    isPaused = false
+    state.isPaused = false
     releasePause()
     for key in subscriptions.newestFirst { stopSubscription(key, stoppedBy: nil) }
     commands.cancelAll()
-    consequences.completeAll()
+    state.consequences.completeAll()
     for held in driver?.releaseAll() ?? [] {
       report(.messageDropped(held.message, cause: held.cause, reason: .storeShutDown))
     }
@@ -622,7 +633,7 @@ final class StoreLoop<Model: Sendable> {
 
   /// Whether no message is waiting and no command is running or waiting to run.
   var isIdle: Bool {
-    if isShutDown { return !mailbox.hasPending }
+    if state.isShutDown { return !mailbox.hasPending }
     return commands.isIdle && !mailbox.hasPending
   }
 
@@ -639,13 +650,13 @@ final class StoreLoop<Model: Sendable> {
       return
     }
     while !isIdle {
-      await withCheckedContinuation { consequences.waitForIdle($0) }
+      await withCheckedContinuation { state.consequences.waitForIdle($0) }
     }
   }
 
   private func resumeIdleWaitersIfIdle() {
-    guard isIdle, consequences.hasIdleWaiters else { return }
-    for waiter in consequences.takeIdleWaiters() { waiter.resume() }
+    guard isIdle, state.consequences.hasIdleWaiters else { return }
+    for waiter in state.consequences.takeIdleWaiters() { waiter.resume() }
   }
 
   // MARK: - Reporting

@@ -4,11 +4,11 @@
 ///
 /// Confined to its loop's actor, like the loop.
 final class UpdateRunner<Model: Sendable> {
-  // Safety of `@exclusivity(unchecked)`: the runner is confined to its store's actor (it is not
-  // `Sendable`), and the only user code it calls, an updater, receives the model `inout` and
-  // nothing else, so it cannot reach these properties; an Observation observer told inside
-  // `withMutation` may read the model (``model``), never these. What the unchecked accesses save is
-  // measured in docs/performance.md.
+  // Safety of `@exclusivity(unchecked)` on `emitted`: the runner is confined to its store's actor
+  // (it is not `Sendable`), and the only user code that runs during an access to it, an updater,
+  // receives the model `inout` and the commands, nothing else, so it cannot reach it. What the
+  // unchecked access buys is in docs/performance.md; the other properties are checked (it buys
+  // nothing measurable on them).
 
   /// The model, in memory the runner allocates once and owns, so every update passes this pointer
   /// to the updater box directly (no closure, no exclusivity check). Safety: allocated and
@@ -16,15 +16,15 @@ final class UpdateRunner<Model: Sendable> {
   /// in ``apply(_:at:)``.
   let modelPointer: UnsafeMutablePointer<Model>
   private let updater: TypedUpdaterBox<Model>
-  @exclusivity(unchecked) private var lastMessageID: UInt64 = 0
+  private var lastMessageID: UInt64 = 0
   /// The last command id handed out (commands are numbered as their message is processed, whether
   /// they start at once or wait).
-  @exclusivity(unchecked) private var lastCommandID: UInt64 = 0
+  private var lastCommandID: UInt64 = 0
   /// The commands the last update returned; reused for every message, so emitting commands
   /// allocates only when it grows.
   @exclusivity(unchecked) var emitted: [any Command] = []
   /// Observation of the model, set by an observed host; `nil` until something observes it.
-  @exclusivity(unchecked) var observation: ModelObservation<Model>?
+  var observation: ModelObservation<Model>?
   #if DEBUG
   /// Set while an updater runs, so debug builds can catch code that reaches back into the store
   /// from an update.
