@@ -92,13 +92,11 @@ final class SliceObservers<Model: Sendable> {
 
   /// The index of the first armed slice from `start` on whose bits differ from its value's.
   private func firstWithOtherBits(from start: Int, in model: UnsafeRawPointer) -> Int? {
-    armed.bits.withUnsafeBufferPointer { bits in
-      var index = start
-      while index < bits.count {
-        if !bits[index].isUnchanged(in: model) { return index }
-        index += 1
-      }
-      return nil
+    var index = start
+    while index < armed.bits.count {
+      if !armed.bits[index].isUnchanged(in: model) { return index }
+      index += 1
     }
+    return nil
   }
 }

@@ -53,20 +53,13 @@ final class SubscriptionReconciler<Model> {
     let requested = provider.subscriptions(for: model, message: message)
     let previous = lastRequested
     let common = min(previous.count, requested.count)
-    // Through buffer pointers: the values are compared where they lie, not copied out of the
-    // arrays first.
-    let (prefix, suffix) = previous.withUnsafeBufferPointer { previous in
-      requested.withUnsafeBufferPointer { requested in
-        var prefix = 0
-        while prefix < common, isSameSubscription(previous[prefix], requested[prefix]) { prefix += 1 }
-        var suffix = 0
-        while suffix < common - prefix,
-          isSameSubscription(previous[previous.count - 1 - suffix], requested[requested.count - 1 - suffix])
-        {
-          suffix += 1
-        }
-        return (prefix, suffix)
-      }
+    var prefix = 0
+    while prefix < common, isSameSubscription(previous[prefix], requested[prefix]) { prefix += 1 }
+    var suffix = 0
+    while suffix < common - prefix,
+      isSameSubscription(previous[previous.count - 1 - suffix], requested[requested.count - 1 - suffix])
+    {
+      suffix += 1
     }
     if prefix == previous.count && prefix == requested.count { return nil }
     lastRequested = requested
