@@ -6,7 +6,7 @@ SWIFT_SOURCES := Package.swift Packages App Tools
 APP_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help build test test-packages lint format run bench graph check-graph feature docs docs-check check-api check-consumer check-instructions check-scripts tags clean
+.PHONY: help build test test-packages lint format run bench graph check-graph feature docs docs-check check-api check-consumer check-instructions check-exclusivity check-scripts tags clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -103,6 +103,9 @@ check-api: ## Compare the public API with the newest release of CHANGELOG.md; fa
 
 check-consumer: ## A package outside the repository builds the counter against the newest release, then HEAD, by URL
 	@Tools/Scripts/check-consumer.sh
+
+check-exclusivity: ## Core's tests with run-time exclusivity checks on every property, the five unchecked ones too (minutes)
+	@Tools/Scripts/check-exclusivity.sh
 
 check-instructions: ## The instruction-count gate: callgrind figures against Tools/Benchmarks/instruction-budget.json (needs valgrind)
 	@python3 Tools/Scripts/check-instructions.py
