@@ -122,7 +122,7 @@ public final class Store<Model: Sendable> {
   public var model: Model {
     #if DEBUG
     precondition(
-      !loop.updates.isUpdating, "Store.model was read from inside an updater; use the model it is given.")
+      !loop.isUpdating, "Store.model was read from inside an updater; use the model it is given.")
     #endif
     if !isModelObserved {
       isModelObserved = true
@@ -153,12 +153,12 @@ public final class Store<Model: Sendable> {
   public subscript<Value: Equatable>(_ keyPath: KeyPath<Model, Value>) -> Value {
     #if DEBUG
     precondition(
-      !loop.updates.isUpdating, "A store's slice was read from inside an updater; use the model it is given.")
+      !loop.isUpdating, "A store's slice was read from inside an updater; use the model it is given.")
     #endif
     let watcher = slices.watcher(for: keyPath) { makeWatcher(for: keyPath) }
-    let value = watcher.value(in: loop.updates.modelPointer)
+    let value = loop.value(of: watcher)
     slices.arm(watcher, with: value)
-    if loop.updates.observation == nil { startObserving() }
+    if loop.observation == nil { startObserving() }
     registrar.access(self, keyPath: watcher.storeKeyPath)
     return value
   }
@@ -210,7 +210,7 @@ public final class Store<Model: Sendable> {
       } else {
         nil
       }
-    loop.updates.observation = ModelObservation(mutation: mutation, slices: slices)
+    loop.observation = ModelObservation(mutation: mutation, slices: slices)
   }
 
   // MARK: - Sending
@@ -578,7 +578,7 @@ extension Store {
   package var hasRunningSubscriptions: Bool { loop.hasRunningSubscriptions }
 
   /// Whether other tasks have posted something the store has not handled yet.
-  package var hasPendingMail: Bool { loop.mailbox.hasPending }
+  package var hasPendingMail: Bool { loop.hasPendingMail }
 
   /// Handles whatever other tasks have posted so far.
   package func drainNow() { loop.runLoop(limit: nil) }

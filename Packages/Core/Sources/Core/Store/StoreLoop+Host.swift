@@ -37,6 +37,28 @@ extension StoreLoop {
       }, for: S.self, matches: { $0 is S })
   }
 
+  // MARK: - Reading, for a host
+
+  #if DEBUG
+  /// Whether an updater runs now (debug builds), so a host catches a read of the store from inside
+  /// one.
+  var isUpdating: Bool { updates.isUpdating }
+  #endif
+
+  /// The slice `watcher` watches, read where it lies in the model.
+  func value<Value: Equatable>(of watcher: TypedSliceWatcher<Model, Value>) -> Value {
+    watcher.value(in: updates.modelPointer)
+  }
+
+  /// Observation of the model, set by a host once something observes it.
+  var observation: ModelObservation<Model>? {
+    get { updates.observation }
+    set { updates.observation = newValue }
+  }
+
+  /// Whether something waits in the mailbox.
+  var hasPendingMail: Bool { mailbox.hasPending }
+
   /// The subscriptions currently running, in start order.
   var activeSubscriptions: [any Subscription] { subscriptions.active }
 
