@@ -1,79 +1,21 @@
 /// The store's part that runs commands: the interpreters, the commands in flight, and those
 /// waiting for a free slot.
 ///
-/// A command has one life: ``start(_:id:emittedBy:root:timed:)`` hands it to its interpreter (or
-/// queues it while ``maximumRunning`` commands run), which performs it in a task or, for a
+/// A command has one life: ``start(_:root:timed:)`` hands it to its interpreter (or queues it
+/// while ``maximumRunning`` commands run), which performs it in a task or, for a
 /// ``SynchronousCommandInterpreter``, at once on the store's actor; either way its end is queued
-/// behind the messages it sent, and the loop ends it when it takes that end
-/// (``finish(_:timed:)``). Until then it counts as running, and its messages are accepted.
+/// behind the messages it sent, and the loop ends it when it takes that end (``finish(_:)``).
+/// Until then it counts as running, and its messages are accepted. Where each command is lives in
+/// a ``CommandTable``; this class starts them.
 ///
 /// It calls no user code but an interpreter's `interpretNow`, and reports nothing: it says what
 /// happened, and the loop tells monitors.
 final class CommandRunner {
-  /// Everything the runner changes as commands start and end, in one value.
-  private struct State {
-    var registry = InterpreterRegistry<AnyCommandInterpreter>()
-    /// Commands running in their tasks.
-    var running: [CommandID: RunningCommand] = [:]
-    /// Commands performed on the store's actor whose end the loop has not taken, oldest first from
-    /// `performedHead`. Their ends are queued in the order they were performed, so the one the loop
-    /// takes is the oldest: no hashing to find it.
-    var performed: [RunningCommand] = []
-    var performedHead = 0
-    /// The records of the running commands whose end is reported: every command in a task, and one
-    /// performed on the actor that failed or that a monitor watches.
-    var records: [CommandID: CommandRecord] = [:]
-    /// Commands waiting for a free slot, oldest first from `waitingHead`.
-    var waiting: [Waiting] = []
-    var waitingHead = 0
-    /// For each interpreter that may perform commands on the store's actor, how many of its
-    /// commands run in tasks: while any does, its later commands run in tasks too, so none
-    /// overtakes an earlier one.
-    var inTask: [Int] = []
-    /// The commands running in tasks or waiting under a key, and each one's key.
-    var commandsByKey: [CommandKey: CommandID] = [:]
-    var keys: [CommandID: CommandKey] = [:]
-    /// The commands cancelled since the loop last took them (``takeCancelled()``).
-    var cancelled: [Cancelled] = []
-    /// Cancelled commands whose task has not ended yet: their messages are dropped as cancelled.
-    var cancelledTasks: Set<CommandID> = []
-    /// The child each command of a child's (``ChildCommand``) running in a task or waiting belongs
-    /// to: when the child is gone from the model, its commands are cancelled.
-    var childProbes: [CommandID: ChildProbe] = [:]
-
-    mutating func advancePerformed() { Self.advance(&performed, head: &performedHead) }
-
-    mutating func advanceWaiting() { Self.advance(&waiting, head: &waitingHead) }
-
-    /// Moves `head` past the first element of the queue `array[head...]`, freeing the storage when
-    /// the queue empties, or the finished front once it is half of it: a chain performs the next
-    /// command before the last one's end is handled, so such a queue may never empty.
-    @inline(__always)
-    private static func advance<Element>(_ array: inout [Element], head: inout Int) {
-      head += 1
-      if head == array.count {
-        if array.count <= 1_024 { array.removeAllKeepingCapacity() } else { array = [] }
-        head = 0
-      } else if head >= 1_024, head * 2 >= array.count {
-        array.removeFirst(head)
-        head = 0
-      }
-    }
-  }
-
-  /// A command waiting for a free slot.
-  private struct Waiting {
-    let record: CommandRecord
-    let root: TreeRoot
-    let interpreter: AnyCommandInterpreter
-    let child: ChildTarget?
-  }
-
   // Safety of `@exclusivity(unchecked)`: the runner is confined to its store's actor (it is not
-  // `Sendable`), and no access to `state` spans a call out of it: an interpreter's `interpretNow`,
+  // `Sendable`), and no access to `table` spans a call out of it: an interpreter's `interpretNow`,
   // the only user code it calls, runs between accesses and cannot reach it. What the unchecked
-  // access buys is in docs/performance.md, "What `@exclusivity(unchecked)` buys".
-  @exclusivity(unchecked) private var state = State()
+  // access buys is in docs/performance.md, "The five `@exclusivity(unchecked)` left".
+  @exclusivity(unchecked) private var table = CommandTable()
   private let mailbox: Mailbox
   /// How many commands may run at once.
   var maximumRunning: Int
@@ -84,10 +26,7 @@ final class CommandRunner {
   }
 
   /// Whether no command is running or waiting.
-  var isIdle: Bool {
-    state.running.isEmpty && state.performedHead == state.performed.count
-      && state.waitingHead == state.waiting.count
-  }
+  var isIdle: Bool { table.isIdle }
 
   func register(
     _ interpreter: AnyCommandInterpreter, for type: Any.Type, matches: @escaping @Sendable (Any) -> Bool
@@ -95,10 +34,10 @@ final class CommandRunner {
     var interpreter = interpreter
     if interpreter.performer.performsNow {
       interpreter = AnyCommandInterpreter(
-        performer: interpreter.performer, executor: interpreter.executor, inTaskSlot: state.inTask.count)
-      state.inTask.append(0)
+        performer: interpreter.performer, executor: interpreter.executor, inTaskSlot: table.inTask.count)
+      table.inTask.append(0)
     }
-    state.registry.register(interpreter, for: type, matches: matches, kind: "command")
+    table.interpreters.register(interpreter, for: type, matches: matches, kind: "command")
   }
 
   enum Outcome {
@@ -128,11 +67,11 @@ final class CommandRunner {
   ///   - root: The message its tree descends from.
   ///   - timed: Whether to measure its duration (a monitor is attached).
   func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
-    guard let interpreter = state.registry.handler(for: record.command) else {
+    guard let interpreter = table.interpreters.handler(for: record.command) else {
       return startResolving(record, root: root, timed: timed)
     }
-    if state.running.count >= maximumRunning || state.waitingHead < state.waiting.count {
-      state.waiting.append(Waiting(record: record, root: root, interpreter: interpreter, child: nil))
+    if table.running.count >= maximumRunning || table.hasWaiting {
+      table.wait(.init(record: record, root: root, interpreter: interpreter, child: nil))
       return .waiting
     }
     launch(record, root: root, interpreter, child: nil, timed: timed)
@@ -158,46 +97,35 @@ final class CommandRunner {
         level = asChild(current.command)
       }
     }
-    var key: CommandKey?
+    var key: CommandTable.Key?
     while let keyed = exactCast(command, to: KeyedCommand.self) {
-      key = CommandKey(owner: owner, key: AnyHashable(keyed.key))
+      key = CommandTable.Key(owner: owner, key: AnyHashable(keyed.key))
       command = keyed.command
     }
     if let cancel = exactCast(command, to: CancelCommand.self) {
-      self.cancel(CommandKey(owner: owner, key: AnyHashable(cancel.key)))
+      self.cancel(under: CommandTable.Key(owner: owner, key: AnyHashable(cancel.key)))
       return .resolved(.done)
     }
-    if let key { self.cancel(key) }
+    if let key { self.cancel(under: key) }
     let interpreter: AnyCommandInterpreter
     if exactCast(command, to: DelayedMessage.self) != nil {
       interpreter = delays
-    } else if let found = state.registry.handler(for: command) {
+    } else if let found = table.interpreters.handler(for: command) {
       interpreter = found
     } else {
       // Under a key, a command may have been cancelled above: the loop ends it.
       return key == nil ? .noInterpreter : .resolved(.noInterpreter)
     }
     let target = ChildTarget(command: command, scope: scope)
-    if state.running.count >= maximumRunning || state.waitingHead < state.waiting.count {
-      state.waiting.append(Waiting(record: record, root: root, interpreter: interpreter, child: target))
-      if let key { keyed(record.id, under: key) }
-      if let probe { state.childProbes[record.id] = probe }
+    if table.running.count >= maximumRunning || table.hasWaiting {
+      table.wait(.init(record: record, root: root, interpreter: interpreter, child: target))
+      table.note(record.id, key: key, probe: probe)
       return .resolved(.waiting)
     }
     launch(record, root: root, interpreter, child: target, timed: timed)
-    if state.running[record.id] != nil {
-      if let key { keyed(record.id, under: key) }
-      if let probe { state.childProbes[record.id] = probe }
-    }
+    // One performed at once has returned: nothing is left to cancel.
+    if table.running[record.id] != nil { table.note(record.id, key: key, probe: probe) }
     return .resolved(.started)
-  }
-
-  // MARK: - Keys
-
-  /// A ``KeyedCommand``'s key, in the scope of the child that returned it.
-  private struct CommandKey: Hashable {
-    let owner: [AnyHashable]
-    let key: AnyHashable
   }
 
   /// One level of a child's address: its id and stamp.
@@ -206,50 +134,29 @@ final class CommandRunner {
     let stamp: UInt64?
   }
 
-  /// A command a key cancelled, for the loop to end.
-  enum Cancelled {
-    /// It runs in a task, which is cancelled: the loop ends it (``finish(_:)``) now.
-    case running(CommandID)
-    /// It waited for a slot and never starts: its tree is counted down.
-    case waiting(root: TreeRoot)
-  }
-
-  private func keyed(_ id: CommandID, under key: CommandKey) {
-    state.commandsByKey[key] = id
-    state.keys[id] = key
-  }
+  // MARK: - Cancelling
 
   /// Cancels the command running or waiting under `key`, if any.
-  private func cancel(_ key: CommandKey) {
-    guard let id = state.commandsByKey[key] else { return }
+  private func cancel(under key: CommandTable.Key) {
+    guard let id = table.command(under: key) else { return }
     cancel(id)
   }
 
-  /// Cancels the command `id` if it runs in a task or waits.
+  /// Cancels the command `id` if it runs in a task or waits; the loop ends it
+  /// (``takeCancelled()``).
   private func cancel(_ id: CommandID) {
-    if let key = state.keys.removeValue(forKey: id) { state.commandsByKey[key] = nil }
-    state.childProbes[id] = nil
-    if let command = state.running[id] {
-      command.task?.cancel()
-      state.cancelledTasks.insert(id)
-      state.cancelled.append(.running(id))
-    } else if let index = state.waiting[state.waitingHead...].firstIndex(where: { $0.record.id == id }) {
-      let removed = state.waiting.remove(at: index)
-      state.cancelled.append(.waiting(root: removed.root))
-    }
+    table.cancel(id)?.cancel()
   }
 
-  // MARK: - Children
-
   /// Whether a child's command runs in a task or waits.
-  var hasChildCommands: Bool { !state.childProbes.isEmpty }
+  var hasChildCommands: Bool { !table.childProbes.isEmpty }
 
   /// Cancels the commands of every child that `isPresent` says is gone (``takeCancelled()``).
   ///
   /// - Returns: Whether it cancelled any.
   func cancelCommands(ofChildrenGone isPresent: (ChildProbe) -> Bool?) -> Bool {
     var gone: [CommandID] = []
-    for (id, probe) in state.childProbes where isPresent(probe) == false { gone.append(id) }
+    for (id, probe) in table.childProbes where isPresent(probe) == false { gone.append(id) }
     if gone.isEmpty { return false }
     for id in gone.sorted(by: { $0.rawValue < $1.rawValue }) { cancel(id) }
     return true
@@ -257,22 +164,20 @@ final class CommandRunner {
 
   /// The commands cancelled since the last call, oldest first.
   @inline(never)
-  func takeCancelled() -> [Cancelled] {
-    defer { state.cancelled.removeAll() }
-    return state.cancelled
-  }
+  func takeCancelled() -> [CommandTable.Cancelled] { table.takeCancelled() }
 
   /// Whether the command `id`, which no longer runs, was cancelled while its task still runs (its
   /// messages are dropped as cancelled, not as sent after it returned).
   @inline(never)  // Off the loop's hot path.
-  func wasCancelled(_ id: CommandID) -> Bool {
-    state.cancelledTasks.contains(id)
-  }
+  func wasCancelled(_ id: CommandID) -> Bool { table.wasCancelled(id) }
 
   /// The end of a cancelled command's task, which the loop has already ended.
   @inline(never)  // Off the loop's hot path.
-  func cancelledTaskEnded(_ id: CommandID) {
-    state.cancelledTasks.remove(id)
+  func cancelledTaskEnded(_ id: CommandID) { table.cancelledTaskEnded(id) }
+
+  /// Cancels every running command and forgets the waiting ones, which never start.
+  func cancelAll() {
+    for task in table.removeAll() { task.cancel() }
   }
 
   /// The clock ``DelayedMessage``s wait on.
@@ -287,132 +192,52 @@ final class CommandRunner {
     AnyCommandInterpreter(performer: DelayPerformer(clock: clock), executor: nil, startsAtOnce: true)
   }
 
+  // MARK: - Reading
+
   /// How many command records it stores (for tests).
-  var storedRecordCount: Int {
-    state.running.count + state.performed.count - state.performedHead + state.records.count
-      + state.waiting.count - state.waitingHead
-  }
+  var storedRecordCount: Int { table.storedRecordCount }
 
-  /// Whether the command `id` runs: handed to its interpreter, its end not handled yet.
+  /// Whether the command `id` runs: handed to its interpreter, its end not taken yet.
   @inline(__always)
-  func isRunning(_ id: CommandID) -> Bool {
-    // Ids only, not ``root(ofRunning:)``: no record is copied for the message of every command.
-    // The oldest performed command first, without a call: the one whose messages the loop takes.
-    if state.performedHead < state.performed.count, state.performed[state.performedHead].id == id {
-      return true
-    }
-    return isRunningElsewhere(id)
-  }
-
-  @inline(never)
-  private func isRunningElsewhere(_ id: CommandID) -> Bool {
-    if state.running.index(forKey: id) != nil { return true }
-    return state.performed[state.performedHead...].contains { $0.id == id }
-  }
+  func isRunning(_ id: CommandID) -> Bool { table.isRunning(id) }
 
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
-  func root(ofRunning id: CommandID) -> TreeRoot? {
-    if state.performedHead < state.performed.count, state.performed[state.performedHead].id == id {
-      return state.performed[state.performedHead].root
-    }
-    if let found = state.running[id] { return found.root }
-    return state.performed[state.performedHead...].first { $0.id == id }?.root
-  }
+  func root(ofRunning id: CommandID) -> TreeRoot? { table.root(ofRunning: id) }
 
   /// The root of the first command running or waiting whose root has the mailbox number `number`.
-  func root(withNumber number: UInt64) -> TreeRoot? {
-    if let found = state.running.values.first(where: { $0.root.number == number }) { return found.root }
-    if let found = state.performed[state.performedHead...].first(where: { $0.root.number == number }) {
-      return found.root
-    }
-    return state.waiting[state.waitingHead...].first { $0.root.number == number }?.root
-  }
+  func root(withNumber number: UInt64) -> TreeRoot? { table.root(withNumber: number) }
 
   /// The root `id` and how many commands running or waiting descend from it; `nil` if none does.
-  /// A scan, made only when someone first awaits a tree.
   func outstanding(descendingFrom id: MessageID) -> (root: TreeRoot, count: Int)? {
-    var root: TreeRoot?
-    var count = 0
-    for command in state.running.values where command.root.id == id {
-      root = command.root
-      count += 1
-    }
-    for command in state.performed[state.performedHead...] where command.root.id == id {
-      root = command.root
-      count += 1
-    }
-    for command in state.waiting[state.waitingHead...] where command.root.id == id {
-      root = command.root
-      count += 1
-    }
-    return root.map { ($0, count) }
+    table.outstanding(descendingFrom: id)
   }
+
+  /// Whether some running command has a record (``takeRecord(_:)``).
+  var hasRecords: Bool { !table.records.isEmpty }
+
+  /// Removes and returns the record of the command `id`, if it has one.
+  func takeRecord(_ id: CommandID) -> CommandRecord? { table.records.removeValue(forKey: id) }
+
+  // MARK: - Ending
 
   /// Ends the command `id`, whose end the loop has taken (its record, if it has one, stays for
   /// ``takeRecord(_:)``).
   ///
   /// - Returns: The root of its tree, or `nil` if it was not running.
-  func finish(_ id: CommandID) -> TreeRoot? {
-    if state.performedHead < state.performed.count, state.performed[state.performedHead].id == id {
-      return takeOldestPerformed().root
-    }
-    if let index = state.performed[state.performedHead...].firstIndex(where: { $0.id == id }) {
-      return state.performed.remove(at: index).root
-    }
-    guard let finished = state.running.removeValue(forKey: id) else { return nil }
-    if let slot = finished.inTaskSlot { state.inTask[slot] -= 1 }
-    if !state.keys.isEmpty, let key = state.keys.removeValue(forKey: id) { state.commandsByKey[key] = nil }
-    if !state.childProbes.isEmpty { state.childProbes[id] = nil }
-    return finished.root
-  }
-
-  /// Whether some running command has a record (``takeRecord(_:)``).
-  var hasRecords: Bool { !state.records.isEmpty }
-
-  /// Removes and returns the record of the command `id`, if it has one.
-  func takeRecord(_ id: CommandID) -> CommandRecord? {
-    state.records.removeValue(forKey: id)
-  }
-
-  private func takeOldestPerformed() -> RunningCommand {
-    guard state.performedHead == 0, state.performed.count == 1 else {
-      let ended = state.performed[state.performedHead]
-      state.advancePerformed()
-      return ended
-    }
-    // The only one (the usual case) is moved out, not copied and destroyed with the rest.
-    return state.performed.removeLast()
-  }
+  func finish(_ id: CommandID) -> TreeRoot? { table.finish(id) }
 
   /// Whether a command waits for a free slot.
-  var hasWaiting: Bool { state.waitingHead < state.waiting.count }
+  var hasWaiting: Bool { table.hasWaiting }
 
   /// Starts the oldest waiting command if a slot is free.
   ///
   /// - Returns: Its record.
   func startWaiting(timed: Bool) -> CommandRecord? {
-    guard state.waitingHead < state.waiting.count, state.running.count < maximumRunning else { return nil }
-    let next = state.waiting[state.waitingHead]
-    state.advanceWaiting()
+    guard table.running.count < maximumRunning, let next = table.takeWaiting() else { return nil }
     launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
     // A keyed command performed at once has returned: nothing is left to cancel.
-    if state.running[next.record.id] == nil {
-      if !state.keys.isEmpty, let key = state.keys.removeValue(forKey: next.record.id) {
-        state.commandsByKey[key] = nil
-      }
-      if !state.childProbes.isEmpty { state.childProbes[next.record.id] = nil }
-    }
+    if table.running[next.record.id] == nil { table.forgetKeyAndChild(of: next.record.id) }
     return next.record
-  }
-
-  /// Cancels every running command and forgets the waiting ones, which never start.
-  func cancelAll() {
-    for (_, command) in state.running { command.task?.cancel() }
-    state.waiting.removeAll()
-    state.waitingHead = 0
-    state.commandsByKey.removeAll()
-    state.keys.removeAll()
-    state.childProbes.removeAll()
   }
 
   /// What a ``ChildCommand`` performs: the child's command, whose messages `scope` wraps for the
@@ -450,12 +275,12 @@ final class CommandRunner {
       cause: .command(record.id, emittedBy: record.emittedBy), sink: .mailbox(mailbox, nil), scope: scope)
     if let slot = interpreter.inTaskSlot {
       // Never ahead of an earlier command of the same interpreter still running in its task.
-      if state.inTask[slot] == 0,
+      if table.inTask[slot] == 0,
         performNow(record, command, root: root, interpreter, dispatch: dispatch, timed: timed)
       {
         return
       }
-      state.inTask[slot] += 1
+      table.inTask[slot] += 1
     }
     startInTask(record, command, root: root, interpreter, dispatch: dispatch, timed: timed)
   }
@@ -482,8 +307,8 @@ final class CommandRunner {
     } catch {
       failure = error
     }
-    state.performed.append(RunningCommand(id: record.id, root: root))
-    if timed || failure != nil { state.records[record.id] = record }
+    table.performed(record.id, root: root)
+    if timed || failure != nil { table.records[record.id] = record }
     mailbox.queueEnd(of: record.id, failure: failure, duration: stopwatch?.elapsed)
     return true
   }
@@ -512,12 +337,12 @@ final class CommandRunner {
       interpreter.startsAtOnce
       ? Task.immediateDetached(operation: body)
       : Task.detached(executorPreference: interpreter.executor, operation: body)
-    state.running[id] = RunningCommand(id: id, root: root, task: task, inTaskSlot: interpreter.inTaskSlot)
-    state.records[id] = record
+    table.running(RunningCommand(id: id, root: root, task: task, inTaskSlot: interpreter.inTaskSlot))
+    table.records[id] = record
   }
 
   deinit {
-    for (_, command) in state.running { command.task?.cancel() }
+    for command in table.running.values { command.task?.cancel() }
   }
 }
 
@@ -545,16 +370,4 @@ private final class Stopwatch {
 /// itself.
 enum CommandContext {
   @TaskLocal static var current: CommandID?
-}
-
-/// A command handed to its interpreter whose end the loop has not taken.
-struct RunningCommand {
-  let id: CommandID
-  /// The message its tree descends from.
-  let root: TreeRoot
-  /// Its task; `nil` for a command performed on the store's actor, which has returned and whose
-  /// end is queued behind its messages.
-  var task: Task<Void, Never>? = nil
-  /// The ``AnyCommandInterpreter/inTaskSlot`` of its interpreter, when it runs in a task.
-  var inTaskSlot: Int? = nil
 }
