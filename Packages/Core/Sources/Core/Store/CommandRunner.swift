@@ -40,19 +40,10 @@ final class CommandRunner {
     table.interpreters.register(interpreter, for: type, matches: matches, kind: "command")
   }
 
+  /// What became of a command handed to ``start(_:root:timed:)``.
   enum Outcome {
     /// Handed to its interpreter: running in a task, or performed on the store's actor with its
     /// messages and its end queued.
-    case started
-    case waiting
-    case noInterpreter
-    /// A command the runner resolved itself (``startResolving(_:root:timed:)``): what became of
-    /// it; the loop then ends the commands it cancelled (``takeCancelled()``).
-    case resolved(Resolved)
-  }
-
-  /// What became of a command the runner resolved itself.
-  enum Resolved {
     case started
     case waiting
     case noInterpreter
@@ -66,23 +57,28 @@ final class CommandRunner {
   /// - Parameters:
   ///   - root: The message its tree descends from.
   ///   - timed: Whether to measure its duration (a monitor is attached).
-  func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
+  /// - Returns: What became of it, and whether the runner resolved it itself
+  ///   (``startResolving(_:root:timed:)``): the loop then ends the commands it cancelled
+  ///   (``takeCancelled()``).
+  func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> (Outcome, resolved: Bool) {
     guard let interpreter = table.interpreters.handler(for: record.command) else {
       return startResolving(record, root: root, timed: timed)
     }
     if table.running.count >= maximumRunning || table.hasWaiting {
       table.wait(.init(record: record, root: root, interpreter: interpreter, child: nil))
-      return .waiting
+      return (.waiting, false)
     }
     launch(record, root: root, interpreter, child: nil, timed: timed)
-    return .started
+    return (.started, false)
   }
 
   /// Starts a command no interpreter is registered for by its own type: a child's command
   /// (``ChildCommand``), a ``KeyedCommand``, a ``CancelCommand`` or a ``DelayedMessage``, or any
   /// nesting of them, such as a child's keyed delay.
   @inline(never)
-  private func startResolving(_ record: CommandRecord, root: TreeRoot, timed: Bool) -> Outcome {
+  private func startResolving(
+    _ record: CommandRecord, root: TreeRoot, timed: Bool
+  ) -> (Outcome, resolved: Bool) {
     var command = record.command
     var scope: (@Sendable (any Message) -> any Message)?
     // The child the command belongs to, outermost first: its keys are that child's.
@@ -104,7 +100,7 @@ final class CommandRunner {
     }
     if let cancel = exactCast(command, to: CancelCommand.self) {
       self.cancel(under: CommandTable.Key(owner: owner, key: AnyHashable(cancel.key)))
-      return .resolved(.done)
+      return (.done, true)
     }
     if let key { self.cancel(under: key) }
     let interpreter: AnyCommandInterpreter
@@ -114,18 +110,18 @@ final class CommandRunner {
       interpreter = found
     } else {
       // Under a key, a command may have been cancelled above: the loop ends it.
-      return key == nil ? .noInterpreter : .resolved(.noInterpreter)
+      return (.noInterpreter, key != nil)
     }
     let target = ChildTarget(command: command, scope: scope)
     if table.running.count >= maximumRunning || table.hasWaiting {
       table.wait(.init(record: record, root: root, interpreter: interpreter, child: target))
       table.note(record.id, key: key, probe: probe)
-      return .resolved(.waiting)
+      return (.waiting, true)
     }
     launch(record, root: root, interpreter, child: target, timed: timed)
     // One performed at once has returned: nothing is left to cancel.
     if table.running[record.id] != nil { table.note(record.id, key: key, probe: probe) }
-    return .resolved(.started)
+    return (.started, true)
   }
 
   /// One level of a child's address: its id and stamp.

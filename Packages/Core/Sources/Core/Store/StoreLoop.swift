@@ -401,16 +401,20 @@ final class StoreLoop<Model: Sendable> {
     updates.emitted.removeAllKeepingCapacity()
   }
 
-  /// Starts one command the update of a message emitted.
+  /// Starts one command the update of a message emitted, and reports what became of it.
   @inline(__always)
   private func start(_ record: CommandRecord, root: TreeRoot, timed: Bool) {
-    switch commands.start(record, root: root, timed: timed) {
+    let (outcome, resolved) = commands.start(record, root: root, timed: timed)
+    if resolved { endResolved() }
+    switch outcome {
     case .started: if timed { reportStarted(record) }
     case .waiting: break
     case .noInterpreter:
       state.consequences.finished(in: root)
       reportNoInterpreter(record)
-    case .resolved(let resolved): startedResolved(record, root: root, resolved, timed: timed)
+    case .done:
+      state.consequences.finished(in: root)
+      if timed { reportDone(record) }
     }
   }
 
@@ -436,27 +440,12 @@ final class StoreLoop<Model: Sendable> {
     }
   }
 
-  /// Ends the commands a ``KeyedCommand`` or ``CancelCommand`` cancelled, then reports what became
-  /// of it.
+  /// After the runner resolved a command itself: ends the commands a ``KeyedCommand`` or
+  /// ``CancelCommand`` cancelled, and notes that a child's command may now run.
   @inline(never)
-  private func startedResolved(
-    _ record: CommandRecord, root: TreeRoot, _ resolved: CommandRunner.Resolved, timed: Bool
-  ) {
+  private func endResolved() {
     endCancelled()
     if commands.hasChildCommands { state.childCommandsMayRun = true }
-    switch resolved {
-    case .started: if timed { reportStarted(record) }
-    case .waiting: break
-    case .noInterpreter:
-      state.consequences.finished(in: root)
-      reportNoInterpreter(record)
-    case .done:
-      state.consequences.finished(in: root)
-      if timed {
-        reportStarted(record)
-        observers.emit(.commandFinished(record, duration: .zero))
-      }
-    }
   }
 
   /// Ends a command whose end the loop has taken (queued behind every message it sent), and
@@ -496,6 +485,13 @@ final class StoreLoop<Model: Sendable> {
   @inline(never)
   private func reportStarted(_ record: CommandRecord) {
     observers.emit(.commandStarted(record))
+  }
+
+  /// A ``CancelCommand`` has nothing to run: it starts and finishes at once.
+  @inline(never)
+  private func reportDone(_ record: CommandRecord) {
+    observers.emit(.commandStarted(record))
+    observers.emit(.commandFinished(record, duration: .zero))
   }
 
   @inline(never)
