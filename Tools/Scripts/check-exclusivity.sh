@@ -3,10 +3,11 @@
 # run-time exclusivity checks on every property of the store, annotated or not.
 #
 # Five properties of the loop's parts are `@exclusivity(unchecked)` (docs/performance.md, "The
-# five `@exclusivity(unchecked)` left"), on the claim that no access to them overlaps another: each
-# part is confined to its store's actor and no access spans a call of user code. This probe tests
-# the claim. It copies Packages/Core to a temporary folder, removes every
-# `@exclusivity(unchecked)` from Core's sources there, and runs `swift test` (a debug build, which
+# five `@exclusivity(unchecked)` left"), and one of the trace's payload encoder, on the claim that
+# no access to them overlaps another: each part is confined to its store's actor (the encoder to
+# the trace writer's thread) and no access spans a call of user code. This probe tests the claim.
+# It copies Packages/Core to a temporary folder, removes every `@exclusivity(unchecked)` from the
+# package's sources there (Core, CoreTesting, Tracing), and runs `swift test` (a debug build, which
 # checks each access at run time): an access that overlaps another, such as a monitor, listener or
 # interpreter reaching back into a part while the part is changing, traps with "Simultaneous
 # accesses" and fails the run.
@@ -20,13 +21,13 @@ work=$(mktemp -d -t exclusivity.XXXXXX)
 $keep || trap 'rm -rf "$work"' EXIT
 # Committed and uncommitted sources alike, without the package's build folder.
 tar -C Packages -c --exclude=Core/.build Core | tar -C "$work" -x
-annotated=$(grep -rl '@exclusivity(unchecked)' "$work/Core/Sources/Core" || true)
+annotated=$(grep -rl '@exclusivity(unchecked)' "$work/Core/Sources" || true)
 if [[ -z "$annotated" ]]; then
-  echo "exclusivity: no @exclusivity(unchecked) in Core's sources: nothing to probe" >&2
+  echo "exclusivity: no @exclusivity(unchecked) in the package's sources: nothing to probe" >&2
   exit 1
 fi
 # Annotations, not the comments that name them.
-code_lines() { grep -rn '@exclusivity(unchecked)' "$work/Core/Sources/Core" | grep -v ':[0-9]*: *//' || true; }
+code_lines() { grep -rn '@exclusivity(unchecked)' "$work/Core/Sources" | grep -v ':[0-9]*: *//' || true; }
 count=$(code_lines | wc -l)
 # shellcheck disable=SC2086
 sed -i '/^ *\/\//! s/@exclusivity(unchecked) //' $annotated

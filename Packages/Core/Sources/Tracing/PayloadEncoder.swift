@@ -23,15 +23,21 @@ final class PayloadEncoder {
     var isEmpty = true
   }
 
-  // Unchecked exclusivity: the dynamic checks on these properties were a tenth of the encoder's time
-  // (measured with `perf`). Safe: an encoder is used by one thread (the trace writer's) at a time,
-  // and no access overlaps another: `encode(to:)` of the value, which calls back into the encoder,
-  // runs between accesses, never inside one.
-  @exclusivity(unchecked) fileprivate var bytes = ByteBuffer(capacity: 1_024)
-  @exclusivity(unchecked) fileprivate var frames: [Frame] = []
-  @exclusivity(unchecked) fileprivate var serial = 0
-  /// Set when the value did something this encoder cannot stream.
-  @exclusivity(unchecked) fileprivate var unsupported = false
+  /// What an encoding writes and tracks, in one value.
+  fileprivate struct Output: ~Copyable {
+    var bytes = ByteBuffer(capacity: 1_024)
+    /// The objects and arrays open, innermost last.
+    var frames: [Frame] = []
+    /// The last container's number, so a writer can tell that its container is still the one open.
+    var serial = 0
+    /// Set when the value did something this encoder cannot stream.
+    var unsupported = false
+  }
+
+  // Safety of `@exclusivity(unchecked)`: an encoder is used by one thread (the trace writer's) at a
+  // time, and no access to `output` spans a call of the value's `encode(to:)`, which calls back
+  // into the encoder between accesses. What it buys is in docs/performance.md ("b6-payload").
+  @exclusivity(unchecked) fileprivate var output = Output()
 
   /// Not a real failure: the encoder stops early because the value cannot be streamed.
   fileprivate struct Unsupported: Error {}
@@ -42,18 +48,18 @@ final class PayloadEncoder {
   /// - Returns: The JSON text, or `nil`.
   /// - Throws: `EncodingError.invalidValue` for a non-finite number, as `JSONEncoder` does.
   func encode(_ value: some Encodable) throws -> String? {
-    bytes.removeAll(keepingCapacityUpTo: 1 << 20)
-    frames.removeAll(keepingCapacity: true)
-    unsupported = false
+    output.bytes.removeAll(keepingCapacityUpTo: 1 << 20)
+    output.frames.removeAll(keepingCapacity: true)
+    output.unsupported = false
     do {
       try encodeValue(value, level: 0)
       close(to: 0)
     } catch is Unsupported {
       return nil
     }
-    guard !unsupported else { return nil }
-    let text = bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
-    bytes.removeAll(keepingCapacityUpTo: 1 << 20)
+    guard !output.unsupported else { return nil }
+    let text = output.bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    output.bytes.removeAll(keepingCapacityUpTo: 1 << 20)
     return text
   }
 
@@ -62,41 +68,41 @@ final class PayloadEncoder {
   /// Closes the containers opened below `level`: a container's turn to write comes only after its
   /// children are done.
   fileprivate func close(to level: Int) {
-    while frames.count > level {
-      bytes.append(frames.removeLast().isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    while output.frames.count > level {
+      output.bytes.append(output.frames.removeLast().isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
   }
 
   /// Readies the container at `level` (with `serial`) for its next element: closes its children and
   /// writes the separator. Fails if that container was already closed.
   fileprivate func prepare(level: Int, serial: Int) throws {
-    guard frames.count >= level, level > 0, frames[level - 1].serial == serial else {
-      unsupported = true
+    guard output.frames.count >= level, level > 0, output.frames[level - 1].serial == serial else {
+      output.unsupported = true
       throw Unsupported()
     }
     close(to: level)
-    if frames[level - 1].isEmpty {
-      frames[level - 1].isEmpty = false
+    if output.frames[level - 1].isEmpty {
+      output.frames[level - 1].isEmpty = false
     } else {
-      bytes.append(UInt8(ascii: ","))
+      output.bytes.append(UInt8(ascii: ","))
     }
   }
 
   fileprivate func open(object: Bool) -> (level: Int, serial: Int) {
-    serial += 1
-    bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
-    frames.append(Frame(isObject: object, serial: serial))
-    return (frames.count, serial)
+    output.serial += 1
+    output.bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    output.frames.append(Frame(isObject: object, serial: output.serial))
+    return (output.frames.count, output.serial)
   }
 
   fileprivate func key(_ key: some CodingKey) {
-    bytes.quoted(key.stringValue)
-    bytes.append(UInt8(ascii: ":"))
+    output.bytes.quoted(key.stringValue)
+    output.bytes.append(UInt8(ascii: ":"))
   }
 
-  fileprivate func text(_ value: String) { bytes.raw(value) }
+  fileprivate func text(_ value: String) { output.bytes.raw(value) }
 
-  fileprivate func string(_ value: String) { bytes.quoted(value) }
+  fileprivate func string(_ value: String) { output.bytes.quoted(value) }
 
   fileprivate func number(_ value: some BinaryFloatingPoint & LosslessStringConvertible) throws {
     guard value.isFinite else {
@@ -104,7 +110,7 @@ final class PayloadEncoder {
         value, EncodingError.Context(codingPath: [], debugDescription: "\(value) is not a valid JSON number.")
       )
     }
-    bytes.raw(value.description)
+    output.bytes.raw(value.description)
   }
 
   /// Writes `value` in the slot prepared for it (after its key or separator).
@@ -113,10 +119,10 @@ final class PayloadEncoder {
     if Value.self == Data.self, let data = value as? Data { return string(data.base64EncodedString()) }
     if Value.self == URL.self, let url = value as? URL { return string(url.absoluteString) }
     if Value.self == Decimal.self, let decimal = value as? Decimal { return text(decimal.description) }
-    let position = bytes.count
+    let position = output.bytes.count
     try value.encode(to: ValueWriter(encoder: self, level: level))
     // A value that encoded nothing is an empty object, as `JSONEncoder` writes it.
-    if bytes.count == position { bytes.raw("{}") }
+    if output.bytes.count == position { output.bytes.raw("{}") }
     close(to: level)
   }
 }
@@ -128,7 +134,7 @@ private struct ValueWriter: Encoder {
   let level: Int
 
   var codingPath: [any CodingKey] {
-    encoder.unsupported = true
+    encoder.output.unsupported = true
     return []
   }
 
@@ -155,7 +161,7 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let serial: Int
 
   var codingPath: [any CodingKey] {
-    encoder.unsupported = true
+    encoder.output.unsupported = true
     return []
   }
 
@@ -225,18 +231,18 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    encoder.unsupported = true
+    encoder.output.unsupported = true
     return ValueWriter(encoder: encoder, level: Int.max)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    encoder.unsupported = true
+    encoder.output.unsupported = true
     return ValueWriter(encoder: encoder, level: Int.max)
   }
 
   /// A container that fails every write: handed out once the encoder knows it cannot stream.
   static func dead(_ encoder: PayloadEncoder) -> Self {
-    encoder.unsupported = true
+    encoder.output.unsupported = true
     return Self(encoder: encoder, level: 0, serial: -1)
   }
 }
@@ -254,7 +260,7 @@ private struct UnkeyedWriter: UnkeyedEncodingContainer {
   }
 
   var codingPath: [any CodingKey] {
-    encoder.unsupported = true
+    encoder.output.unsupported = true
     return []
   }
 
@@ -324,13 +330,13 @@ private struct UnkeyedWriter: UnkeyedEncodingContainer {
   }
 
   mutating func superEncoder() -> any Encoder {
-    encoder.unsupported = true
+    encoder.output.unsupported = true
     return ValueWriter(encoder: encoder, level: Int.max)
   }
 
   /// A container that fails every write: handed out once the encoder knows it cannot stream.
   static func dead(_ encoder: PayloadEncoder) -> Self {
-    encoder.unsupported = true
+    encoder.output.unsupported = true
     return Self(encoder: encoder, level: 0, serial: -1)
   }
 }
@@ -340,7 +346,7 @@ private struct SingleWriter: SingleValueEncodingContainer {
   let level: Int
 
   var codingPath: [any CodingKey] {
-    encoder.unsupported = true
+    encoder.output.unsupported = true
     return []
   }
 

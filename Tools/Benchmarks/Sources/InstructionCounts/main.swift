@@ -15,7 +15,7 @@ import Tracing
 // to leave out building the model: (count(1,000,000) − count(0)) / 1,000,000 a message.
 
 let usage =
-  "usage: InstructionCounts (b1 | b1-subscribed | b3 | b6 | b2-toggle N | b3-toggle N | loop-toggle N | b8-toggle N | b8-loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed | b7-inline | keyed-inline | keyed-delay | child-idle | child-running | b7-loop | b7-task | chain-inline | chain-task) [MESSAGES]"
+  "usage: InstructionCounts (b1 | b1-subscribed | b3 | b6 | b6-payload | b2-toggle N | b3-toggle N | loop-toggle N | b8-toggle N | b8-loop-toggle N | echo | stores | b3-ten | b3-ten-observed | b3-ten-observed-counter | b3-ten-observed-model | observed | b7-inline | keyed-inline | keyed-delay | child-idle | child-running | b7-loop | b7-task | chain-inline | chain-task) [MESSAGES]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let takesSize = arguments.first?.hasSuffix("toggle") == true
 let messages = arguments.dropFirst(takesSize ? 2 : 1).first.flatMap { Int($0) } ?? 1_000_000
@@ -165,6 +165,25 @@ MainActor.assumeIsolated {
     print(
       "b6 \(messages): \(Int(nanoseconds(elapsed) / Double(max(1, messages)))) ns a message, "
         + "\(bytes / max(1, messages)) bytes a message")
+  case ("b6-payload", _):
+    // B6 with a payload: each message carries a page of 20 items, as the to-do app's load does.
+    // The recorder renders a message with fields afresh, cut at 300 bytes, and streams its whole
+    // payload through the trace's `PayloadEncoder`, so this is the figure for the encoder's code.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("b6p-\(getpid()).jsonl").path
+    let store = Store(
+      model: Counter(),
+      updater: FunctionUpdater<Counter> { model, message in
+        guard let page = message as? PageLoaded else { return .ignored }
+        model.value = page.first
+        return .handled([])
+      })
+    guard let recorder = try? TraceRecorder<Counter>(path: path) else { exit(1) }
+    store.addMonitor(recorder)
+    let items = (0..<20).map { PageLoaded.Item(id: $0, title: "buy milk \($0)", done: $0.isMultiple(of: 3)) }
+    for step in 0..<messages { store.send(PageLoaded(first: step, items: items)) }
+    recorder.closeBlocking()
+    try? FileManager.default.removeItem(atPath: path)
+    print(store.model.value)
   case ("b3", _):
     let store = Store(model: Composed(count: 1_000), updater: composedUpdater())
     for _ in 0..<messages { store.send(CounterMessage.increment) }
@@ -331,4 +350,16 @@ if ["echo", "stores", "roundtrip", "b7-task", "chain-inline", "chain-task"].cont
   CommandLine.arguments.dropFirst().first)
 {
   dispatchMain()
+}
+
+/// `b6-payload`'s message: a page of items, of the kinds of fields a to-do item has.
+struct PageLoaded: Message, Codable {
+  struct Item: Codable {
+    let id: Int
+    let title: String
+    let done: Bool
+  }
+
+  let first: Int
+  let items: [Item]
 }
