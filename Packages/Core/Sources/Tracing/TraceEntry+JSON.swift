@@ -180,33 +180,36 @@ extension ByteBuffer {
     append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
-      // A plain loop: `contains(where:)` called its closure for every byte of a 40 MB payload.
-      var needsEscaping = false
-      for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        needsEscaping = true
-        break
+      // The bytes between two that need escaping are appended as one run, not a byte at a time: a
+      // rendering holds quotes, so most strings have a byte to escape (docs/performance.md, "B6
+      // payload").
+      var runStart = 0
+      for index in utf8.indices {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        escape(byte)
+        runStart = index + 1
       }
-      guard needsEscaping else {
-        append(utf8)
-        return
-      }
-      for byte in utf8 {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped(byte)
-        case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
-        case 0..<0x20:
-          escaped(UInt8(ascii: "u"))
-          append(UInt8(ascii: "0"))
-          append(UInt8(ascii: "0"))
-          append(hexDigit(byte >> 4))
-          append(hexDigit(byte & 0xf))
-        default: append(byte)
-        }
-      }
+      append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
     append(UInt8(ascii: "\""))
+  }
+
+  /// A byte that may not appear as itself in a JSON string, escaped.
+  private mutating func escape(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped(byte)
+    case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
+    case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
+    case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
+    default:
+      escaped(UInt8(ascii: "u"))
+      append(UInt8(ascii: "0"))
+      append(UInt8(ascii: "0"))
+      append(hexDigit(byte >> 4))
+      append(hexDigit(byte & 0xf))
+    }
   }
 
   private func hexDigit(_ value: UInt8) -> UInt8 {

@@ -92,7 +92,13 @@ package enum ValueRendering {
     if traits.isScalar {
       // A failed `as? String` cast costs a search of the conformance tables; the traits know.
       if traits.isString, let string = value as? String {
-        output.write(string.debugDescription)
+        if isPlain(string) {
+          output.write("\"")
+          output.write(string)
+          output.write("\"")
+        } else {
+          output.write(string.debugDescription)
+        }
       } else {
         output.write(traits.describe?(value) ?? String(describing: value))
       }
@@ -274,6 +280,15 @@ package enum ValueRendering {
       if output.isFull { break }
     }
     output.close(close, isEmpty: isEmpty)
+  }
+
+  /// Whether `string`'s literal is the string between quotes: every byte is printable ASCII other
+  /// than `"` and `\`, so `debugDescription`, and its walk of the string's scalars, would escape
+  /// nothing.
+  private static func isPlain(_ string: String) -> Bool {
+    string.utf8.allSatisfy { byte in
+      (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
   }
 
   /// The value's own description, quoted when it spans lines.

@@ -95,6 +95,17 @@ struct ValueRenderingTests {
     #expect(!line(Request.rename(id: 1, to: "two\nlines")).contains("\n"))
   }
 
+  @Test(
+    "a string prints as Swift's own literal of it, whether or not a byte needs escaping",
+    arguments: [
+      "", "plain text", "say \"hi\"", #"back\slash"#, "tab\tand\nline", "\u{01}\u{7F}", "café", "👍🏽",
+      "\"", "ends with \\", "\r\n",
+    ])
+  func stringsAsLiterals(text: String) {
+    #expect(line(text) == text.debugDescription)
+    #expect(lines(text) == [text.debugDescription])
+  }
+
   @Test("a self-describing value prints its description; one that spans lines prints quoted")
   func selfDescribing() {
     #expect(line(Ticket(number: 7)) == "#7")
