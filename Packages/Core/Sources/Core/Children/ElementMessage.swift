@@ -95,3 +95,9 @@ extension ElementMessage: CustomStringConvertible {
     "ElementMessage(\(ValueRendering.line(of: id, limit: 4_096)), \(ValueRendering.line(of: message, limit: 4_096)))"
   }
 }
+
+/// A message for a child, which says why it may not have been handled.
+package protocol ChildAddressedMessage {
+  /// Why no updater may have handled it: the child it names is absent.
+  var absence: String { get }
+}

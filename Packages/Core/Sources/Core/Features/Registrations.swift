@@ -71,3 +71,23 @@ public struct Registrations: Sendable {
       .mainActor({ $0.register(subscriptions: type, interpreter: interpreter) }, type: "\(S.self)"))
   }
 }
+
+// MARK: - What registrations register with
+
+/// What a main-actor factory of ``Registrations`` registers with: a ``Store``.
+@MainActor
+protocol RegistrationTarget {
+  func register<S: Sendable>(
+    subscriptions type: S.Type, interpreter: @escaping @MainActor (S, Dispatch) -> any SubscriptionInterpreter
+  )
+}
+
+/// What ``Registrations`` registers with on any actor: a store's loop.
+protocol LoopRegistering: AnyObject {
+  func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter)
+  func register(_ registration: CommandRegistration)
+  func register<S: Sendable>(
+    subscriptions type: S.Type, run: @escaping @Sendable (S, Dispatch) async throws -> Void)
+}
+
+extension StoreLoop: LoopRegistering {}
