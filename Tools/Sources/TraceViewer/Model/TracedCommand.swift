@@ -8,7 +8,8 @@ public struct TracedCommand: Sendable, Equatable {
     case running
     /// Its interpreter returned.
     case finished
-    /// It was cancelled while running (a key, a `CancelCommand`, its child leaving the model).
+    /// It was cancelled (a key, a `CancelCommand`, its child leaving the model), while running or
+    /// while it waited for a slot.
     case cancelled
     /// Its interpreter threw this error.
     case failed(String)

@@ -277,7 +277,7 @@ public actor ActorStore<Model: Sendable> {
   /// How many commands may run at once; see ``StoreHost/maximumRunningCommands``.
   public var maximumRunningCommands: Int { loop.maximumRunningCommands }
 
-  /// Sets how many commands may run at once (at least 1), for commands started from then on.
+  /// Sets how many commands may run at once (at least 1); see ``StoreHost/setMaximumRunningCommands(_:)``.
   public func setMaximumRunningCommands(_ limit: Int) {
     loop.maximumRunningCommands = limit
   }

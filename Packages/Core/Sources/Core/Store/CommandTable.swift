@@ -53,8 +53,8 @@ struct CommandTable {
   enum Cancelled {
     /// It runs in a task, which is cancelled: the loop ends it now.
     case running(CommandID)
-    /// It waited for a slot and never starts: its tree is counted down.
-    case waiting(root: TreeRoot)
+    /// It waited for a slot and never starts: its tree is counted down, and monitors told.
+    case waiting(CommandRecord, root: TreeRoot)
   }
 
   // MARK: - Reading
@@ -205,7 +205,7 @@ struct CommandTable {
     }
     if let index = waiting[waitingHead...].firstIndex(where: { $0.record.id == id }) {
       let removed = waiting.remove(at: index)
-      cancelled.append(.waiting(root: removed.root))
+      cancelled.append(.waiting(removed.record, root: removed.root))
     }
     return nil
   }

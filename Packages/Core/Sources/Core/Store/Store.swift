@@ -341,13 +341,14 @@ public final class Store<Model: Sendable> {
   /// The bound keeps a burst of commands (a million messages sent in a loop, each emitting one) at
   /// one small record per waiting command instead of a task each. Work that lives as long as the
   /// app (a socket, a watcher) belongs in a subscription, not a command: long-running commands
-  /// hold their slot. Default: 1,024. Changing it affects commands started from then on.
+  /// hold their slot. Default: 1,024. Raising it starts commands already waiting, in order, up to
+  /// the new bound; lowering it lets running ones finish, and no more start until fewer run.
   public var maximumRunningCommands: Int {
     get { loop.maximumRunningCommands }
     set { setMaximumRunningCommands(newValue) }
   }
 
-  /// Sets how many commands may run at once (at least 1), for commands started from then on.
+  /// Sets how many commands may run at once (at least 1); see ``StoreHost/setMaximumRunningCommands(_:)``.
   public func setMaximumRunningCommands(_ limit: Int) {
     loop.maximumRunningCommands = limit
   }

@@ -85,7 +85,11 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// hold their slot. Default: 1,024.
   var maximumRunningCommands: Int { get async }
 
-  /// Sets how many commands may run at once, for commands started from then on.
+  /// Sets how many commands may run at once.
+  ///
+  /// Raising it starts commands already waiting for a slot at once, in order, up to the new bound
+  /// (while paused too: their messages wait like any other). Lowering it cancels nothing: running
+  /// commands finish, and waiting ones start only once fewer than the new bound run.
   ///
   /// - Parameter limit: At least 1.
   func setMaximumRunningCommands(_ limit: Int) async

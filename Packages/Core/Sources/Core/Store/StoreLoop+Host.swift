@@ -76,6 +76,7 @@ extension StoreLoop {
     set {
       precondition(newValue > 0, "maximumRunningCommands must be at least 1.")
       commands.maximumRunning = newValue
+      startWaitingCommands()
     }
   }
 

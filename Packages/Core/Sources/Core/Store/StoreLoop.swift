@@ -40,6 +40,8 @@ final class StoreLoop<Model: Sendable> {
     var isPaused = false
     /// Whether the loop is held by a pause, not running (`isInLoop` set by ``holdPaused()``).
     var pauseHoldsLoop = false
+    /// How many ``Mailbox/Envelope/paused`` markers are in the mailbox: they are nothing waiting.
+    var pauseMarkers = 0
     /// Whether a child's command may run in a task or wait: after each message the loop then asks
     /// whether its child is still present. Set when one starts, cleared when the loop finds none.
     var childCommandsMayRun = false
@@ -193,8 +195,9 @@ final class StoreLoop<Model: Sendable> {
     var handled = 0
     while true {
       // What commands performed on the actor queued precedes everything in the mailbox
-      // (``InlineMessages``).
-      while inline.hasQueued {
+      // (``InlineMessages``). A pause stops it too: what such a command sent and the loop has not
+      // taken waits, like anything queued in the mailbox.
+      while inline.hasQueued, !state.isPaused {
         if let end = mailbox.takeDueInlineEnd() {
           commandFinished(end.id, failure: end.failure, duration: end.duration)
         } else {
@@ -239,7 +242,7 @@ final class StoreLoop<Model: Sendable> {
       if let failure { subscriptionFailed(id, failure: failure) }
     case .dropped(let message, let cause, let reason):
       reportDropped(message, cause: cause, reason: reason)
-    case .paused: break
+    case .paused: state.pauseMarkers -= 1
     }
   }
 
@@ -418,6 +421,22 @@ final class StoreLoop<Model: Sendable> {
     }
   }
 
+  /// Starts the commands waiting for a slot, in order, while the bound leaves room (it was
+  /// raised). Inside the loop the running drain takes what they send; outside, this enters it.
+  func startWaitingCommands() {
+    guard commands.hasWaiting, !state.isShutDown else { return }
+    if state.isInLoop { return startWaitingUpToBound() }
+    enter(limit: nil) { startWaitingUpToBound() }
+  }
+
+  private func startWaitingUpToBound() {
+    let timed = observers.hasMonitors
+    while commands.hasWaiting, let started = commands.startWaiting(timed: timed) {
+      if timed { reportStarted(started) }
+      if state.isShutDown { return }
+    }
+  }
+
   /// Cancels and ends the commands of the children the last update removed: a child's effects end
   /// with it, as its subscriptions do.
   @inline(never)
@@ -434,8 +453,9 @@ final class StoreLoop<Model: Sendable> {
       switch cancelled {
       case .running(let id):
         commandFinished(id, failure: nil, duration: nil, cancelled: true)
-      case .waiting(let root):
+      case .waiting(let record, let root):
         state.consequences.finished(in: root)
+        if observers.hasMonitors { reportCancelled(record) }
       }
     }
   }
@@ -480,6 +500,12 @@ final class StoreLoop<Model: Sendable> {
     } else if timed {
       observers.emit(.commandFinished(record, duration: duration ?? .zero))
     }
+  }
+
+  /// A command that waited for a slot was cancelled before it started.
+  @inline(never)
+  private func reportCancelled(_ record: CommandRecord) {
+    observers.emit(.commandCancelled(record))
   }
 
   @inline(never)
@@ -578,6 +604,7 @@ final class StoreLoop<Model: Sendable> {
     }
     state.isPaused = true
     if state.isInLoop {
+      state.pauseMarkers += 1
       mailbox.post(.paused, schedulesDrain: false)
     } else {
       holdPaused()
@@ -629,8 +656,10 @@ final class StoreLoop<Model: Sendable> {
 
   /// Whether no message is waiting and no command is running or waiting to run.
   var isIdle: Bool {
-    if state.isShutDown { return !mailbox.hasPending }
-    return commands.isIdle && !mailbox.hasPending
+    // A pause's marker in the mailbox is not something waiting.
+    let nothingQueued = mailbox.count == state.pauseMarkers
+    if state.isShutDown { return nothingQueued }
+    return commands.isIdle && nothingQueued
   }
 
   /// Suspends until ``isIdle``.

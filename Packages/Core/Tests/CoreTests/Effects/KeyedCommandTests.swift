@@ -189,6 +189,57 @@ struct KeyedCommandTests {
     #expect(exits.all == ["plain answered", "ab answered"])
     #expect(store.currentModel.results == ["ab!"])
   }
+
+  // Regression (found by a probe): a command removed from the queue of waiting ones by a key was
+  // never reported: monitors saw it emitted and nothing else, so a trace showed it "not started".
+  @Test(
+    "a waiting command cancelled before it starts is reported cancelled to monitors", .timeLimit(.minutes(1)))
+  func waitingCancelledIsReported() async {
+    let clock = TestClock()
+    let monitor = RecordingMonitor<Search>()
+    let store = Store(model: Search(), updater: SearchUpdater())
+    store.maximumRunningCommands = 1
+    store.register(FetchInterpreter(clock: clock, exits: Exits(), ignoresCancellation: false))
+    store.addMonitor(monitor)
+    store.send(SearchMessage.plain("plain"))  // c1 runs
+    await clock.waitForSleepers(count: 1)
+    store.send(SearchMessage.run("a"))  // c2 waits for the slot
+    store.send(SearchMessage.clear)  // cancels c2 before it starts
+    await clock.advance(by: .seconds(1))
+    await store.settle()
+    let commands = monitor.kinds.filter { $0.hasPrefix("command") }
+    // `clear` emits two `CancelCommand`s, c3 and c4; c4's key is c2's, which ends as c4 starts.
+    #expect(
+      commands == [
+        "command started c1", "command started c3", "command finished c3", "command cancelled c2",
+        "command started c4", "command finished c4", "command finished c1",
+      ])
+  }
+
+  // Regression (found by a probe): raising the bound started nothing; the commands waiting for a
+  // slot kept starting one at a time, as running ones finished.
+  @Test(
+    "raising maximumRunningCommands starts the commands waiting for a slot, in order, up to the new bound",
+    .timeLimit(.minutes(1)))
+  func raisingTheBoundStartsWaitingCommands() async {
+    let clock = TestClock()
+    let exits = Exits()
+    let store = Store(model: Search(), updater: SearchUpdater())
+    store.maximumRunningCommands = 1
+    store.register(FetchInterpreter(clock: clock, exits: exits, ignoresCancellation: false))
+    for query in ["a", "b", "c", "d"] { store.send(SearchMessage.plain(query)) }
+    await clock.waitForSleepers(count: 1)
+    store.maximumRunningCommands = 3
+    // b and c start now, beside a; d waits for one of them.
+    await clock.waitForSleepers(count: 3)
+    store.send(SearchMessage.plain("e"))  // behind d
+    await clock.advance(by: .seconds(1))
+    await clock.waitForSleepers(count: 2)
+    #expect(exits.all == ["a answered", "b answered", "c answered"])
+    await clock.advance(by: .seconds(1))
+    await store.settle()
+    #expect(exits.all == ["a answered", "b answered", "c answered", "d answered", "e answered"])
+  }
 }
 
 /// How fetches ended, in order.

@@ -1,3 +1,4 @@
+import CoreTesting
 import Synchronization
 import Testing
 
@@ -18,6 +19,29 @@ private enum Entry: Message, Equatable {
 }
 
 private struct Fetch: Command {}
+
+/// Performed at once on the store's actor: sends `typed(text)` for each of its texts.
+private struct Say: Command {
+  let texts: [String]
+}
+
+private struct SayInterpreter: SynchronousCommandInterpreter {
+  func interpretNow(_ command: Say, dispatch: Dispatch) throws -> Bool {
+    for text in command.texts { dispatch(Entry.typed(text)) }
+    return true
+  }
+}
+
+/// Logs every message; `say` emits a ``Say``.
+private struct SayingUpdater: TypedUpdater {
+  func update(_ model: inout Log, message: Entry) -> [any Command] {
+    if case .typed(let text) = message {
+      model.entries.append(text)
+      if text == "say" { return [Say(texts: ["one", "pause", "two", "three"])] }
+    }
+    return []
+  }
+}
 
 private struct Ticks: Subscription {}
 
@@ -235,6 +259,47 @@ struct StorePauseTests {
     store.resume()
     await handle.finish()
     #expect(store.model.entries == ["pause", "after"])
+  }
+
+  // Regression (found by a probe): a pause inside the loop left a marker in the mailbox, and
+  // `settle()` took it for a waiting message, so it waited for `resume()` with nothing to wait for.
+  @Test("after a pause from a listener, settle() returns at once when nothing waits or runs")
+  func settleAfterPauseInsideTheLoop() async {
+    let store = Store(model: Log(), updater: LogUpdater())
+    store.addListener { [unowned store] log in
+      if log.entries.last == "pause" { store.pause() }
+    }
+    store.send(Entry.typed("pause"))
+    #expect(store.isPaused)
+    let settled = await waitWithTimeout(.seconds(5)) { resume in
+      Task { @MainActor in
+        await store.settle()
+        resume(true)
+      }
+    }
+    #expect(settled)
+    #expect(store.isPaused)
+    store.resume()
+  }
+
+  // Regression (found by a probe): the messages a command performed on the store's actor had sent
+  // were processed after a pause from a listener, because the drain took them from the queue beside
+  // the mailbox without looking at the pause.
+  @Test("a pause from a listener holds the rest of what a command performed at once has sent")
+  func pauseHoldsWhatAPerformedCommandSent() async {
+    let store = Store(model: Log(), updater: SayingUpdater())
+    store.register(SayInterpreter())
+    store.addListener { [unowned store] log in
+      if log.entries.last == "pause" { store.pause() }
+    }
+    let handle = store.send(Entry.typed("say"))
+    #expect(store.isPaused)
+    #expect(store.model.entries == ["say", "one", "pause"])
+    store.send(Entry.typed("after"))
+    #expect(store.model.entries == ["say", "one", "pause"])
+    store.resume()
+    await handle.finish()
+    #expect(store.model.entries == ["say", "one", "pause", "two", "three", "after"])
   }
 
   @Test("pausing and resuming from one listener call leaves the store running")
