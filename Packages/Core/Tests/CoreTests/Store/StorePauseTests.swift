@@ -318,6 +318,31 @@ struct StorePauseTests {
     #expect(store.model.entries == ["blink", "sent by the listener", "after"])
   }
 
+  @Test("an actor store paused from a listener holds what a performed command sent, then settles at once")
+  func actorStorePausedInsideTheLoop() async {
+    let store = ActorStore(model: Log(), updater: SayingUpdater())
+    await store.register(SayInterpreter())
+    await store.addListener { store, log in
+      if log.entries.last == "pause" { store.pause() }
+    }
+    let handle = await store.send(Entry.typed("say"))
+    #expect(await store.isPaused)
+    #expect(await store.model.entries == ["say", "one", "pause"])
+    await store.resume()
+    await handle.finish()
+    #expect(await store.model.entries == ["say", "one", "pause", "two", "three"])
+    // Paused again with nothing waiting or running: settle() returns at once.
+    await store.send(Entry.typed("pause"))
+    #expect(await store.isPaused)
+    let settled = await waitWithTimeout(.seconds(5)) { resume in
+      Task {
+        await store.settle()
+        resume(true)
+      }
+    }
+    #expect(settled)
+  }
+
   @Test("an actor store pauses and resumes the same way")
   func actorStore() async {
     let sources = Sources()
