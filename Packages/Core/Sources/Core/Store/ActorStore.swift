@@ -271,7 +271,7 @@ public actor ActorStore<Model: Sendable> {
       registrations: composition.registrations(environment))
   }
 
-  /// The subscriptions currently running, in start order.
+  /// The subscriptions started and not stopped, in start order; see ``StoreHost/activeSubscriptions``.
   public var activeSubscriptions: [any Subscription] { loop.activeSubscriptions }
 
   /// How many commands may run at once; see ``StoreHost/maximumRunningCommands``.
@@ -451,7 +451,7 @@ public actor ActorStore<Model: Sendable> {
     return loop.listen(until: call)
   }
 
-  /// Removes the listener `id`.
+  /// Removes the listener `id`; see ``StoreHost/removeListener(_:)``.
   public func removeListener(_ id: ListenerID) {
     loop.removeListener(id)
   }

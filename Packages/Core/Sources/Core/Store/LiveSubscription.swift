@@ -3,7 +3,10 @@ struct LiveSubscription {
   enum Runner {
     case object(SubscriptionObject)
     case task(Task<Void, Never>)
+    /// Not attached yet: the interpreter's object or task is being made.
     case none
+    /// No interpreter is registered for it: it was reported once, and nothing runs for it.
+    case noInterpreter
   }
 
   let record: SubscriptionRecord
@@ -19,7 +22,7 @@ struct LiveSubscription {
     switch runner {
     case .object(let object): object.stop()
     case .task(let task): task.cancel()
-    case .none: break
+    case .none, .noInterpreter: break
     }
   }
 }

@@ -333,7 +333,7 @@ public final class Store<Model: Sendable> {
     loop.register(subscriptions: type, run: run)
   }
 
-  /// The subscriptions currently running, in start order.
+  /// The subscriptions started and not stopped, in start order; see ``StoreHost/activeSubscriptions``.
   public var activeSubscriptions: [any Subscription] { loop.activeSubscriptions }
 
   /// How many commands may run at once; further ones wait, in order, for a running one to finish.
@@ -515,7 +515,7 @@ public final class Store<Model: Sendable> {
     loop.listen(until: listener)
   }
 
-  /// Removes the listener `id`.
+  /// Removes the listener `id`; see ``StoreHost/removeListener(_:)``.
   public func removeListener(_ id: ListenerID) {
     loop.removeListener(id)
   }

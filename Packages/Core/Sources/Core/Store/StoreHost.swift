@@ -74,7 +74,12 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// - Parameter registrations: What features registered (``Composition/registrations(_:)``).
   func register(_ registrations: Registrations) async
 
-  /// The subscriptions currently running, in start order.
+  /// The subscriptions the store has started and not stopped, in start order.
+  ///
+  /// Each is a value the provider's last answer asks for and an interpreter serves. A task that has
+  /// returned or thrown stays listed until its value disappears, since the store does not start it
+  /// again while the value stays requested; a value no interpreter serves is not listed (it was
+  /// reported once, ``StoreEvent/noSubscriptionInterpreter(_:)``).
   var activeSubscriptions: [any Subscription] { get async }
 
   /// How many commands may run at once; further ones wait, in order, for a running one to finish.
@@ -189,6 +194,10 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   func removeMonitor(_ id: MonitorID) async
 
   /// Removes a listener.
+  ///
+  /// From the next processed message on, it is not called. Removed by another listener while
+  /// listeners are being called, it is still called for the message being processed if its turn
+  /// had not come yet, as monitors are.
   ///
   /// - Parameter id: The identifier returned when it was added.
   func removeListener(_ id: ListenerID) async

@@ -59,7 +59,7 @@ extension StoreLoop {
   /// Whether something waits in the mailbox.
   var hasPendingMail: Bool { mailbox.hasPending }
 
-  /// The subscriptions currently running, in start order.
+  /// The subscriptions started and not stopped, in start order (``StoreHost/activeSubscriptions``).
   var activeSubscriptions: [any Subscription] { subscriptions.active }
 
   /// How many command records the loop keeps (for tests).

@@ -584,7 +584,10 @@ final class StoreLoop<Model: Sendable> {
   func stopSubscription(_ key: AnyHashable, stoppedBy: MessageID?) {
     guard let live = subscriptions.remove(key) else { return }
     live.end()
-    if case .none = live.runner { return }
+    switch live.runner {
+    case .object, .task: break
+    case .none, .noInterpreter: return
+    }
     observers.emit(.subscriptionStopped(live.record, stoppedBy: stoppedBy))
   }
 

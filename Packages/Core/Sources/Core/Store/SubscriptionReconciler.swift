@@ -126,6 +126,7 @@ final class SubscriptionReconciler<Model> {
       (performed, scope) = unscoped(child)
       interpreter = registry.handler(for: performed)
     }
+    if interpreter == nil { live[key]?.runner = .noInterpreter }
     let dispatch = Dispatch(cause: .subscription(record.id), sink: .mailbox(mailbox, liveness), scope: scope)
     return (record, liveness, dispatch, interpreter, performed)
   }
@@ -146,14 +147,20 @@ final class SubscriptionReconciler<Model> {
 
   /// The subscriptions running, in start order.
   var active: [any Subscription] {
-    live.values.sorted { $0.record.id < $1.record.id }.map(\.record.subscription)
+    live.values.filter {
+      if case .noInterpreter = $0.runner { return false }
+      return true
+    }
+    .sorted { $0.record.id < $1.record.id }.map(\.record.subscription)
   }
 
   /// Whether any subscription runs as a task or object that might still send messages.
   var hasRunners: Bool {
     live.values.contains {
-      if case .none = $0.runner { return false }
-      return true
+      switch $0.runner {
+      case .object, .task: return true
+      case .none, .noInterpreter: return false
+      }
     }
   }
 

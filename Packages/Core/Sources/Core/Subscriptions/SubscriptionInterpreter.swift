@@ -14,6 +14,7 @@ public protocol SubscriptionInterpreter: AnyObject {
   /// Starts the work: install a handler, open a socket, schedule a timer.
   func start()
 
-  /// Stops the work and releases what ``start()`` acquired. Called once, after ``start()``.
+  /// Stops the work and releases what ``start()`` acquired. Called once, after ``start()`` (from
+  /// inside it only if ``start()`` itself shuts the store down).
   func stop()
 }
