@@ -15,7 +15,8 @@
 /// inserting in the middle moves the elements after it, as an array does.
 ///
 /// Every element carries a *stamp*, a number given when it is added and never reused within the
-/// collection. A command a child emits is tagged with its element's stamp, so a result that arrives
+/// collection value (a collection made anew numbers its elements from 1 again: empty one in place
+/// with `removeAll()` to make every element new). A command a child emits is tagged with its element's stamp, so a result that arrives
 /// after the element was removed, even if another element with the same id was added since, is
 /// recognised as stale and dropped (and reported) rather than applied to the newcomer.
 public struct IdentifiedArray<Element: Identifiable> {
@@ -125,7 +126,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Every element keeps its identity: a command a moved row started still delivers its result to
   /// that row, and its subscriptions keep running. Only removal ends an element's identity; so
   /// reorder with this method, ``sort(by:)``, ``swapAt(_:_:)`` or ``reverse()``, not by building a
-  /// new collection from the elements (`IdentifiedArray(rows.reversed())` makes every element new).
+  /// new collection from the elements (`IdentifiedArray(rows.reversed())` numbers its stamps from 1
+  /// again, so an old row's answer may reach the new row that got its stamp).
   ///
   /// ```swift
   /// rows.move(fromOffsets: [3], toOffset: 0)  // the fourth row first
