@@ -16,9 +16,10 @@
 ///
 /// Every element carries a *stamp*, a number given when it is added and never reused within the
 /// collection value (a collection made anew numbers its elements from 1 again: empty one in place
-/// with `removeAll()` to make every element new). A command a child emits is tagged with its element's stamp, so a result that arrives
-/// after the element was removed, even if another element with the same id was added since, is
-/// recognised as stale and dropped (and reported) rather than applied to the newcomer.
+/// with `removeAll()` to make every element new). A command a child emits is tagged with its
+/// element's stamp, so a result that arrives after the element was removed, even if another element
+/// with the same id was added since, is recognised as stale and dropped (and reported) rather than
+/// applied to the newcomer.
 public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var elements: [Element] = []
   @usableFromInline var stamps: [UInt64] = []
