@@ -235,10 +235,12 @@ struct KeyedCommandTests {
     store.send(SearchMessage.plain("e"))  // behind d
     await clock.advance(by: .seconds(1))
     await clock.waitForSleepers(count: 2)
-    #expect(exits.all == ["a answered", "b answered", "c answered"])
+    // Fetches woken by one advance answer in whichever order their tasks resume.
+    #expect(Set(exits.all) == ["a answered", "b answered", "c answered"])
     await clock.advance(by: .seconds(1))
     await store.settle()
-    #expect(exits.all == ["a answered", "b answered", "c answered", "d answered", "e answered"])
+    #expect(exits.all.count == 5)
+    #expect(Set(exits.all.suffix(2)) == ["d answered", "e answered"])
   }
 }
 
