@@ -33,6 +33,19 @@ private struct Jobs: Equatable, Sendable {
 
 private let jobsUpdater = CombinedUpdater<Jobs>(.forEach(\.jobs, JobUpdater()))
 
+private enum JobsMessage: Message, Codable, Equatable {
+  case rebuild
+}
+
+/// Builds the collection anew, which makes every job a new element with stamps of a new lineage.
+private let rebuildingUpdater = CombinedUpdater<Jobs>(
+  .full(
+    FunctionUpdater<Jobs>(handling: JobsMessage.self) { model, _ in
+      model.jobs = IdentifiedArray(Array(model.jobs))
+      return []
+    }),
+  .forEach(\.jobs, JobUpdater()))
+
 @Suite("Traces of child features")
 @MainActor
 struct ChildTraceTests {
@@ -61,5 +74,31 @@ struct ChildTraceTests {
     #expect(result.steps == 2)
     #expect(result.model.jobs[id: 2]?.state == "done")
     #expect(result.model.jobs[id: 1]?.state == "idle")
+  }
+
+  @Test("a trace records a stamp's count, not its lineage, so a collection built anew replays exactly")
+  func rebuiltCollectionReplays() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).jsonl").path
+    let store = Store(model: Jobs(), updater: rebuildingUpdater)
+    let recorder = try TraceRecorder<Jobs>(path: path, initialModel: store.model)
+    store.addMonitor(recorder)
+    store.register(FunctionInterpreter(for: RunJob.self) { _, dispatch in dispatch(JobMessage.done) })
+    store.send(JobsMessage.rebuild)
+    store.send(ElementMessage(2, JobMessage.run))
+    await store.settle()
+    await recorder.close()
+
+    let entries = try TraceReader.read(path: path).entries
+    let answer = try #require(entries.last { $0.kind == .message })
+    #expect(answer.value?.contains("ElementMessage(2, JobMessage.done)") == true)
+    #expect(answer.payload?.contains("\"stamp\":2") == true, "the second stamp of its collection")
+
+    // The replay draws other lineages (this process has drawn more since), and gives the same counts.
+    var replay = TraceReplay(
+      model: Jobs(), updater: rebuildingUpdater,
+      messageTypes: [JobsMessage.self, ElementMessage<Int, JobMessage>.self])
+    let result = try replay.run(entries)
+    #expect(result.steps == 3)
+    #expect(result.model.jobs[id: 2]?.state == "done")
   }
 }

@@ -75,7 +75,7 @@ extension ElementMessage: Codable where ID: Codable, Child: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(message, forKey: .message)
-    try container.encodeIfPresent(stamp, forKey: .stamp)
+    try container.encodeIfPresent(stamp.map(Stamp.recorded), forKey: .stamp)
   }
 }
 

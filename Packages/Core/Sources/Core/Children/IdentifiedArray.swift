@@ -14,12 +14,11 @@
 /// Lookup, replacement and appending cost the same for ten elements or a million; removing or
 /// inserting in the middle moves the elements after it, as an array does.
 ///
-/// Every element carries a *stamp*, a number given when it is added and never reused within the
-/// collection value (a collection made anew numbers its elements from 1 again: empty one in place
-/// with `removeAll()` to make every element new). A command a child emits is tagged with its
-/// element's stamp, so a result that arrives after the element was removed, even if another element
-/// with the same id was added since, is recognised as stale and dropped (and reported) rather than
-/// applied to the newcomer.
+/// Every element carries a *stamp*, given when it is added and never given again, in this
+/// collection or in one made anew to replace it (`IdentifiedArray(rows.reversed())` holds new
+/// elements). A command a child emits is tagged with its element's stamp, so a result that arrives
+/// after the element was removed, even if another element with the same id was added since, is
+/// recognised as stale and dropped (and reported) rather than applied to the newcomer.
 public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var elements: [Element] = []
   @usableFromInline var stamps: [UInt64] = []
@@ -70,7 +69,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
     positions[element.id] = elements.count
     elements.append(element)
-    lastStamp &+= 1
+    lastStamp = Stamp.next(after: lastStamp)
     stamps.append(lastStamp)
   }
 
@@ -83,7 +82,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     remove(id: element.id)
     precondition(position >= 0 && position <= elements.count, "IdentifiedArray: position out of range")
     elements.insert(element, at: position)
-    lastStamp &+= 1
+    lastStamp = Stamp.next(after: lastStamp)
     stamps.insert(lastStamp, at: position)
     reindex(from: position)
   }
@@ -127,8 +126,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Every element keeps its identity: a command a moved row started still delivers its result to
   /// that row, and its subscriptions keep running. Only removal ends an element's identity; so
   /// reorder with this method, ``sort(by:)``, ``swapAt(_:_:)`` or ``reverse()``, not by building a
-  /// new collection from the elements (`IdentifiedArray(rows.reversed())` numbers its stamps from 1
-  /// again, so an old row's answer may reach the new row that got its stamp).
+  /// new collection from the elements (`IdentifiedArray(rows.reversed())` makes every element new,
+  /// cancelling the commands the old ones started).
   ///
   /// ```swift
   /// rows.move(fromOffsets: [3], toOffset: 0)  // the fourth row first
@@ -214,7 +213,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   ) -> Result? {
     guard let position = positions[id] else { return nil }
     let current = stamps[position]
-    if let stamp, stamp != current { return nil }
+    if let stamp, !Stamp.matches(stamp, current) { return nil }
     return body(&elements[position], current)
   }
 
@@ -223,7 +222,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   @inlinable
   func contains(id: Element.ID, stamp: UInt64?) -> Bool {
     guard let position = positions[id] else { return false }
-    return stamp == nil || stamps[position] == stamp
+    guard let stamp else { return true }
+    return Stamp.matches(stamp, stamps[position])
   }
 
   /// Each element with its stamp, in order.

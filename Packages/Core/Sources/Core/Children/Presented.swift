@@ -22,7 +22,7 @@ public struct Presented<Child> {
       if child == nil {
         stamp = nil
       } else if stamp == nil {
-        lastStamp &+= 1
+        lastStamp = Stamp.next(after: lastStamp)
         stamp = lastStamp
       }
     }
@@ -61,7 +61,7 @@ public struct Presented<Child> {
   @inline(__always)
   mutating func withChild<Result>(stamp wanted: UInt64?, _ body: (inout Child, UInt64) -> Result) -> Result? {
     guard let current = stamp, child != nil else { return nil }
-    if let wanted, wanted != current { return nil }
+    if let wanted, !Stamp.matches(wanted, current) { return nil }
     return body(&child!, current)
   }
 }

@@ -50,7 +50,7 @@ extension PresentedMessage: Codable where Child: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(message, forKey: .message)
-    try container.encodeIfPresent(stamp, forKey: .stamp)
+    try container.encodeIfPresent(stamp.map(Stamp.recorded), forKey: .stamp)
   }
 }
 

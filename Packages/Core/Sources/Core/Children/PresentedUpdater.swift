@@ -23,6 +23,7 @@ struct PresentedUpdater<Child: TypedUpdater>: Updater, ChildParent {
 
   func contains(_ probe: ChildProbe, in model: Presented<Child.Model>) -> Bool? {
     guard probe.route == route else { return nil }
-    return model.child != nil && model.stamp == probe.stamp
+    guard model.child != nil, let current = model.stamp, let wanted = probe.stamp else { return false }
+    return Stamp.matches(wanted, current)
   }
 }

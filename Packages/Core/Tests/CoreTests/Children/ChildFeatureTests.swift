@@ -113,12 +113,14 @@ private final class Events {
   var started: [(String, MessageID?)] = []
   var stopped: [(String, MessageID?)] = []
   var processed: [String: MessageID] = [:]
+  var cancelled: [String] = []
 
   func monitor() -> FunctionMonitor<Downloads> {
     FunctionMonitor { [self] event in
       switch event {
       case .unhandledMessage(let record): unhandled.append("\(record.message)")
       case .messageProcessed(let record, _, _, _): processed["\(record.message)"] = record.id
+      case .commandCancelled(let record): cancelled.append("\(record.command)")
       case .subscriptionStarted(let record, let by): started.append(("\(record.subscription)", by))
       case .subscriptionStopped(let record, let by): stopped.append(("\(record.subscription)", by))
       default: break
@@ -203,42 +205,42 @@ struct ChildFeatureTests {
     #expect(events.unhandled == [])
   }
 
-  // Found by a probe, not fixed: stamps are counted per value, so a collection built anew gives its
-  // elements the stamps of those it replaced, and the old command's answer reaches the new one.
+  // Found by a probe (0.8.2): stamps were counted per value, so a collection built anew gave its
+  // elements the stamps of those it replaced, and the old command's answer reached the new one.
   @Test("a collection built anew holds new elements: an old element's command never answers the new one")
   func rebuiltCollectionHoldsNewElements() async {
+    let events = Events()
     let gate = FetchGate()
     let store = Store(model: Downloads(), updater: downloadsUpdater())
+    store.addMonitor(events.monitor())
     store.register(gate.interpreter())
     store.send(ListMessage.add(1))
     store.send(ListMessage.add(2))
     store.send(ElementMessage(2, DownloadMessage.start))  // its fetch waits at the gate
     store.send(ListMessage.rebuild)  // the same elements, in the same order, in a new collection
+    #expect(events.cancelled.count == 1, "the old element's fetch ended with it")
     gate.continuation.yield()
     await store.settle()
-    // A known defect (docs/updaters.md, "Reordering keeps identity"): stamps are counted per
-    // collection value, so the rebuilt element gets the old one's stamp and its answer.
-    withKnownIssue("stamps restart in a collection made anew") {
-      #expect(store.model.items[id: 2]?.log == ["start"], "the new element never sees the old fetch's answer")
-    }
+    #expect(store.model.items[id: 2]?.log == ["start"], "the new element never sees the old fetch's answer")
+    #expect(events.unhandled == [])
   }
 
-  // Found by a probe, not fixed: a `Presented` value made afresh starts its stamps at 1 again.
+  // Found by a probe (0.8.2), as above: a `Presented` value made afresh started its stamps at 1.
   @Test("a child presented by assigning a new Presented value never receives the old child's answer")
   func freshPresentedValueIsANewPresentation() async {
+    let events = Events()
     let gate = FetchGate()
     let store = Store(model: Downloads(), updater: downloadsUpdater())
+    store.addMonitor(events.monitor())
     store.register(gate.interpreter())
     store.send(ListMessage.replaceEditor(5))
     store.send(PresentedMessage(DownloadMessage.start))  // its fetch waits at the gate
     store.send(ListMessage.replaceEditor(6))
+    #expect(events.cancelled.count == 1, "the old child's fetch ended with it")
     gate.continuation.yield()
     await store.settle()
     #expect(store.model.editor.child?.id == 6)
-    // A known defect, as above: a `Presented` value made afresh numbers its stamps from 1 again.
-    withKnownIssue("stamps restart in a Presented value made anew") {
-      #expect(store.model.editor.child?.log == [])
-    }
+    #expect(store.model.editor.child?.log == [])
   }
 
   @Test("each element's subscriptions are its own, and removing it stops them in the same message")
