@@ -225,6 +225,23 @@ struct ChildFeatureTests {
     #expect(events.unhandled == [])
   }
 
+  @Test("a collection built anew restarts its elements' subscriptions, in the message that built it")
+  func rebuiltCollectionRestartsSubscriptions() async {
+    let events = Events()
+    let store = tickingDownloads()
+    store.addMonitor(events.monitor())
+    store.register(subscriptions: Ticker.self) { _, _ in NoWork() }
+    store.send(ListMessage.add(1))
+    store.send(ElementMessage(1, DownloadMessage.start))
+    #expect(events.started.count == 1)
+    store.send(ListMessage.rebuild)
+    #expect(events.stopped.count == 1, "the old element's ticker stopped")
+    #expect(events.started.count == 2, "and the new element's started")
+    #expect(events.stopped.first?.1 == events.processed["rebuild"])
+    #expect(events.started.last?.1 == events.processed["rebuild"])
+    #expect(store.activeSubscriptions.count == 1)
+  }
+
   // Found by a probe (0.8.2), as above: a `Presented` value made afresh started its stamps at 1.
   @Test("a child presented by assigning a new Presented value never receives the old child's answer")
   func freshPresentedValueIsANewPresentation() async {
