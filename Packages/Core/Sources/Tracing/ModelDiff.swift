@@ -132,7 +132,7 @@ public enum ModelDiff {
       let left = before[index]
       let right = after[index]
       let traits = left.traits ?? TypeTraits.of(left.value)
-      guard let equals = traits.equals, traits.isScalar || traits.isSelfDescribing else {
+      guard let equals = traits.equals, traits.isScalar || traits.isSelfDescribing, !traits.isRedacted else {
         diff(left.value, right.value, path: left.label, into: &collector)
         continue
       }
@@ -200,6 +200,12 @@ public enum ModelDiff {
     if let equals = traits.equals {
       let equal = equals(old, new)
       if equal { return }
+      // A redacted value changes only as far as its rendering shows (a replay, whose secrets are
+      // all redacted, could not reproduce more, and the trace would tell that a secret changed).
+      if traits.isRedacted {
+        if ValueRenderer.render(old) != ValueRenderer.render(new) { collector.add(path, old, new) }
+        return
+      }
       // Values that print themselves (dates, identifiers, URLs) change as a whole.
       if traits.isScalar || traits.isSelfDescribing {
         collector.add(path, old, new)

@@ -13,8 +13,8 @@ import Foundation
 ///
 /// Streaming needs each container to be finished before its parent writes again, which is how
 /// synthesized and nearly all hand-written `encode(to:)` work. A value that writes to a container
-/// after a sibling started, asks for a super-encoder or reads its coding path, makes ``encode(_:)``
-/// return `nil`, and the caller uses `JSONEncoder`.
+/// after a sibling started, asks for a second container, asks for a super-encoder or reads its
+/// coding path, makes ``encode(_:)`` return `nil`, and the caller uses `JSONEncoder`.
 final class PayloadEncoder {
   /// An open object or array.
   fileprivate struct Frame {
@@ -88,6 +88,12 @@ final class PayloadEncoder {
     }
   }
 
+  /// Marks the encoding unsupported if the value at `level` already opened a container: a second
+  /// one adds to the same object for `JSONEncoder`, and would follow the first here.
+  fileprivate func checkFirstContainer(at level: Int) {
+    if output.frames.count != level { output.unsupported = true }
+  }
+
   fileprivate func open(object: Bool) -> (level: Int, serial: Int) {
     output.serial += 1
     output.bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
@@ -141,11 +147,13 @@ private struct ValueWriter: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    encoder.checkFirstContainer(at: level)
     let (level, serial) = encoder.open(object: true)
     return KeyedEncodingContainer(KeyedWriter<Key>(encoder: encoder, level: level, serial: serial))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    encoder.checkFirstContainer(at: level)
     let (level, serial) = encoder.open(object: false)
     return UnkeyedWriter(encoder: encoder, level: level, serial: serial)
   }

@@ -59,7 +59,7 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor, ProcessedMessag
   public init(path: String, initialModel: Model? = nil, capacity: Int = 16_384) throws {
     start = clock.now
     writer = try TraceWriter(
-      path: path, capacity: capacity, modelType: String(reflecting: Model.self),
+      path: path, capacity: capacity, modelType: TypeTraits.stableName(of: Model.self),
       initialModel: initialModel.map { $0 as any Sendable }, onWrite: nil)
   }
 
@@ -84,7 +84,7 @@ public final class TraceRecorder<Model: Sendable>: StoreMonitor, ProcessedMessag
   ) throws {
     start = clock.now
     writer = try TraceWriter(
-      path: path, capacity: capacity, modelType: String(reflecting: Model.self),
+      path: path, capacity: capacity, modelType: TypeTraits.stableName(of: Model.self),
       initialModel: initialModel.map { $0 as any Sendable }, onWrite: onWrite)
   }
 

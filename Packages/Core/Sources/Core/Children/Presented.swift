@@ -79,8 +79,8 @@ extension Presented: Hashable where Child: Hashable {
 extension Presented: Sendable where Child: Sendable {}
 
 extension Presented: CustomStringConvertible {
-  /// The child, or `nil`.
-  public var description: String { child.map { "\($0)" } ?? "nil" }
+  /// The child, or `nil`, rendered as a trace renders it (``Redacted`` values inside redacted).
+  public var description: String { child.map { ValueRendering.line(of: $0, limit: 4_096) } ?? "nil" }
 }
 
 extension Presented: CustomReflectable {

@@ -46,8 +46,8 @@ public struct AnyHashableMessage: Hashable, Sendable {
 }
 
 extension AnyHashableMessage: CustomStringConvertible {
-  /// The wrapped message's description.
-  public var description: String { String(describing: base) }
+  /// The wrapped message, rendered as a trace renders it (``Redacted`` values inside redacted).
+  public var description: String { ValueRendering.line(of: base, limit: 4_096) }
 }
 
 extension Hashable {

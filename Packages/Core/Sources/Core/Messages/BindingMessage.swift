@@ -57,9 +57,9 @@ extension BindingMessage: Equatable {
 }
 
 extension BindingMessage: CustomStringConvertible {
-  /// The key path and the value: `BindingMessage(\Profile.name, "Ann")`.
+  /// The key path and the value: `BindingMessage(\Profile.name, "Ann")` (``Redacted`` values
+  /// inside the value redacted).
   public var description: String {
-    let value = self.value as? any CustomDebugStringConvertible
-    return "BindingMessage(\(keyPath), \(value.map { $0.debugDescription } ?? "\(self.value)"))"
+    "BindingMessage(\(keyPath), \(ValueRendering.line(of: value, limit: 4_096)))"
   }
 }

@@ -10,6 +10,7 @@ struct IndentedOutput: RenderingOutput {
   var shortensNestedCases: Bool { false }
   var labelsIndices: Bool { true }
   var sortsUnordered: Bool { true }
+  var limit: Int { .max }
   var expandsReplies: Bool { true }
 
   mutating func write(_ text: String) { lines[lines.count - 1] += text }

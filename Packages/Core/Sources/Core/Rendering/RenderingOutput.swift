@@ -6,8 +6,12 @@ protocol RenderingOutput {
   var shortensNestedCases: Bool { get }
   /// Whether collection elements are labelled with their index.
   var labelsIndices: Bool { get }
-  /// Whether sets and dictionaries are sorted by their elements' renderings.
+  /// Whether sets and dictionaries are sorted by their elements' renderings in the indented layout
+  /// (`Set([…])`, keys as labels); on one line they are sorted too, up to a count (see
+  /// ``ValueRendering``).
   var sortsUnordered: Bool { get }
+  /// The length, in UTF-8 bytes, past which the rendering is full and cut.
+  var limit: Int { get }
   /// Whether a reply expands into the messages it builds for ``replySamples``; on one line it
   /// prints its description, `Reply<Payload>`.
   var expandsReplies: Bool { get }

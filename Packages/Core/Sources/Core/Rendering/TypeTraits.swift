@@ -66,13 +66,19 @@ package final class TypeTraits: @unchecked Sendable {
     isCharacter = castable is Character
     isMetatype = castable is Any.Type
     isReply = castable is any InspectableReply
-    isSelfDescribing = castable is any CustomStringConvertible && !(castable is any Collection)
+    // A collection of bytes with a mirror of its own (Foundation's `Data`, whose mirror shows its
+    // address, different in every run) prints its bytes instead.
+    let bytes = displayStyle == .struct ? castable as? any Collection<UInt8> : nil
+    isSelfDescribing =
+      bytes != nil || (castable is any CustomStringConvertible && !(castable is any Collection))
     isTypedDiffable = castable is any EquatableElements
     // Safe for an optional whichever value is seen first: the closure casts, and says `false` for a
     // value that is not of the type found.
     equals = (value as? any Equatable).map { Self.equality(for: $0) }
     hashable = (castable as? any Hashable).map { Self.hashing(for: $0) }
-    describe = (castable as? any CustomStringConvertible).map { Self.description(for: $0) }
+    describe =
+      bytes.map { Self.byteDescription(for: $0) }
+      ?? (castable as? any CustomStringConvertible).map { Self.description(for: $0) }
   }
 
   private static let cache = Mutex<[ObjectIdentifier: TypeTraits]>([:])
@@ -99,6 +105,20 @@ package final class TypeTraits: @unchecked Sendable {
 
   private static func description<Value: CustomStringConvertible>(for _: Value) -> (Any) -> String {
     { value in (value as! Value).description }
+  }
+
+  /// `Data(count: 3, bytes: 0x0102ab)`, the first 32 bytes in hexadecimal.
+  private static func byteDescription<Bytes: Collection<UInt8>>(for _: Bytes) -> (Any) -> String {
+    let name = String(describing: Bytes.self)
+    return { value in
+      let bytes = value as! Bytes
+      var hex = ""
+      for byte in bytes.prefix(32) {
+        if byte < 16 { hex += "0" }
+        hex += String(byte, radix: 16)
+      }
+      return "\(name)(count: \(bytes.count), bytes: 0x\(hex)\(bytes.count > 32 ? "…" : ""))"
+    }
   }
 
   /// `String(reflecting:)` without the "(unknown context at $…)." segments of private and local

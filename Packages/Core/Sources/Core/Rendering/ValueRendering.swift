@@ -15,13 +15,17 @@
 /// - other structs and classes print `TypeName(label: value, …)`, enums `TypeName.case(payload)`,
 ///   optionals their wrapped value or `nil`, collections `[…]`, dictionaries `[key: value, …]`.
 ///
+/// Sets and dictionaries print sorted by the renderings of their elements and keys, so that equal
+/// values render alike whatever their iteration order (which differs between equal values of other
+/// capacities, and between processes): a trace's replay compares renderings.
+///
 /// The layouts differ where their readers do. One line is short and cheap: nested enum cases print
-/// as `.case`, and sets and dictionaries in their iteration order, because sorting would render
-/// every element before the first could be written (a long rendering stops growing at its limit).
-/// Indented lines are compared and diffed: enum cases keep their type's name, elements are labelled
-/// with their index (`[0]: …`), sets (`Set([…])`) and dictionaries are sorted by their renderings so
-/// that equal values render alike, and a ``Reply`` expands into the messages it builds for sample
-/// results.
+/// as `.case`, and a set or dictionary of more than 256 elements prints its count
+/// (`[1000 entries]`), because sorting renders every element before the first can be written (a
+/// long rendering stops growing at its limit). Indented lines are compared and diffed: enum cases
+/// keep their type's name, elements are labelled with their index (`[0]: …`), sets print as
+/// `Set([…])` and dictionaries with their keys as labels, and a ``Reply`` expands into the messages
+/// it builds for sample results.
 package enum ValueRendering {
   /// A labelled result that ``lines(of:maxDepth:replySamples:)`` applies to every reply.
   package typealias ReplySample = (label: String, result: Result<any Sendable, any Error>)
@@ -151,7 +155,7 @@ package enum ValueRendering {
         let sorted = texts.sorted { $0.text < $1.text }.map { (String?.none, $0.value) }
         renderChildren(sorted, open: "Set([", close: "])", into: &output, depth: depth)
       } else {
-        renderChildren(mirror.children, labels: .none, open: "[", close: "]", into: &output, depth: depth)
+        renderSortedLine(mirror, isDictionary: false, into: &output, depth: depth)
       }
     case .dictionary:
       renderDictionary(mirror, into: &output, depth: depth)
@@ -199,18 +203,47 @@ package enum ValueRendering {
       renderChildren(pairs, open: "[", close: "]", into: &output, depth: depth)
       return
     }
-    var isEmpty = true
-    output.open("[")
+    renderSortedLine(mirror, isDictionary: true, into: &output, depth: depth)
+  }
+
+  /// How many elements a set or dictionary may hold to be sorted on one line; a larger one prints
+  /// its count.
+  private static let sortedLineLimit = 256
+
+  /// On one line, a set's elements or a dictionary's entries sorted by the renderings of the
+  /// elements or keys: `["a": 1, "b": 2]`; `[1000 entries]` past ``sortedLineLimit``.
+  private static func renderSortedLine(
+    _ mirror: Mirror, isDictionary: Bool, into output: inout some RenderingOutput, depth: Int
+  ) {
+    let count = mirror.children.count
+    guard count <= sortedLineLimit else {
+      return output.write("[\(count) \(isDictionary ? "entries" : "elements")]")
+    }
+    var sorted: [(text: String, value: Any?)] = []
+    sorted.reserveCapacity(count)
     for child in mirror.children {
-      guard let (key, value) = pair(child.value) else { continue }
-      output.beginChild(label: nil, isFirst: isEmpty)
-      isEmpty = false
-      render(key, into: &output, depth: depth - 1, nested: true)
-      output.write(": ")
-      render(value, into: &output, depth: depth - 1, nested: true)
+      var element = LineOutput(limit: output.limit)
+      if isDictionary {
+        guard let (key, value) = pair(child.value) else { continue }
+        render(key, into: &element, depth: depth - 1, nested: true)
+        sorted.append((element.text, value))
+      } else {
+        render(child.value, into: &element, depth: depth - 1, nested: true)
+        sorted.append((element.text, nil))
+      }
+    }
+    sorted.sort { $0.text < $1.text }
+    output.open("[")
+    for (index, entry) in sorted.enumerated() {
+      output.beginChild(label: nil, isFirst: index == 0)
+      output.write(entry.text)
+      if let value = entry.value {
+        output.write(": ")
+        render(value, into: &output, depth: depth - 1, nested: true)
+      }
       if output.isFull { break }
     }
-    output.close(isEmpty ? ":]" : "]", isEmpty: isEmpty)
+    output.close(isDictionary && sorted.isEmpty ? ":]" : "]", isEmpty: sorted.isEmpty)
   }
 
   /// A dictionary entry's key and value, from the entry's mirror.
