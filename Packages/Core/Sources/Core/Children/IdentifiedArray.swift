@@ -14,16 +14,17 @@
 /// Lookup, replacement and appending cost the same for ten elements or a million; removing or
 /// inserting in the middle moves the elements after it, as an array does.
 ///
-/// Every element carries a *stamp*, given when it is added and never given again, in this
-/// collection or in one made anew to replace it (`IdentifiedArray(rows.reversed())` holds new
-/// elements). A command a child emits is tagged with its element's stamp, so a result that arrives
+/// Every element carries a *stamp*, given when it is added and never given again: not by this
+/// collection, by a copy of it, or by one made anew to replace it (`IdentifiedArray(rows.reversed())`
+/// holds new elements). A command a child emits is tagged with its element's stamp, so a result that arrives
 /// after the element was removed, even if another element with the same id was added since, is
 /// recognised as stale and dropped (and reported) rather than applied to the newcomer.
 public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var elements: [Element] = []
   @usableFromInline var stamps: [UInt64] = []
   @usableFromInline var positions: [Element.ID: Int] = [:]
-  private var lastStamp: UInt64 = 0
+  /// Where its stamps come from, shared with its copies; made with the first stamp.
+  private var stampSource: StampSource?
 
   /// An empty collection.
   public init() {}
@@ -69,8 +70,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
     positions[element.id] = elements.count
     elements.append(element)
-    lastStamp = Stamp.next(after: lastStamp)
-    stamps.append(lastStamp)
+    stamps.append(nextStamp())
   }
 
   /// Inserts `element` at `position`; an element with its id already present is removed first.
@@ -82,9 +82,15 @@ public struct IdentifiedArray<Element: Identifiable> {
     remove(id: element.id)
     precondition(position >= 0 && position <= elements.count, "IdentifiedArray: position out of range")
     elements.insert(element, at: position)
-    lastStamp = Stamp.next(after: lastStamp)
-    stamps.insert(lastStamp, at: position)
+    stamps.insert(nextStamp(), at: position)
     reindex(from: position)
+  }
+
+  private mutating func nextStamp() -> UInt64 {
+    if let stampSource { return stampSource.next() }
+    let source = StampSource()
+    stampSource = source
+    return source.next()
   }
 
   /// Removes the element with `id` and returns it, or `nil` if absent.

@@ -22,14 +22,16 @@ public struct Presented<Child> {
       if child == nil {
         stamp = nil
       } else if stamp == nil {
-        lastStamp = Stamp.next(after: lastStamp)
-        stamp = lastStamp
+        let source = stampSource ?? StampSource()
+        stampSource = source
+        stamp = source.next()
       }
     }
   }
 
   private(set) var stamp: UInt64?
-  private var lastStamp: UInt64 = 0
+  /// Where its stamps come from, shared with its copies; made with the first presentation.
+  private var stampSource: StampSource?
 
   /// No child presented, or `child` presented.
   ///

@@ -4,12 +4,12 @@ import Synchronization
 /// ``IdentifiedArray``, or one presentation of a ``Presented`` slot, from another that took its
 /// place; a child's commands carry it, so their answers reach only the child that emitted them.
 ///
-/// A stamp holds two numbers. Its high 32 bits name the collection value that gave it, its
-/// *lineage*, drawn from one counter for the process when the value gives its first stamp; its low
-/// 32 bits count the stamps that value has given. So a collection made anew
-/// (`rows = IdentifiedArray(rows.reversed())`, `editor = Presented(x)`) never repeats a stamp of the
-/// value it replaced, and a copy of a value goes on counting in the lineage of the value it was
-/// copied from, as any value does.
+/// A stamp holds two numbers. Its high 32 bits name the *lineage* it was given in: a collection
+/// value made anew and every copy of it, drawn from one counter for the process when the value
+/// gives its first stamp. Its low 32 bits count the stamps given in that lineage, by any of its
+/// copies. So a collection made anew (`rows = IdentifiedArray(rows.reversed())`,
+/// `editor = Presented(x)`) never repeats a stamp of the value it replaced, and neither does a copy
+/// put back (`rows = saved`) and added to.
 ///
 /// A trace records only the count (``recorded(_:)``), since a replay, in this process or another,
 /// draws other lineages but gives the same counts. A stamp read from a trace has lineage 0 and
@@ -18,14 +18,12 @@ import Synchronization
 enum Stamp {
   private static let lineages = Atomic<UInt64>(0)
 
-  /// The stamp after `last`, the last a value gave (0 for none, which starts a new lineage).
-  static func next(after last: UInt64) -> UInt64 {
-    guard last == 0 else { return last &+ 1 }
+  /// A new lineage's number, in the high 32 bits (never 0, the lineage of a stamp read from a
+  /// trace).
+  static func newLineage() -> UInt64 {
     var lineage: UInt64 = 0
-    while lineage == 0 {  // 0 is the lineage of a stamp read from a trace; skip it when wrapping
-      lineage = lineages.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF
-    }
-    return lineage << 32 | 1
+    while lineage == 0 { lineage = lineages.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF }
+    return lineage << 32
   }
 
   /// Whether a message or command addressed by `wanted` is for the child stamped `current`:
@@ -37,4 +35,17 @@ enum Stamp {
 
   /// What a trace records of `stamp`: its count, which a replay reproduces.
   static func recorded(_ stamp: UInt64) -> UInt64 { stamp & 0xFFFF_FFFF }
+}
+
+/// The stamps of one lineage, shared by a collection value and its copies (a reference, so that a
+/// copy counts on from where any other left off; atomic, since copies may change on several
+/// threads).
+final class StampSource: Sendable {
+  private let lineage = Stamp.newLineage()
+  private let count = Atomic<UInt64>(0)
+
+  /// The next stamp of the lineage.
+  func next() -> UInt64 {
+    lineage | (count.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF)
+  }
 }

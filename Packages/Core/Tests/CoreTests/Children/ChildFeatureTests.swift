@@ -47,6 +47,8 @@ private struct DownloadUpdater: TypedUpdater {
 private struct Downloads: Equatable, Sendable {
   var items: IdentifiedArray<Download> = []
   var editor = Presented<Download>()
+  var savedItems: IdentifiedArray<Download>?
+  var savedEditor: Presented<Download>?
 }
 
 private enum ListMessage: Message, Equatable {
@@ -58,6 +60,9 @@ private enum ListMessage: Message, Equatable {
   case sortByID
   case rebuild
   case replaceEditor(Int)
+  case save
+  case restoreAndAdd(Int)
+  case restoreAndPresent(Int)
 }
 
 private struct ListUpdater: TypedUpdater {
@@ -71,6 +76,13 @@ private struct ListUpdater: TypedUpdater {
     case .sortByID: model.items.sort { $0.id < $1.id }
     case .rebuild: model.items = IdentifiedArray(Array(model.items))
     case .replaceEditor(let id): model.editor = Presented(Download(id: id))
+    case .save: (model.savedItems, model.savedEditor) = (model.items, model.editor)
+    case .restoreAndAdd(let id):
+      model.items = model.savedItems ?? []
+      model.items.append(Download(id: id))
+    case .restoreAndPresent(let id):
+      model.editor = model.savedEditor ?? Presented()
+      model.editor.present(Download(id: id))
     }
     return []
   }
@@ -223,6 +235,45 @@ struct ChildFeatureTests {
     await store.settle()
     #expect(store.model.items[id: 2]?.log == ["start"], "the new element never sees the old fetch's answer")
     #expect(events.unhandled == [])
+  }
+
+  // Found by a probe (after 0.8.2): a copy went on counting where it was copied, so a copy
+  // put back and added to gave a stamp again, and the old command's answer reached the newcomer.
+  @Test("a copy put back and added to never gives a stamp again: an old command never answers the newcomer")
+  func restoredCopyGivesNewStamps() async {
+    let events = Events()
+    let gate = FetchGate()
+    let store = Store(model: Downloads(), updater: downloadsUpdater())
+    store.addMonitor(events.monitor())
+    store.register(gate.interpreter())
+    store.send(ListMessage.add(1))
+    store.send(ListMessage.save)  // a copy holding row 1, which has given one stamp
+    store.send(ListMessage.add(9))
+    store.send(ElementMessage(9, DownloadMessage.start))  // its fetch waits at the gate
+    store.send(ListMessage.restoreAndAdd(9))  // the saved copy, then a new row 9
+    #expect(events.cancelled.count == 1, "the old row's fetch ended with it")
+    gate.continuation.yield()
+    await store.settle()
+    #expect(store.model.items[id: 9]?.log == [], "the new row never sees the old fetch's answer")
+  }
+
+  @Test("a Presented copy put back and presented again is a new presentation")
+  func restoredPresentedCopyIsANewPresentation() async {
+    let events = Events()
+    let gate = FetchGate()
+    let store = Store(model: Downloads(), updater: downloadsUpdater())
+    store.addMonitor(events.monitor())
+    store.register(gate.interpreter())
+    store.send(ListMessage.present(4))
+    store.send(ListMessage.save)  // the editor presenting 4
+    store.send(ListMessage.present(5))
+    store.send(PresentedMessage(DownloadMessage.start))  // its fetch waits at the gate
+    store.send(ListMessage.restoreAndPresent(6))
+    #expect(events.cancelled.count == 1, "the old child's fetch ended with it")
+    gate.continuation.yield()
+    await store.settle()
+    #expect(store.model.editor.child?.id == 6)
+    #expect(store.model.editor.child?.log == [])
   }
 
   @Test("a collection built anew restarts its elements' subscriptions, in the message that built it")
