@@ -50,7 +50,16 @@ public struct ChildCommand: Command {
 
   /// What the store asks the updater to tell whether this child is still present; `nil` for a
   /// value made by a test.
-  var probe: ChildProbe? { route.map { ChildProbe(route: $0, id: id, stamp: stamp) } }
+  var probe: ChildProbe? {
+    guard let route else { return nil }
+    var inner: [ChildProbe] = []
+    var level = asChild(command)
+    while let current = level, let route = current.route {
+      inner.append(ChildProbe(route: route, id: current.id, stamp: current.stamp))
+      level = asChild(current.command)
+    }
+    return ChildProbe(route: route, id: id, stamp: stamp, inner: inner)
+  }
 }
 
 extension ChildCommand: Equatable {

@@ -140,11 +140,14 @@ struct ElementsUpdater<Element: Identifiable & Sendable, Child: Updater<Element>
   Updater, ChildParent
 where Element.ID: Sendable {
   let child: Child
+  /// `child`, when it can tell whether a child of an element is present (a ``CombinedUpdater``).
+  let parent: (any ChildParent<Element>)?
   let wrap: ChildWrapper
   let route = ObjectIdentifier(ElementMessage<Element.ID, ChildMessage>.self)
 
   init(child: Child, messages: ChildMessage.Type = ChildMessage.self) {
     self.child = child
+    parent = child as? any ChildParent<Element>
     wrap = elementWrapper(Element.ID.self)
   }
 
@@ -170,8 +173,11 @@ where Element.ID: Sendable {
 
   func contains(_ probe: ChildProbe, in model: IdentifiedArray<Element>) -> Bool? {
     guard probe.route == route else { return nil }
-    guard let id = probe.id(as: Element.ID.self) else { return false }
-    return model.contains(id: id, stamp: probe.stamp)
+    guard let id = probe.id(as: Element.ID.self), model.contains(id: id, stamp: probe.stamp) else {
+      return false
+    }
+    guard let element = model[id: id] else { return false }
+    return probe.innerLevelsPresent(in: element, asking: parent)
   }
 }
 

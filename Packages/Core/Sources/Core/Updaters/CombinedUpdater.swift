@@ -50,3 +50,11 @@ public struct CombinedUpdater<Model>: Updater {
     TypedUpdaterBox<Model>(box: box).update(&model, message: message, commands: &commands)
   }
 }
+
+extension CombinedUpdater: ChildParent {
+  /// Whether the child `probe` names is present in `model`, as the parts that route its messages
+  /// say: so a child's child, under ``UpdaterPart/forEach(_:handling:_:)``, is looked for too.
+  func contains(_ probe: ChildProbe, in model: Model) -> Bool? {
+    withUnsafePointer(to: model) { box.contains(probe, in: UnsafeRawPointer($0)) }
+  }
+}
