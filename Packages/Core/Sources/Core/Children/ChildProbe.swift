@@ -18,11 +18,12 @@ struct ChildProbe {
     return ChildProbe(route: next.route, id: next.id, stamp: next.stamp, inner: Array(inner.dropFirst()))
   }
 
-  /// Whether the levels inside `child`, the child this probe's level found, are present too: asked
-  /// of `parent`, the child's updater, when it can tell (else they count as present).
-  func innerLevelsPresent<Model>(in child: Model, asking parent: (any ChildParent<Model>)?) -> Bool {
-    guard let innerLevel, let parent else { return true }
-    return parent.contains(innerLevel, in: child) ?? true
+  /// Whether the levels inside `child`, the child this probe's level found, are present too, asked
+  /// of `parent`, the child's updater: `nil` when it cannot tell, so that another part routing the
+  /// same envelope, which can, decides (``CombinedUpdater``).
+  func innerLevelsPresent<Model>(in child: Model, asking parent: (any ChildParent<Model>)?) -> Bool? {
+    guard let innerLevel else { return true }
+    return parent?.contains(innerLevel, in: child)
   }
 
   /// The child's id as a value of `type`; `nil` if it has another type (or none). A comparison of

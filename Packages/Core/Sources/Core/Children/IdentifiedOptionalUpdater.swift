@@ -19,7 +19,7 @@ where Child.Model: Identifiable & Sendable, Child.Model.ID: Sendable {
 
   func contains(_ probe: ChildProbe, in model: Child.Model?) -> Bool? {
     guard probe.route == route else { return nil }
-    guard let model, let id = probe.id(as: Child.Model.ID.self), model.id == id else { return false }
-    return probe.innerLevelsPresent(in: model, asking: child as? any ChildParent<Child.Model>)
+    guard let model, let id = probe.id(as: Child.Model.ID.self) else { return false }
+    return model.id == id
   }
 }

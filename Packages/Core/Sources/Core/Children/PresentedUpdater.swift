@@ -23,9 +23,7 @@ struct PresentedUpdater<Child: TypedUpdater>: Updater, ChildParent {
 
   func contains(_ probe: ChildProbe, in model: Presented<Child.Model>) -> Bool? {
     guard probe.route == route else { return nil }
-    guard let child = model.child, let current = model.stamp, let wanted = probe.stamp,
-      Stamp.matches(wanted, current)
-    else { return false }
-    return probe.innerLevelsPresent(in: child, asking: self.child as? any ChildParent<Child.Model>)
+    guard model.child != nil, let current = model.stamp, let wanted = probe.stamp else { return false }
+    return Stamp.matches(wanted, current)
   }
 }

@@ -12,8 +12,11 @@ import Synchronization
 /// put back (`rows = saved`) and added to.
 ///
 /// A trace records only the count (``recorded(_:)``), since a replay, in this process or another,
-/// draws other lineages but gives the same counts. A stamp read from a trace has lineage 0 and
-/// matches a child by its count alone (``matches(_:_:)``).
+/// draws other lineages but gives the same counts, as long as the stamps the recording gave were
+/// all given by the store's updates: a copy of the model's collection that gains elements outside
+/// the store (a test's expected model built from the store's) advances its lineage's count too, and
+/// the replay, which makes no such copy, then counts differently. A stamp read from a trace has
+/// lineage 0 and matches a child by its count alone (``matches(_:_:)``).
 @usableFromInline
 enum Stamp {
   private static let lineages = Atomic<UInt64>(0)

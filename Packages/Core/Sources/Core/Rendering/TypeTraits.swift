@@ -30,7 +30,8 @@ package final class TypeTraits: @unchecked Sendable {
   /// A ``Reply`` (``InspectableReply``), which an indented rendering expands into the messages it
   /// builds.
   package let isReply: Bool
-  /// Prints itself (`CustomStringConvertible`) and is not a collection: dates, URLs, identifiers.
+  /// Prints itself (`CustomStringConvertible`) and is not a collection: dates, URLs, identifiers;
+  /// or is a collection of bytes with a mirror of its own (`Data`), printed as its bytes.
   package let isSelfDescribing: Bool
   /// An array or dictionary of `Equatable` elements (``EquatableElements``), which Tracing's model
   /// diff compares without `Mirror`.

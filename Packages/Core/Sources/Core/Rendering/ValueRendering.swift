@@ -35,7 +35,8 @@ package enum ValueRendering {
   /// - Parameters:
   ///   - value: Any value.
   ///   - limit: The longest rendering kept, in UTF-8 bytes; a longer one is cut and ends in `…`
-  ///     (the walk stops soon after the limit, so a large value costs little more than the limit).
+  ///     (the walk stops soon after the limit, so a large value costs little more than the limit,
+  ///     except that each set or dictionary of up to 256 elements renders them all to sort them).
   /// - Returns: The rendering, secrets redacted.
   package static func line(of value: Any, limit: Int) -> String {
     var output = LineOutput(limit: limit)

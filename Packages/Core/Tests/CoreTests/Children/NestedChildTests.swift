@@ -26,6 +26,7 @@ private struct Folder: Identifiable, Equatable, Sendable {
   let id: Int
   var leaves: IdentifiedArray<Leaf> = [Leaf(id: 10)]
   var detail = Presented<Leaf>(Leaf(id: 20))
+  var seen = 0
 }
 
 private enum FolderMessage: Message, Equatable { case removeLeaf(Int), dismissDetail }
@@ -52,6 +53,18 @@ private let rootUpdater = CombinedUpdater<Root>(
   .forEach(\.folders, FolderUpdater()),
   .forEach(\.folders, handling: ElementMessage<Int, LeafMessage>.self, folderUpdater),
   .forEach(\.folders, handling: PresentedMessage<LeafMessage>.self, folderUpdater))
+
+/// As `rootUpdater`, with a part that also counts the leaves' messages and cannot tell whether a
+/// leaf is present (a `FunctionUpdater`).
+private let countingUpdater = CombinedUpdater<Root>(
+  .forEach(\.folders, FolderUpdater()),
+  .forEach(\.folders, handling: ElementMessage<Int, LeafMessage>.self, folderUpdater),
+  .forEach(
+    \.folders, handling: ElementMessage<Int, LeafMessage>.self,
+    FunctionUpdater<Folder>(handling: ElementMessage<Int, LeafMessage>.self) { folder, _ in
+      folder.seen += 1
+      return []
+    }))
 
 /// Loads after a second of the test's clock.
 private struct LoadInterpreter: CommandInterpreter {
@@ -141,6 +154,23 @@ struct NestedChildTests {
     #expect(cancellations.started == 1, "only the detail's load ever started")
     #expect(store.model.folders[id: 1]?.detail.child?.log == ["load", "loaded"])
     store.shutDown()
+  }
+
+  // Found by a review: a part that cannot tell said "present" and outvoted the part that can.
+  @Test("a part that cannot look inside a row does not keep a removed grandchild's command running")
+  func partThatCannotTell() async {
+    let clock = TestClock()
+    let cancellations = Cancellations()
+    let store = Store(model: Root(), updater: countingUpdater)
+    store.register(LoadInterpreter(clock: clock))
+    store.addMonitor(cancellations.monitor())
+    store.send(ElementMessage(1, ElementMessage(10, LeafMessage.load)))
+    #expect(store.model.folders[id: 1]?.seen == 1)
+    await clock.waitForSleepers(count: 1)
+    store.send(ElementMessage(1, FolderMessage.removeLeaf(10)))
+    #expect(cancellations.count == 1)
+    await clock.advance(by: .seconds(1))
+    await store.settle()
   }
 
   @Test("a grandchild whose parent row and itself stay keeps its command, and gets its answer")
