@@ -176,7 +176,8 @@ where Element.ID: Sendable {
     guard let id = probe.id(as: Element.ID.self), model.contains(id: id, stamp: probe.stamp) else {
       return false
     }
-    guard let element = model[id: id] else { return false }
+    // A child's child is looked for in the element; a child's own command needs no copy of it.
+    guard !probe.inner.isEmpty, let element = model[id: id] else { return true }
     return probe.innerLevelsPresent(in: element, asking: parent)
   }
 }

@@ -15,10 +15,11 @@
 /// inserting in the middle moves the elements after it, as an array does.
 ///
 /// Every element carries a *stamp*, given when it is added and never given again: not by this
-/// collection, by a copy of it, or by one made anew to replace it (`IdentifiedArray(rows.reversed())`
-/// holds new elements). A command a child emits is tagged with its element's stamp, so a result that arrives
-/// after the element was removed, even if another element with the same id was added since, is
-/// recognised as stale and dropped (and reported) rather than applied to the newcomer.
+/// collection, by a copy of it, or by one made anew to replace it
+/// (`IdentifiedArray(rows.reversed())` holds new elements). A command a child emits is tagged with
+/// its element's stamp, so a result that arrives after the element was removed, even if another
+/// element with the same id was added since, is recognised as stale and dropped (and reported)
+/// rather than applied to the newcomer.
 public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var elements: [Element] = []
   @usableFromInline var stamps: [UInt64] = []
@@ -70,7 +71,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
     positions[element.id] = elements.count
     elements.append(element)
-    stamps.append(nextStamp())
+    stamps.append(StampSource.next(from: &stampSource))
   }
 
   /// Inserts `element` at `position`; an element with its id already present is removed first.
@@ -82,15 +83,8 @@ public struct IdentifiedArray<Element: Identifiable> {
     remove(id: element.id)
     precondition(position >= 0 && position <= elements.count, "IdentifiedArray: position out of range")
     elements.insert(element, at: position)
-    stamps.insert(nextStamp(), at: position)
+    stamps.insert(StampSource.next(from: &stampSource), at: position)
     reindex(from: position)
-  }
-
-  private mutating func nextStamp() -> UInt64 {
-    if let stampSource { return stampSource.next() }
-    let source = StampSource()
-    stampSource = source
-    return source.next()
   }
 
   /// Removes the element with `id` and returns it, or `nil` if absent.

@@ -22,9 +22,7 @@ public struct Presented<Child> {
       if child == nil {
         stamp = nil
       } else if stamp == nil {
-        let source = stampSource ?? StampSource()
-        stampSource = source
-        stamp = source.next()
+        stamp = StampSource.next(from: &stampSource)
       }
     }
   }

@@ -47,8 +47,10 @@ final class StampSource: Sendable {
   private let lineage = Stamp.newLineage()
   private let count = Atomic<UInt64>(0)
 
-  /// The next stamp of the lineage.
-  func next() -> UInt64 {
-    lineage | (count.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF)
+  /// The next stamp of `source`'s lineage, made with a new lineage if `source` is `nil`.
+  static func next(from source: inout StampSource?) -> UInt64 {
+    let lineage = source ?? StampSource()
+    source = lineage
+    return lineage.lineage | (lineage.count.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF)
   }
 }

@@ -97,16 +97,25 @@ private final class Cancellations {
   }
 }
 
+/// A store of `updater` whose loads wait on a test clock, and what it cancels and starts.
+@MainActor
+private func makeStore(
+  updater: CombinedUpdater<Root> = rootUpdater
+) -> (Store<Root>, TestClock, Cancellations) {
+  let clock = TestClock()
+  let cancellations = Cancellations()
+  let store = Store(model: Root(), updater: updater)
+  store.register(LoadInterpreter(clock: clock))
+  store.addMonitor(cancellations.monitor())
+  return (store, clock, cancellations)
+}
+
 @Suite("Children of children: their commands end with them")
 @MainActor
 struct NestedChildTests {
   @Test("a grandchild removed while its parent row stays has its running command cancelled")
   func removedGrandchild() async {
-    let clock = TestClock()
-    let cancellations = Cancellations()
-    let store = Store(model: Root(), updater: rootUpdater)
-    store.register(LoadInterpreter(clock: clock))
-    store.addMonitor(cancellations.monitor())
+    let (store, clock, cancellations) = makeStore()
     store.send(ElementMessage(1, ElementMessage(10, LeafMessage.load)))
     await clock.waitForSleepers(count: 1)
     store.send(ElementMessage(1, FolderMessage.removeLeaf(10)))
@@ -118,11 +127,7 @@ struct NestedChildTests {
 
   @Test("a Presented grandchild dismissed while its parent row stays has its running command cancelled")
   func dismissedGrandchild() async {
-    let clock = TestClock()
-    let cancellations = Cancellations()
-    let store = Store(model: Root(), updater: rootUpdater)
-    store.register(LoadInterpreter(clock: clock))
-    store.addMonitor(cancellations.monitor())
+    let (store, clock, cancellations) = makeStore()
     store.send(ElementMessage(1, PresentedMessage(LeafMessage.load)))
     await clock.waitForSleepers(count: 1)
     store.send(ElementMessage(1, FolderMessage.dismissDetail))
@@ -134,11 +139,7 @@ struct NestedChildTests {
 
   @Test("a grandchild's command waiting for a slot never starts once the grandchild is removed")
   func waitingGrandchild() async {
-    let clock = TestClock()
-    let cancellations = Cancellations()
-    let store = Store(model: Root(), updater: rootUpdater)
-    store.register(LoadInterpreter(clock: clock))
-    store.addMonitor(cancellations.monitor())
+    let (store, clock, cancellations) = makeStore()
     store.setMaximumRunningCommands(1)
     store.send(ElementMessage(1, PresentedMessage(LeafMessage.load)))  // takes the one slot
     store.send(ElementMessage(1, ElementMessage(10, LeafMessage.load)))  // waits for it
@@ -159,11 +160,7 @@ struct NestedChildTests {
   // Found by a review: a part that cannot tell said "present" and outvoted the part that can.
   @Test("a part that cannot look inside a row does not keep a removed grandchild's command running")
   func partThatCannotTell() async {
-    let clock = TestClock()
-    let cancellations = Cancellations()
-    let store = Store(model: Root(), updater: countingUpdater)
-    store.register(LoadInterpreter(clock: clock))
-    store.addMonitor(cancellations.monitor())
+    let (store, clock, cancellations) = makeStore(updater: countingUpdater)
     store.send(ElementMessage(1, ElementMessage(10, LeafMessage.load)))
     #expect(store.model.folders[id: 1]?.seen == 1)
     await clock.waitForSleepers(count: 1)
@@ -175,11 +172,7 @@ struct NestedChildTests {
 
   @Test("a grandchild whose parent row and itself stay keeps its command, and gets its answer")
   func keptGrandchild() async {
-    let clock = TestClock()
-    let cancellations = Cancellations()
-    let store = Store(model: Root(), updater: rootUpdater)
-    store.register(LoadInterpreter(clock: clock))
-    store.addMonitor(cancellations.monitor())
+    let (store, clock, cancellations) = makeStore()
     store.send(ElementMessage(1, ElementMessage(10, LeafMessage.load)))
     await clock.waitForSleepers(count: 1)
     store.send(ElementMessage(1, FolderMessage.dismissDetail))  // another grandchild goes
