@@ -158,6 +158,16 @@ final class CommandRunner {
     return true
   }
 
+  /// Cancels the command `id` if it belongs to a child that `isPresent` says is gone: a child removed
+  /// by the very update that emitted the command (``takeCancelled()``).
+  ///
+  /// - Returns: Whether it cancelled it.
+  func cancelCommand(_ id: CommandID, ifChildGone isPresent: (ChildProbe) -> Bool?) -> Bool {
+    guard let probe = table.childProbes[id], isPresent(probe) == false else { return false }
+    cancel(id)
+    return true
+  }
+
   /// The commands cancelled since the last call, oldest first.
   @inline(never)
   func takeCancelled() -> [CommandTable.Cancelled] { table.takeCancelled() }

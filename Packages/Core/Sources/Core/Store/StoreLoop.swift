@@ -419,6 +419,16 @@ final class StoreLoop<Model: Sendable> {
       state.consequences.finished(in: root)
       if timed { reportDone(record) }
     }
+    if resolved, outcome == .started || outcome == .waiting { endIfChildGone(record.id) }
+  }
+
+  /// Cancels and ends a child's command whose child the update that emitted it removed: the check
+  /// after each message (``cancelCommandsOfGoneChildren()``) ran before the command started.
+  @inline(never)
+  private func endIfChildGone(_ id: CommandID) {
+    let updates = updates
+    guard commands.cancelCommand(id, ifChildGone: { updates.contains($0) }) else { return }
+    endCancelled()
   }
 
   /// Starts the commands waiting for a slot, in order, while the bound leaves room (it was

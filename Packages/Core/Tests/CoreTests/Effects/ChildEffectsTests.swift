@@ -16,6 +16,8 @@ private enum RowMessage: Message, Equatable {
   case loaded
   case edit
   case save
+  /// Asks for one last save; the parent then removes the row (or dismisses the editor).
+  case close
 }
 
 private struct Load: Command, Equatable {
@@ -27,7 +29,7 @@ private struct RowUpdater: TypedUpdater {
     switch message {
     case .load: return [Load(id: model.id)]
     case .loaded: model.loaded = true
-    case .edit: return [KeyedCommand("save", DelayedMessage(RowMessage.save, after: .seconds(1)))]
+    case .edit, .close: return [KeyedCommand("save", DelayedMessage(RowMessage.save, after: .seconds(1)))]
     case .save: model.saved += 1
     }
     return []
@@ -58,8 +60,31 @@ private struct RowsUpdater: TypedUpdater {
   }
 }
 
+/// The parent's reaction to a row that closes, after the row's own update in the same message.
+private struct CloseReactions: TypedUpdater {
+  func handles(_ message: ElementMessage<Int, RowMessage>, in model: Rows) -> Bool {
+    message.message == .close
+  }
+  func update(_ model: inout Rows, message: ElementMessage<Int, RowMessage>) -> [any Command] {
+    model.rows.remove(id: message.id)
+    return []
+  }
+}
+
+/// The parent's reaction to an editor that closes, after the editor's own update.
+private struct DismissReactions: TypedUpdater {
+  func handles(_ message: PresentedMessage<RowMessage>, in model: Rows) -> Bool {
+    message.message == .close
+  }
+  func update(_ model: inout Rows, message: PresentedMessage<RowMessage>) -> [any Command] {
+    model.editor.child = nil
+    return []
+  }
+}
+
 private let updater = CombinedUpdater<Rows>(
-  .full(RowsUpdater()), .forEach(\.rows, RowUpdater()), .ifPresent(\.editor, RowUpdater()))
+  .full(RowsUpdater()), .forEach(\.rows, RowUpdater()), .ifPresent(\.editor, RowUpdater()),
+  .full(CloseReactions()), .full(DismissReactions()))
 
 /// Loads for a second on `clock`; says how each load ended.
 private struct LoadInterpreter: CommandInterpreter {
@@ -129,6 +154,64 @@ struct ChildEffectsTests {
     await store.send(RowsMessage.dismiss).finish()
     #expect(clock.sleeperCount == 0)
     #expect(await exits.wait(count: 1) == ["2 cancelled"])
+  }
+
+  // The parent removes the child in the same message whose child update emitted the command: the
+  // command starts after the whole update, when the child is already gone, and ends at once.
+
+  @Test("a row removed in the message whose row update emitted a command: the command ends too")
+  func removedInTheSameMessage() async {
+    let clock = TestClock()
+    let monitor = RecordingMonitor<Rows>()
+    let store = Store(model: Rows(), updater: updater)
+    store.clock = clock
+    store.addMonitor(monitor)
+    store.send(ElementMessage(1, RowMessage.close))
+    #expect(store.currentModel.rows.ids == [2])
+    #expect(clock.sleeperCount == 0)
+    #expect(monitor.kinds.contains("command cancelled c1"))
+    await clock.advance(by: .seconds(1))
+    await store.settle()
+    #expect(!monitor.kinds.contains { $0.hasPrefix("unhandled") })
+  }
+
+  @Test("an editor dismissed in the message whose editor update emitted a command: the command ends too")
+  func dismissedInTheSameMessage() async {
+    let clock = TestClock()
+    let monitor = RecordingMonitor<Rows>()
+    let store = Store(model: Rows(), updater: updater)
+    store.clock = clock
+    store.addMonitor(monitor)
+    store.send(RowsMessage.present(1))
+    store.send(PresentedMessage(RowMessage.close))
+    #expect(store.currentModel.editor.child == nil)
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(1))
+    await store.settle()
+    #expect(!monitor.kinds.contains { $0.hasPrefix("unhandled") })
+  }
+
+  @Test("a TestStore: a row removed in the message whose row update emitted a command expects no answer")
+  func removedInTheSameMessageTestStore() async {
+    let clock = TestClock()
+    let store = TestStore(model: Rows(), updater: updater)
+    store.clock = clock
+    store.send(ElementMessage(1, RowMessage.close)) { $0.rows.remove(id: 1) }
+    store.expectCommands([ChildCommand(id: 1, KeyedCommand("save", DelayedMessage(RowMessage.save, after: .seconds(1))))])
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+
+  @Test("an ActorStore: a row removed in the message whose row update emitted a command")
+  func removedInTheSameMessageActorStore() async {
+    let clock = TestClock()
+    let store = ActorStore(model: Rows(), updater: updater)
+    await store.setClock(clock)
+    await store.send(ElementMessage(1, RowMessage.close)).finish()
+    #expect(await store.model.rows.ids == [2])
+    #expect(clock.sleeperCount == 0)
+    await store.shutDown()
   }
 
   @Test("two rows' commands under the same key are each row's own: neither cancels the other")
