@@ -197,7 +197,9 @@ struct ChildEffectsTests {
     let store = TestStore(model: Rows(), updater: updater)
     store.clock = clock
     store.send(ElementMessage(1, RowMessage.close)) { $0.rows.remove(id: 1) }
-    store.expectCommands([ChildCommand(id: 1, KeyedCommand("save", DelayedMessage(RowMessage.save, after: .seconds(1))))])
+    store.expectCommands([
+      ChildCommand(id: 1, KeyedCommand("save", DelayedMessage(RowMessage.save, after: .seconds(1))))
+    ])
     #expect(clock.sleeperCount == 0)
     await clock.advance(by: .seconds(1))
     await store.finish()
