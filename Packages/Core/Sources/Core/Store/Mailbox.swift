@@ -26,9 +26,6 @@ final class Mailbox: Sendable {
     case commandFinished(CommandID, failure: (any Error)?, duration: Duration?)
     case subscriptionFinished(SubscriptionID, failure: (any Error)?)
     case dropped(any Message, Cause, DropReason)
-    /// Posted by a pause inside the loop (``StoreLoop/pause()``), so that the mailbox is not empty
-    /// and the next way into the loop takes its slow path; handled as nothing.
-    case paused
   }
 
   private struct State: ~Copyable {

@@ -7,16 +7,17 @@
 /// never runs on two threads at once.
 ///
 /// ## One rule for reentrancy
-/// While the loop runs (``isInLoop``), anything sent on the host's actor (by a monitor, a
-/// listener, an Observation observer, a subscription's `start()` or `stop()`, a monitor of the
-/// mailbox's own events) is posted to the mailbox, behind everything already there, and handled
-/// after the current envelope by the same drain. There is one drain loop and it never nests: every
-/// way in (``send(_:at:cause:)``, ``runLoop(limit:)``, ``start()``, ``processHeld()``) checks that it
-/// is not running and goes through ``enter(limit:_:)``.
+/// While a drain runs (``State/isDraining``), anything sent on the host's actor (by a monitor, a listener, an
+/// Observation observer, a subscription's `start()` or `stop()`, a monitor of the mailbox's own
+/// events) is posted to the mailbox, behind everything already there, and handled after the current
+/// envelope by the same drain. There is one drain loop and it never nests: every way in
+/// (``send(_:at:cause:)``, ``runLoop(limit:)``, ``start()``, ``process(_:)``) checks that no drain
+/// runs and goes through ``enter(limit:_:)``.
 ///
 /// ## Pausing
-/// ``pause()`` keeps ``isInLoop`` set while the loop does not run, so every way in queues to the
-/// mailbox; ``resume()`` clears it and drains. The hot path reads no pause state.
+/// ``pause()`` makes the ``Phase`` `paused`: a drain stops before its next batch, and every way in
+/// queues to the mailbox, since only a running loop with no drain processes a message at once;
+/// ``resume()`` drains what waited.
 final class StoreLoop<Model: Sendable> {
   /// The model, the updater and the commands an update returns.
   let updates: UpdateRunner<Model>
@@ -30,18 +31,27 @@ final class StoreLoop<Model: Sendable> {
   /// Steps the loop through what other tasks send (CoreTesting's `TestStore`).
   var driver: (any LoopDriver)?
 
+  /// Where the loop is in its life.
+  enum Phase {
+    /// Processing what arrives: at once when sent on the actor with no drain running, otherwise
+    /// in arrival order by the drain.
+    case running
+    /// Held by ``pause()``: whatever arrives waits in the mailbox, in order, until ``resume()``. A
+    /// drain paused from inside stops before its next batch.
+    case paused
+    /// Ended by ``shutDown()``: whatever is queued or arrives is dropped and reported.
+    case shutDown
+
+    var isPaused: Bool { if case .paused = self { true } else { false } }
+    var isShutDown: Bool { if case .shutDown = self { true } else { false } }
+  }
+
   /// What the loop itself changes as it runs, in one value.
   private struct State {
-    /// Whether the loop runs (or a pause holds it): every way in then queues to the mailbox.
-    var isInLoop = false
-    var isShutDown = false
-    /// Whether ``pause()`` holds the loop. Read only off the hot path: a pause keeps `isInLoop`
-    /// set (``holdPaused()``) or the mailbox not empty, so every way in takes a slow path.
-    var isPaused = false
-    /// Whether the loop is held by a pause, not running (`isInLoop` set by ``holdPaused()``).
-    var pauseHoldsLoop = false
-    /// How many ``Mailbox/Envelope/paused`` markers are in the mailbox: they are nothing waiting.
-    var pauseMarkers = 0
+    var phase = Phase.running
+    /// Whether a drain is on the stack (``enter(limit:_:)``): every way in then queues behind it,
+    /// so the drain never nests.
+    var isDraining = false
     /// Whether a child's command may run in a task or wait: after each message the loop then asks
     /// whether its child is still present. Set when one starts, cleared when the loop finds none.
     var childCommandsMayRun = false
@@ -59,9 +69,8 @@ final class StoreLoop<Model: Sendable> {
   // changes a field and ends before the loop calls out. What it buys is in docs/performance.md.
   @exclusivity(unchecked) private var state = State()
 
-  var isInLoop: Bool { state.isInLoop }
-  var isShutDown: Bool { state.isShutDown }
-  var isPaused: Bool { state.isPaused }
+  var isShutDown: Bool { state.phase.isShutDown }
+  var isPaused: Bool { state.phase.isPaused }
 
   /// How many envelopes a drain scheduled by the mailbox handles before it yields its actor (it
   /// handles at least one whole batch).
@@ -89,18 +98,18 @@ final class StoreLoop<Model: Sendable> {
 
   // MARK: - Entering the loop
 
-  /// The one way into the loop: marks it running, runs `first` (a message sent on the actor, the
-  /// subscriptions of ``start()``, a held message, or nothing), drains the mailbox of what that
+  /// The one way into the loop: marks a drain running, runs `first` (a message sent on the actor,
+  /// the subscriptions of ``start()``, a held message, or nothing), drains the mailbox of what that
   /// and other tasks queued, then resumes ``settle(isolation:)``'s waiters. Every entry point checks
-  /// ``isInLoop`` first, so the drain never nests.
+  /// ``State/isDraining`` first, so the drain never nests.
   ///
   /// - Parameter limit: See ``drain(limit:)``.
   @inline(__always) @discardableResult
   private func enter<Result>(limit: Int?, _ first: () -> Result) -> Result {
-    state.isInLoop = true
+    state.isDraining = true
     let result = first()
     if mailbox.hasPending { drain(limit: limit) }
-    state.isInLoop = false
+    state.isDraining = false
     if state.consequences.hasIdleWaiters { resumeIdleWaitersIfIdle() }
     return result
   }
@@ -111,7 +120,7 @@ final class StoreLoop<Model: Sendable> {
   /// - Parameter address: Where `message` lies, taken where its type is known, or `nil`.
   @inline(__always)
   func send<M: Message>(_ message: M, at address: UnsafeRawPointer?, cause: Cause) -> SendOutcome {
-    guard !state.isInLoop, !state.isShutDown, !mailbox.hasPending else {
+    guard case .running = state.phase, !state.isDraining, !mailbox.hasPending else {
       return sendQueued(message, cause: cause)
     }
     let started = enter(limit: nil) {
@@ -125,14 +134,14 @@ final class StoreLoop<Model: Sendable> {
 
   /// Suspends until the tree of `id`, a processed message, has finished.
   func waitForConsequences(of id: MessageID, isolation: isolated (any Actor)? = #isolation) async {
-    guard !state.isShutDown else { return }
+    guard !state.phase.isShutDown else { return }
     if let ticket = state.consequences.ticket(forEntry: id) ?? trackRoot(id) { await ticket.wait() }
   }
 
   /// Suspends until the message numbered `number` in the mailbox has been processed and its tree has
   /// finished.
   func waitForConsequences(ofNumber number: UInt64, isolation: isolated (any Actor)? = #isolation) async {
-    guard !state.isShutDown else { return }
+    guard !state.phase.isShutDown else { return }
     let lastTaken = InlineMessages.isInline(number) ? inline.lastTaken : state.consequences.lastTakenNumber
     let queued = number > lastTaken || driver?.holds(number) == true
     if queued {
@@ -155,7 +164,7 @@ final class StoreLoop<Model: Sendable> {
 
   @inline(never)
   private func sendQueued(_ message: any Message, cause: Cause) -> SendOutcome {
-    if state.isShutDown {
+    if state.phase.isShutDown {
       report(.messageDropped(message, cause: cause, reason: .storeShutDown))
       return .complete
     }
@@ -170,24 +179,20 @@ final class StoreLoop<Model: Sendable> {
   /// - Parameter limit: After this many envelopes, stop taking new batches and schedule another
   ///   drain, so other work on the actor gets a turn. `nil`: until the mailbox is empty.
   func runLoop(limit: Int?) {
-    guard !state.isInLoop else { return }
-    if state.isPaused { return holdPaused() }
+    guard !state.isDraining, !state.phase.isPaused else { return }
     enter(limit: limit) {}
   }
 
   /// Starts the subscriptions the current model asks for, then handles what that caused.
   func start() {
-    guard subscriptions.hasProvider, !subscriptions.hasReconciled, !state.isShutDown, !state.isInLoop,
-      !state.isPaused
-    else {
-      return
-    }
+    guard subscriptions.hasProvider, !subscriptions.hasReconciled, !state.isDraining, state.phase == .running
+    else { return }
     enter(limit: nil) { reconcile(subscriptions, after: nil, id: nil) }
   }
 
   /// Processes a message the ``driver`` held, then what it caused.
   func process(_ held: PendingMessage) {
-    guard !state.isInLoop else { return }
+    guard !state.isDraining, state.phase == .running else { return }
     enter(limit: nil) { process(held.message, cause: held.cause, number: held.number) }
   }
 
@@ -197,7 +202,7 @@ final class StoreLoop<Model: Sendable> {
       // What commands performed on the actor queued precedes everything in the mailbox
       // (``InlineMessages``). A pause stops it too: what such a command sent and the loop has not
       // taken waits, like anything queued in the mailbox.
-      while inline.hasQueued, !state.isPaused {
+      while inline.hasQueued, !state.phase.isPaused {
         if let end = mailbox.takeDueInlineEnd() {
           commandFinished(end.id, failure: end.failure, duration: end.duration)
         } else {
@@ -215,7 +220,7 @@ final class StoreLoop<Model: Sendable> {
       // the last take allowed it to schedule a drain.
       if !mailbox.hasPending { break }
       // A pause inside the loop: what is queued waits (``pause()``).
-      if state.isPaused { break }
+      if state.phase.isPaused { break }
       var batch = state.spareBatch
       state.spareBatch = []
       mailbox.takeAll(into: &batch)
@@ -242,7 +247,6 @@ final class StoreLoop<Model: Sendable> {
       if let failure { subscriptionFailed(id, failure: failure) }
     case .dropped(let message, let cause, let reason):
       reportDropped(message, cause: cause, reason: reason)
-    case .paused: state.pauseMarkers -= 1
     }
   }
 
@@ -252,7 +256,7 @@ final class StoreLoop<Model: Sendable> {
   @inline(__always)
   private func receive(_ message: any Message, cause: Cause, number: UInt64, mayHold: Bool) {
     if !InlineMessages.isInline(number) { state.consequences.lastTakenNumber = number }
-    if state.isShutDown {
+    if state.phase.isShutDown {
       dropped(message, cause: cause, number: number)
     } else if case .command(let command, _) = cause, !commands.isRunning(command) {
       let reason: DropReason = commands.wasCancelled(command) ? .commandCancelled : .commandReturned
@@ -319,7 +323,7 @@ final class StoreLoop<Model: Sendable> {
     }
 
     if observers.hasListeners { observers.notifyListeners(model) }
-    if subscriptions.hasProvider, !state.isShutDown {
+    if subscriptions.hasProvider, !state.phase.isShutDown {
       reconcile(subscriptions, after: message, id: id)
     }
     if state.childCommandsMayRun { cancelCommandsOfGoneChildren() }
@@ -333,7 +337,7 @@ final class StoreLoop<Model: Sendable> {
     updates.numberEmitted()
     // A monitor, listener or subscription that shut the store down keeps these from starting;
     // monitors already saw them with the processed message.
-    let started = !state.isShutDown
+    let started = !state.phase.isShutDown
     if started {
       startCommands(from: firstCommand, emittedBy: id, cause: cause, number: number, ticket: ticket)
     } else {
@@ -399,7 +403,7 @@ final class StoreLoop<Model: Sendable> {
       start(
         CommandRecord(id: id, emittedBy: message, command: updates.emitted[index]), root: root, timed: timed)
       // A monitor or an interpreter that shut the store down keeps the rest from starting.
-      if state.isShutDown { break }
+      if state.phase.isShutDown { break }
     }
     updates.emitted.removeAllKeepingCapacity()
   }
@@ -434,16 +438,19 @@ final class StoreLoop<Model: Sendable> {
   /// Starts the commands waiting for a slot, in order, while the bound leaves room (it was
   /// raised). Inside the loop the running drain takes what they send; outside, this enters it.
   func startWaitingCommands() {
-    guard commands.hasWaiting, !state.isShutDown else { return }
-    if state.isInLoop { return startWaitingUpToBound() }
-    enter(limit: nil) { startWaitingUpToBound() }
+    guard commands.hasWaiting else { return }
+    switch state.phase {
+    case .running where !state.isDraining: enter(limit: nil) { startWaitingUpToBound() }
+    case .running, .paused: startWaitingUpToBound()
+    case .shutDown: return
+    }
   }
 
   private func startWaitingUpToBound() {
     let timed = observers.hasMonitors
     while commands.hasWaiting, let started = commands.startWaiting(timed: timed) {
       if timed { reportStarted(started) }
-      if state.isShutDown { return }
+      if state.phase.isShutDown { return }
     }
   }
 
@@ -503,7 +510,7 @@ final class StoreLoop<Model: Sendable> {
     of id: CommandID, failure: (any Error)?, duration: Duration?, timed: Bool, cancelled: Bool
   ) {
     guard let record = commands.takeRecord(id) else { return }
-    if let failure, !(state.isShutDown && failure is CancellationError) {
+    if let failure, !(state.phase.isShutDown && failure is CancellationError) {
       report(.commandFailed(record, error: failure, duration: duration ?? .zero))
     } else if cancelled {
       if timed { observers.emit(.commandCancelled(record)) }
@@ -557,7 +564,7 @@ final class StoreLoop<Model: Sendable> {
   ) {
     for key in plan.stop {
       stopSubscription(key, stoppedBy: id)
-      if state.isShutDown { return }
+      if state.phase.isShutDown { return }
     }
     for (key, value, requests) in plan.start {
       let (record, liveness, dispatch, interpreter, performed) = subscriptions.add(
@@ -567,7 +574,7 @@ final class StoreLoop<Model: Sendable> {
         continue
       }
       observers.emit(.subscriptionStarted(record, startedBy: id))
-      if state.isShutDown { return }
+      if state.phase.isShutDown { return }
       switch interpreter {
       case .object(let make):
         let object = make(performed, dispatch)
@@ -587,7 +594,7 @@ final class StoreLoop<Model: Sendable> {
         let task = Task.immediateDetached(operation: body)
         if !subscriptions.attach(.task(task), to: key, id: record.id) { task.cancel() }
       }
-      if state.isShutDown { return }
+      if state.phase.isShutDown { return }
     }
   }
 
@@ -606,45 +613,29 @@ final class StoreLoop<Model: Sendable> {
   /// Holds the loop: what arrives waits in the mailbox, in order, until ``resume()``.
   ///
   /// Called inside the loop, it lets the drain finish the envelopes it has taken, then stop before
-  /// the mailbox; an ``Mailbox/Envelope/paused`` keeps the mailbox from being empty, so the next
-  /// way in takes its slow path (``runLoop(limit:)``), which holds the loop.
+  /// the mailbox.
   func pause() {
-    guard !state.isPaused, !state.isShutDown else { return }
-    if let driver {
-      return driver.misuse(
-        "pause() was called on the store of a TestStore, which already holds every message from "
-          + "other tasks until the test receives it: receive them in the order the test needs instead.")
+    switch state.phase {
+    case .running:
+      if let driver {
+        return driver.misuse(
+          "pause() was called on the store of a TestStore, which already holds every message from "
+            + "other tasks until the test receives it: receive them in the order the test needs instead.")
+      }
+      state.phase = .paused
+    case .paused, .shutDown: return
     }
-    state.isPaused = true
-    if state.isInLoop {
-      state.pauseMarkers += 1
-      mailbox.post(.paused, schedulesDrain: false)
-    } else {
-      holdPaused()
-    }
-  }
-
-  /// Marks the loop busy while paused: every way in sees ``isInLoop`` and queues.
-  @inline(never)
-  private func holdPaused() {
-    state.isInLoop = true
-    state.pauseHoldsLoop = true
   }
 
   /// Processes what waited, in order, then runs as before. Called inside the loop after a pause
   /// there, it lets the running drain go on.
   func resume() {
-    guard state.isPaused else { return }
-    state.isPaused = false
-    releasePause()
-    runLoop(limit: nil)
-  }
-
-  /// Lets the loop run again if a pause held it.
-  private func releasePause() {
-    guard state.pauseHoldsLoop else { return }
-    state.pauseHoldsLoop = false
-    state.isInLoop = false
+    switch state.phase {
+    case .paused:
+      state.phase = .running
+      runLoop(limit: nil)
+    case .running, .shutDown: return
+    }
   }
 
   // MARK: - Lifecycle
@@ -652,11 +643,11 @@ final class StoreLoop<Model: Sendable> {
   /// Stops subscriptions (newest first), cancels running commands, forgets waiting ones, and drops
   /// what is queued or sent later.
   func shutDown() {
-    guard !state.isShutDown else { return }
-    state.isShutDown = true
+    switch state.phase {
     // What waited while paused is dropped below, reported like anything else still queued.
-    state.isPaused = false
-    releasePause()
+    case .running, .paused: state.phase = .shutDown
+    case .shutDown: return
+    }
     for key in subscriptions.newestFirst { stopSubscription(key, stoppedBy: nil) }
     commands.cancelAll()
     state.consequences.completeAll()
@@ -669,10 +660,11 @@ final class StoreLoop<Model: Sendable> {
 
   /// Whether no message is waiting and no command is running or waiting to run.
   var isIdle: Bool {
-    // A pause's marker in the mailbox is not something waiting.
-    let nothingQueued = mailbox.count == state.pauseMarkers
-    if state.isShutDown { return nothingQueued }
-    return commands.isIdle && nothingQueued
+    switch state.phase {
+    case .running, .paused: commands.isIdle && mailbox.count == 0
+    // Commands still cancelling count for nothing: none of them can send a message.
+    case .shutDown: mailbox.count == 0
+    }
   }
 
   /// Suspends until ``isIdle``.
