@@ -1,11 +1,18 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one queue through which messages reach a store's loop, in arrival order.
 ///
-/// Everything that is not processed on the spot goes through it: messages from other tasks, the
-/// ends of commands and subscriptions, and messages sent on the store's actor while the loop is
-/// already running (by a monitor, a listener, an Observation observer, a subscription's `start()`).
-/// One queue means one order: an envelope is handled after every envelope posted before it.
+/// Everything that is not processed on the spot goes through it: messages from other tasks, what a
+/// command performed on the store's actor sends, the ends of commands and subscriptions, and
+/// messages sent on the store's actor while the loop is already running (by a monitor, a listener,
+/// an Observation observer, a subscription's `start()`). One queue, one numbering, one order: an
+/// envelope is handled after every envelope posted before it.
 ///
 /// Senders append under a lock and, if no drain is scheduled, schedule one task on the store's
 /// actor. A relaxed atomic counter lets the store's synchronous `send` see cheaply whether earlier
@@ -39,8 +46,9 @@ final class Mailbox: Sendable {
 
   private let state = Mutex(State())
   private let pending = Atomic<Int>(0)
-  /// Messages a command performed inside the loop dispatched while the mailbox was empty.
-  let inline = InlineMessages()
+  /// The thread on which the loop performs a command (``performingOnActor(_:)``), or 0: what that
+  /// command dispatches on it schedules no drain, since the loop drains before it returns.
+  private let performingThread = Atomic<UInt>(0)
   private let scheduleDrain: @Sendable () -> Void
   private let waitForNumber: @Sendable (UInt64) async -> Void
   /// How many waiting envelopes make ``postRespectingCapacity(_:cause:)`` suspend.
@@ -65,63 +73,46 @@ final class Mailbox: Sendable {
     await waitForNumber(number)
   }
 
-  /// Whether envelopes or ``inline`` messages are waiting. A relaxed read: a concurrent post may be
-  /// missed, which is the same as that post arriving a moment later.
+  /// Whether envelopes are waiting. A relaxed read: a concurrent post may be missed, which is the
+  /// same as that post arriving a moment later.
   var hasPending: Bool { pending.load(ordering: .relaxed) > 0 }
 
-  /// How many envelopes and ``inline`` messages are waiting (a relaxed read).
+  /// How many envelopes are waiting (a relaxed read).
   var count: Int { pending.load(ordering: .relaxed) }
 
-  /// Numbers `message`, sent through a ``Dispatch``, and queues it: while a command performed
-  /// inside the loop runs on this thread and the mailbox is empty, among ``inline``'s messages;
-  /// otherwise like ``post(_:cause:sentOnActor:schedulesDrain:)``.
+  /// Numbers `message`, sent through a ``Dispatch``, and queues it, like
+  /// ``post(_:cause:sentOnActor:schedulesDrain:)``; a command the loop performs on this thread
+  /// (``performingOnActor(_:)``) schedules no drain, since the loop drains before it returns.
   ///
   /// - Returns: Its number.
   @inline(__always)
   func dispatch(_ message: consuming any Message, cause: Cause) -> UInt64 {
-    guard inline.isOpenOnThisThread else { return post(message, cause: cause, sentOnActor: false) }
-    // The queue is empty when every waiting message is inline.
-    if pending.load(ordering: .relaxed) == inline.count {
-      pending.add(1, ordering: .relaxed)
-      return inline.append(message, cause: cause)
-    }
-    return post(message, cause: cause, sentOnActor: false, schedulesDrain: false)
+    let performedByTheLoop = performingThread.load(ordering: .relaxed) == Self.currentThread
+    return post(message, cause: cause, sentOnActor: false, schedulesDrain: !performedByTheLoop)
   }
 
-  /// Runs `body`, a command's `interpretNow`, on the store's actor with ``inline``'s window open:
-  /// what it dispatches on this thread meanwhile is queued by ``dispatch(_:cause:)``.
+  /// Runs `body`, a command's `interpretNow`, on the store's actor: what it dispatches on this
+  /// thread meanwhile schedules no drain (``dispatch(_:cause:)``).
   @inline(__always)
   func performingOnActor<Result>(_ body: () throws -> Result) rethrows -> Result {
-    inline.open()
-    defer { inline.close() }
+    performingThread.store(Self.currentThread, ordering: .relaxed)
+    defer { performingThread.store(0, ordering: .relaxed) }
     return try body()
   }
 
-  /// Queues the end of a command performed on the store's actor behind the messages it sent:
-  /// among ``inline``'s while the mailbox is empty, otherwise in the mailbox. Called by the loop,
-  /// which drains both before it returns, so no drain is scheduled.
+  /// Queues the end of a command performed on the store's actor, behind the messages it sent.
+  /// Called by the loop, which drains before it returns, so no drain is scheduled.
   func queueEnd(of id: CommandID, failure: (any Error)?, duration: Duration?) {
-    guard pending.load(ordering: .relaxed) == inline.count else {
-      return post(.commandFinished(id, failure: failure, duration: duration), schedulesDrain: false)
-    }
-    pending.add(1, ordering: .relaxed)
-    inline.appendEnd(of: id, failure: failure, duration: duration)
+    post(.commandFinished(id, failure: failure, duration: duration), schedulesDrain: false)
   }
 
-  /// Takes the oldest of ``inline``'s messages, on the store's actor.
   @inline(__always)
-  func takeInline() -> InlineMessages.Item {
-    let item = inline.takeFirst()
-    pending.subtract(1, ordering: .relaxed)
-    return item
-  }
-
-  /// Takes ``inline``'s oldest end if it is due (``InlineMessages/takeDueEnd()``).
-  @inline(__always)
-  func takeDueInlineEnd() -> InlineMessages.End? {
-    guard let end = inline.takeDueEnd() else { return nil }
-    pending.subtract(1, ordering: .relaxed)
-    return end
+  private static var currentThread: UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
   }
 
   /// Numbers `message` and appends it, and schedules a drain if none is scheduled.
@@ -195,15 +186,22 @@ final class Mailbox: Sendable {
   }
 
   /// Schedules a drain unless one is scheduled, for envelopes left behind by a bounded drain.
-  ///
-  /// - Parameter inlineQueued: Whether ``inline`` holds messages (read by the loop, on its actor).
-  func requestDrain(inlineQueued: Bool = false) {
+  func requestDrain() {
     let mustSchedule = state.withLock { state in
-      if state.drainScheduled || (state.queue.isEmpty && !inlineQueued) { return false }
+      if state.drainScheduled || state.queue.isEmpty { return false }
       state.drainScheduled = true
       return true
     }
     if mustSchedule { scheduleDrain() }
+  }
+
+  /// Puts envelopes taken but not handled back at the front of the queue, in their order: the rest
+  /// of a batch when a pause stops the loop in the middle of it.
+  func putBack(_ envelopes: ArraySlice<Envelope>) {
+    state.withLock { state in
+      state.queue.insert(contentsOf: envelopes, at: 0)
+      pending.add(envelopes.count, ordering: .relaxed)
+    }
   }
 
   /// Takes every waiting envelope, in arrival order, allows the next post to schedule a drain, and

@@ -22,9 +22,6 @@ final class StoreLoop<Model: Sendable> {
   /// The model, the updater and the commands an update returns.
   let updates: UpdateRunner<Model>
   let mailbox: Mailbox
-  /// The mailbox's ``Mailbox/inline``, held here too: read from a `let` of the loop, it is used
-  /// without a retain and a release.
-  private let inline: InlineMessages
   let commands: CommandRunner
   let subscriptions: SubscriptionReconciler<Model>
   let observers = Observers<Model>()
@@ -82,7 +79,6 @@ final class StoreLoop<Model: Sendable> {
   ) {
     updates = UpdateRunner(model: model, updater: updater)
     self.mailbox = mailbox
-    inline = mailbox.inline
     self.commands = CommandRunner(mailbox: mailbox, maximumRunning: maximumRunningCommands)
     self.subscriptions = SubscriptionReconciler(provider: subscriptions)
   }
@@ -142,8 +138,7 @@ final class StoreLoop<Model: Sendable> {
   /// finished.
   func waitForConsequences(ofNumber number: UInt64, isolation: isolated (any Actor)? = #isolation) async {
     guard !state.phase.isShutDown else { return }
-    let lastTaken = InlineMessages.isInline(number) ? inline.lastTaken : state.consequences.lastTakenNumber
-    let queued = number > lastTaken || driver?.holds(number) == true
+    let queued = number > state.consequences.lastTakenNumber || driver?.holds(number) == true
     if queued {
       await state.consequences.ticket(forQueuedNumber: number).wait()
     } else if let id = state.consequences.entry(withNumber: number) {
@@ -199,21 +194,8 @@ final class StoreLoop<Model: Sendable> {
   private func drain(limit: Int?) {
     var handled = 0
     while true {
-      // What commands performed on the actor queued precedes everything in the mailbox
-      // (``InlineMessages``). A pause stops it too: what such a command sent and the loop has not
-      // taken waits, like anything queued in the mailbox.
-      while inline.hasQueued, !state.phase.isPaused {
-        if let end = mailbox.takeDueInlineEnd() {
-          commandFinished(end.id, failure: end.failure, duration: end.duration)
-        } else {
-          let item = mailbox.takeInline()
-          receive(item.message, cause: item.cause, number: item.number, mayHold: true)
-        }
-        handled += 1
-        if let limit, handled >= limit { break }
-      }
       if let limit, handled >= limit {
-        mailbox.requestDrain(inlineQueued: inline.hasQueued)
+        mailbox.requestDrain()
         break
       }
       // No take (and no lock) to find the mailbox empty: a post this relaxed read misses came after
@@ -226,7 +208,14 @@ final class StoreLoop<Model: Sendable> {
       mailbox.takeAll(into: &batch)
       handled += batch.count
       // By index: the element is borrowed for `handle`, not copied.
-      for index in batch.indices { handle(batch[index]) }
+      for index in batch.indices {
+        handle(batch[index])
+        // A pause inside the loop takes effect after the envelope being handled.
+        if state.phase.isPaused, index < batch.count - 1 {
+          mailbox.putBack(batch[(index + 1)...])
+          break
+        }
+      }
       if batch.count <= 1_024 {
         batch.removeAllKeepingCapacity()
         state.spareBatch = batch
@@ -255,7 +244,7 @@ final class StoreLoop<Model: Sendable> {
   /// (`mayHold`), processed otherwise.
   @inline(__always)
   private func receive(_ message: any Message, cause: Cause, number: UInt64, mayHold: Bool) {
-    if !InlineMessages.isInline(number) { state.consequences.lastTakenNumber = number }
+    state.consequences.lastTakenNumber = number
     if state.phase.isShutDown {
       dropped(message, cause: cause, number: number)
     } else if case .command(let command, _) = cause, !commands.isRunning(command) {

@@ -302,6 +302,23 @@ struct StorePauseTests {
     #expect(store.model.entries == ["say", "one", "pause", "two", "three", "after"])
   }
 
+  @Test("a pause from a listener holds the messages the loop took in the same batch")
+  func pauseHoldsTheRestOfABatch() {
+    let store = Store(model: Log(), updater: LogUpdater())
+    store.addListener { [unowned store] log in
+      switch log.entries.last {
+      case "go": for entry in ["a", "b", "c"] { store.send(Entry.typed(entry)) }
+      case "a": store.pause()
+      default: break
+      }
+    }
+    store.send(Entry.typed("go"))
+    #expect(store.isPaused)
+    #expect(store.model.entries == ["go", "a"])
+    store.resume()
+    #expect(store.model.entries == ["go", "a", "b", "c"])
+  }
+
   @Test("pausing and resuming from one listener call leaves the store running")
   func pauseAndResumeInsideTheLoop() {
     let store = Store(model: Log(), updater: LogUpdater())
