@@ -84,18 +84,6 @@ public enum UserIntent: Equatable, Sendable, Codable {
   indirect case retiredSpelling(UserIntent, notice: String)
 }
 
-/// Which items `list` shows.
-public enum ListFilter: String, Hashable, Sendable, Codable, CaseIterable {
-  /// All items.
-  case all
-  /// Items not done.
-  case open
-  /// Items done.
-  case done
-  /// Items with a due date, soonest first.
-  case due
-}
-
 /// A due date as typed: relative to the moment the line was read, absolute, or none.
 public enum DueSpec: Hashable, Sendable, Codable {
   /// This long after the line was read.

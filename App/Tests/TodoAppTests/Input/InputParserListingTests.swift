@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoAPI
 import TodoApp
 
 @Suite("InputParser: pages, several items, --yes")

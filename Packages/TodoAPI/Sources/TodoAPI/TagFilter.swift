@@ -1,5 +1,3 @@
-public import TodoAPI
-
 /// The tags of `list +home -work`: the items shown have every ``required`` tag and no
 /// ``excluded`` one. Combines with a ``ListFilter`` (`list open +home`).
 public struct TagFilter: Hashable, Sendable, Codable {
@@ -33,20 +31,5 @@ public struct TagFilter: Hashable, Sendable, Codable {
   /// The filter as typed: `+home -work`; empty for an empty filter.
   public var words: String {
     (required.map(\.description) + excluded.map { "-" + $0.name }).joined(separator: " ")
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// A tag filter where one is expected, or an empty one where the key is missing: `list` and its
-  /// pages were recorded in traces without tags before items had them, and such a trace still
-  /// replays. The decoding `UserIntent` synthesizes calls this overload, the most specific one.
-  ///
-  /// - Parameters:
-  ///   - type: ``TagFilter``.
-  ///   - key: The key.
-  /// - Returns: The filter, or an empty one.
-  /// - Throws: The decoder's error for a filter that is there but malformed.
-  func decode(_ type: TagFilter.Type, forKey key: Key) throws -> TagFilter {
-    try decodeIfPresent(type, forKey: key) ?? TagFilter()
   }
 }
