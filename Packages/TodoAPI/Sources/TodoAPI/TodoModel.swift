@@ -34,6 +34,9 @@ public struct TodoModel: Hashable, Sendable, Codable {
   /// How many items have each tag: the tags in use, for completion, without a pass over the list.
   /// Kept up to date by every mutation.
   public private(set) var tagCounts: [TodoTag: Int]
+  /// How many items there are, open and done: what a header prints, without a pass over the list.
+  /// Kept up to date by every mutation.
+  public private(set) var counts: TodoCounts
   private var positions: [TodoID: Int]
 
   /// Creates the slice.
@@ -55,6 +58,7 @@ public struct TodoModel: Hashable, Sendable, Codable {
     self.positions = [:]
     self.openDueDates = [:]
     self.tagCounts = [:]
+    self.counts = TodoCounts()
     reindex()
   }
 
@@ -109,6 +113,8 @@ public struct TodoModel: Hashable, Sendable, Codable {
       openDueDates[item.id] = nil
     }
     let oldPosition = positions[item.id]
+    if let oldPosition { counts.subtract(items[oldPosition]) }
+    counts.add(item)
     let oldTags = oldPosition.map { items[$0].tags } ?? []
     if oldTags != item.tags {
       count(oldTags, by: -1)
@@ -140,6 +146,7 @@ public struct TodoModel: Hashable, Sendable, Codable {
       doomed.insert(id)
       first = min(first, position)
       openDueDates[id] = nil
+      counts.subtract(items[position])
       count(items[position].tags, by: -1)
     }
     guard !doomed.isEmpty else { return }
@@ -208,6 +215,7 @@ public struct TodoModel: Hashable, Sendable, Codable {
 
   private mutating func reindex() {
     positions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
+    counts = TodoCounts(counting: items)
     tagCounts = [:]
     for item in items where !item.tags.isEmpty { count(item.tags, by: 1) }
     openDueDates = Dictionary(

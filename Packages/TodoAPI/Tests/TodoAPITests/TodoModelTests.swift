@@ -39,6 +39,45 @@ struct TodoModelTests {
     #expect(model.tagCounts.isEmpty)
   }
 
+  @Test("counts follows every change: added, done, reopened, moved, removed, replaced, cleared")
+  func counts() {
+    /// The counts, checked against a model built afresh from the same items.
+    func counts(_ model: TodoModel) -> TodoCounts {
+      #expect(model.counts == TodoModel(items: model.items).counts)
+      return model.counts
+    }
+    var model = TodoModel(items: [item("a", at: 1), item("b", at: 2, done: true)])
+    #expect(counts(model) == TodoCounts(total: 2, open: 1))
+    model.upsert(item("c", at: 3))
+    #expect(counts(model) == TodoCounts(total: 3, open: 2))
+    model.upsert(item("a", at: 1, done: true))
+    #expect(counts(model) == TodoCounts(total: 3, open: 1))
+    #expect(model.counts.done == 2)
+    model.upsert(item("b", at: 2))
+    #expect(counts(model) == TodoCounts(total: 3, open: 2))
+    model.upsert(item("c", at: 9, done: true))
+    #expect(counts(model) == TodoCounts(total: 3, open: 1))
+    model.remove([TodoID(rawValue: "c"), TodoID(rawValue: "x"), TodoID(rawValue: "c")])
+    #expect(counts(model) == TodoCounts(total: 2, open: 1))
+    model.remove([TodoID(rawValue: "b")])
+    #expect(counts(model) == TodoCounts(total: 1, open: 0))
+    model.replaceItems(with: [item("d", at: 1), item("e", at: 2), item("f", at: 3, done: true)])
+    #expect(counts(model) == TodoCounts(total: 3, open: 2))
+    model.clear()
+    #expect(model.counts == TodoCounts())
+  }
+
+  @Test("a model with counts survives a Codable round trip and equals one built afresh")
+  func codableWithCounts() throws {
+    let owner = UserID(rawValue: 1)
+    var model = TodoModel(owner: owner, items: [item("a", at: 1), item("b", at: 2, done: true)])
+    model.upsert(item("a", at: 1, done: true))
+    let decoded = try JSONDecoder().decode(TodoModel.self, from: JSONEncoder().encode(model))
+    #expect(decoded == model)
+    #expect(decoded.counts == TodoCounts(total: 2, open: 0))
+    #expect(model == TodoModel(owner: owner, items: model.items))
+  }
+
   @Test("accepts the results of its owner only: none while signed out, none of another user")
   func acceptsTheOwnersResults() {
     let ann = UserID(rawValue: 1)
