@@ -102,6 +102,6 @@ public struct ItemNumbers: Hashable, Sendable, Codable {
   /// - Parameter todos: The list now.
   /// - Returns: The count of numbers given.
   public func highest(in todos: TodoModel) -> Int {
-    isFrozen ? ids.count : todos.items.count
+    isFrozen ? ids.count : todos.counts.total
   }
 }

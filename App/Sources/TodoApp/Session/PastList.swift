@@ -1,6 +1,7 @@
 import AuthenticationAPI
 import Core
 import Foundation
+import TodoAPI
 import Tracing
 
 /// What the terminal shows while the inspector holds the app at a past message (time travel): the
@@ -35,11 +36,8 @@ enum PastList {
     }
     lines.append("The list as it was then:")
     var ui = UIModel()
-    if let pageSize {
-      Listing.printPage(past.todos, filter: .all, page: 1, pageSize: pageSize, now: now, into: &ui)
-    } else {
-      Listing.print(past.todos, filter: .all, now: now, into: &ui)
-    }
+    let page = Listing.page(of: past.todos, for: TodoListQuery(pageSize: pageSize), now: now)
+    Listing.print(page, listLength: past.todos.counts.total, now: now, into: &ui)
     lines += ui.outbox.map(\.text)
     lines.append(waiting)
     return lines

@@ -241,11 +241,11 @@ extension AppMessageUpdater {
         "Item \(position) was deleted after the list was shown; nothing was changed (list shows the numbers now)."
       )
     case .unknown:
-      let items = model.todos.items
+      let total = model.todos.counts.total
       model.ui.fail(
-        items.isEmpty
+        total == 0
           ? "There is no item \(position): the list is empty."
-          : "There is no item \(position); the list has \(Listing.grouped(items.count)) (see list).")
+          : "There is no item \(position); the list has \(Listing.grouped(total)) (see list).")
     }
     return nil
   }

@@ -65,13 +65,15 @@ struct AppMessageUpdater: AppUpdaterPart {
     case .list(let filter, let tags):
       guard signedInUser(in: &model) != nil else { return [] }
       model.ui.numbers.renumber()
-      Listing.print(model.todos, filter: filter, tags: tags, now: now, into: &model.ui)
+      let page = Listing.page(of: model.todos, for: TodoListQuery(filter: filter, tags: tags), now: now)
+      Listing.print(page, listLength: model.todos.counts.total, now: now, into: &model.ui)
       return []
     case .listPage(let filter, let tags, let page, let pageSize):
       guard signedInUser(in: &model) != nil else { return [] }
       model.ui.numbers.renumber()
-      Listing.printPage(
-        model.todos, filter: filter, tags: tags, page: page, pageSize: pageSize, now: now, into: &model.ui)
+      let query = TodoListQuery(filter: filter, tags: tags, page: page, pageSize: pageSize)
+      let shown = Listing.page(of: model.todos, for: query, now: now)
+      Listing.print(shown, listLength: model.todos.counts.total, now: now, into: &model.ui)
       return []
     case .notifications(let action):
       return inbox(action, in: &model)

@@ -4,70 +4,50 @@ import TodoAPI
 
 /// How lists, the inbox and import reports are laid out on the terminal.
 enum Listing {
-  /// Every item that passes `filter` and `tags`, numbered as in the whole list; open items due
-  /// before `now` are marked overdue.
-  static func print(
-    _ todos: TodoModel, filter: ListFilter, tags: TagFilter = TagFilter(), now: Date, into ui: inout UIModel
-  ) {
-    let positions = self.positions(in: todos, filter: filter, tags: tags)
-    guard !positions.isEmpty else {
+  /// Prints `page`, made by ``page(of:for:now:)``: its rows, numbered as in the whole list, with
+  /// open items due before `now` marked overdue. A page of a query with a page size comes with the
+  /// counts above it and, when there is more to see, a footer naming the commands for the next page
+  /// and for everything: `list` at a terminal, so that a list of 200,000 items does not scroll for
+  /// seconds.
+  ///
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - listLength: How many items the whole list holds: the widest number sets the rows' width.
+  ///   - now: Which open items are marked overdue.
+  ///   - ui: Where the lines go.
+  static func print(_ page: TodoPage, listLength: Int, now: Date, into ui: inout UIModel) {
+    let query = page.query
+    let (filter, tags) = (query.filter, query.tags)
+    guard page.matching > 0 else {
       ui.say(noItems(filter, tags))
       return
     }
-    printRows(positions[...], of: todos, now: now, into: &ui)
-  }
-
-  /// The counts of the items, then page `page` (from 1) of those that pass `filter` and `tags`,
-  /// `pageSize` a page, and a footer naming the commands for the next page and for everything when there is more
-  /// to see: `list` at a terminal, so that a list of 200,000 items does not scroll for seconds.
-  /// Open items due before `now` are marked overdue, and counted first.
-  static func printPage(
-    _ todos: TodoModel, filter: ListFilter, tags: TagFilter = TagFilter(), page: Int, pageSize: Int,
-    now: Date,
-    into ui: inout UIModel
-  ) {
-    let positions = self.positions(in: todos, filter: filter, tags: tags)
-    guard !positions.isEmpty else {
-      ui.say(noItems(filter, tags))
+    guard let pageSize = query.pageSize else {
+      printRows(page.rows, listLength: listLength, now: now, into: &ui)
       return
     }
     let size = max(1, pageSize)
-    let pages = (positions.count + size - 1) / size
-    guard page <= pages else {
-      ui.fail("There is no page \(page); the list has \(counted(pages, "page")) of \(size) (see list).")
+    let pages = page.pageCount
+    guard query.page <= pages else {
+      ui.fail("There is no page \(query.page); the list has \(counted(pages, "page")) of \(size) (see list).")
       return
     }
-    // The counts of the items the tags admit (the whole list's without tags), whatever `filter` shows.
-    var (total, open, overdue) = (0, 0, 0)
-    if tags.isEmpty {
-      total = todos.items.count
-      open = todos.items.reduce(0) { $0 + ($1.isDone ? 0 : 1) }
-      // The index of open due dates, not the whole list: the same cost whatever the list's length.
-      overdue = todos.openDueDates.values.reduce(0) { $0 + ($1 < now ? 1 : 0) }
-    } else {
-      for item in todos.items where tags.admits(item) {
-        total += 1
-        guard !item.isDone else { continue }
-        open += 1
-        if let due = item.dueDate, due < now { overdue += 1 }
-      }
-    }
-    let overdueCount = overdue > 0 ? ", \(grouped(overdue)) overdue" : ""
+    let counts = page.counts
+    let overdueCount = page.overdue > 0 ? ", \(grouped(page.overdue)) overdue" : ""
     let tagged = tags.isEmpty ? "" : " " + tagPhrase(tags)
     ui.say(
-      "You have \(counted(total, "item"))\(tagged) (\(grouped(open)) open\(overdueCount), "
-        + "\(grouped(total - open)) done).")
-    let first = (page - 1) * size
-    let shown = positions[first..<min(positions.count, first + size)]
-    printRows(shown, of: todos, now: now, into: &ui)
+      "You have \(counted(counts.total, "item"))\(tagged) (\(grouped(counts.open)) open\(overdueCount), "
+        + "\(grouped(counts.done)) done).")
+    printRows(page.rows, listLength: listLength, now: now, into: &ui)
     guard pages > 1 else { return }
     let which = ((filter == .all ? [] : [filter.rawValue]) + (tags.isEmpty ? [] : [tags.words]))
       .map { " " + $0 }.joined()
     let command = "list" + which
+    let first = (query.page - 1) * size
     var footer =
-      "Page \(grouped(page)) of \(grouped(pages)): \(grouped(first + 1))–\(grouped(first + shown.count)) of "
-      + "\(grouped(positions.count))\(which) items."
-    if page < pages { footer += " Next: \(command) --page \(page + 1)." }
+      "Page \(grouped(query.page)) of \(grouped(pages)): \(grouped(first + 1))–\(grouped(first + page.rows.count)) of "
+      + "\(grouped(page.matching))\(which) items."
+    if query.page < pages { footer += " Next: \(command) --page \(query.page + 1)." }
     ui.say(footer + " Everything: \(command) --all.")
   }
 
@@ -89,51 +69,10 @@ enum Listing {
     return tagged.joined(separator: ", ")
   }
 
-  /// The 0-based positions of the items that pass `filter` and `tags`, in the order they are
-  /// listed: open items by priority, then due time, then creation (``openOrder(_:of:)``), before
-  /// done items in creation order; `due` by due time.
-  private static func positions(in todos: TodoModel, filter: ListFilter, tags: TagFilter) -> [Int] {
-    let positions = positions(in: todos, filter: filter)
-    guard !tags.isEmpty else { return positions }
-    let items = todos.items
-    return positions.filter { tags.admits(items[$0]) }
-  }
-
-  /// The 0-based positions of the items that pass `filter`, in the order they are listed.
-  private static func positions(in todos: TodoModel, filter: ListFilter) -> [Int] {
-    let items = todos.items
-    switch filter {
-    case .all:
-      return openOrder(items.indices.filter { !items[$0].isDone }, of: items)
-        + items.indices.filter { items[$0].isDone }
-    case .open: return openOrder(items.indices.filter { !items[$0].isDone }, of: items)
-    case .done: return items.indices.filter { items[$0].isDone }
-    case .due:
-      return items.indices.filter { items[$0].dueDate != nil }
-        .sorted { (items[$0].dueDate!, $0) < (items[$1].dueDate!, $1) }
-    }
-  }
-
-  /// `positions` (in creation order) ordered by priority, highest first, then by due time, soonest
-  /// first and none last, then by creation. Linear but for the items with a due time, which are
-  /// sorted: a list of 200,000 items without due times is ordered in one pass.
-  private static func openOrder(_ positions: [Int], of items: [TodoItem]) -> [Int] {
-    var byPriority = [[Int]](repeating: [], count: TodoPriority.allCases.count)
-    for position in positions {
-      byPriority[TodoPriority.high.rank - items[position].priority.rank].append(position)
-    }
-    return byPriority.flatMap { group in
-      group.filter { items[$0].dueDate != nil }.sorted { (items[$0].dueDate!, $0) < (items[$1].dueDate!, $1) }
-        + group.filter { items[$0].dueDate == nil }
-    }
-  }
-
-  private static func printRows(
-    _ positions: ArraySlice<Int>, of todos: TodoModel, now: Date, into ui: inout UIModel
-  ) {
-    let width = String(todos.items.count).count
-    for offset in positions {
-      ui.say(row(todos.items[offset], number: offset + 1, width: width, now: now, timeZone: ui.timeZone))
+  private static func printRows(_ rows: [TodoPage.Row], listLength: Int, now: Date, into ui: inout UIModel) {
+    let width = String(listLength).count
+    for row in rows {
+      ui.say(self.row(row.item, number: row.number, width: width, now: now, timeZone: ui.timeZone))
     }
   }
 
