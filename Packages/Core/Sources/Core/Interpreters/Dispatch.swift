@@ -61,7 +61,7 @@ public struct Dispatch: Sendable {
         mailbox.post(.dropped(message, cause, .subscriptionStopped))
         return .complete
       }
-      return .posted(mailbox.dispatch(message, cause: cause), mailbox)
+      return .posted(mailbox.postDispatched(message, cause: cause), mailbox)
     case .closure(let receive):
       receive(message, cause)
       return .complete

@@ -64,7 +64,7 @@ final class CommandRunner {
     guard let interpreter = table.interpreters.handler(for: record.command) else {
       return startResolving(record, root: root, timed: timed)
     }
-    if table.running.count >= maximumRunning || table.hasWaiting {
+    if table.tasks.count >= maximumRunning || table.hasWaiting {
       table.wait(.init(record: record, root: root, interpreter: interpreter, child: nil))
       return (.waiting, false)
     }
@@ -113,14 +113,14 @@ final class CommandRunner {
       return (.noInterpreter, key != nil)
     }
     let target = ChildTarget(command: command, scope: scope)
-    if table.running.count >= maximumRunning || table.hasWaiting {
+    if table.tasks.count >= maximumRunning || table.hasWaiting {
       table.wait(.init(record: record, root: root, interpreter: interpreter, child: target))
       table.note(record.id, key: key, probe: probe)
       return (.waiting, true)
     }
     launch(record, root: root, interpreter, child: target, timed: timed)
     // One performed at once has returned: nothing is left to cancel.
-    if table.running[record.id] != nil { table.note(record.id, key: key, probe: probe) }
+    if table.tasks[record.id] != nil { table.note(record.id, key: key, probe: probe) }
     return (.started, true)
   }
 
@@ -183,7 +183,7 @@ final class CommandRunner {
 
   /// Cancels every running command and forgets the waiting ones, which never start.
   func cancelAll() {
-    for task in table.removeAll() { task.cancel() }
+    for task in table.shutDown() { task.cancel() }
   }
 
   /// The clock ``DelayedMessage``s wait on.
@@ -239,10 +239,10 @@ final class CommandRunner {
   ///
   /// - Returns: Its record.
   func startWaiting(timed: Bool) -> CommandRecord? {
-    guard table.running.count < maximumRunning, let next = table.takeWaiting() else { return nil }
+    guard table.tasks.count < maximumRunning, let next = table.takeWaiting() else { return nil }
     launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
     // A keyed command performed at once has returned: nothing is left to cancel.
-    if table.running[next.record.id] == nil { table.forgetKeyAndChild(of: next.record.id) }
+    if table.tasks[next.record.id] == nil { table.forgetKeyAndChild(of: next.record.id) }
     return next.record
   }
 
@@ -343,12 +343,12 @@ final class CommandRunner {
       interpreter.startsAtOnce
       ? Task.immediateDetached(operation: body)
       : Task.detached(executorPreference: interpreter.executor, operation: body)
-    table.running(RunningCommand(id: id, root: root, task: task, inTaskSlot: interpreter.inTaskSlot))
+    table.startedInTask(RunningCommand(id: id, root: root, task: task, inTaskSlot: interpreter.inTaskSlot))
     table.records[id] = record
   }
 
   deinit {
-    for command in table.running.values { command.task?.cancel() }
+    for command in table.tasks.values { command.task?.cancel() }
   }
 }
 

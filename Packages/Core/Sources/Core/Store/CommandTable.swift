@@ -8,7 +8,7 @@ struct CommandTable {
   /// The interpreters, found by the type of a command.
   var interpreters = InterpreterRegistry<AnyCommandInterpreter>()
   /// Commands running in their tasks.
-  private(set) var running: [CommandID: RunningCommand] = [:]
+  private(set) var tasks: [CommandID: RunningCommand] = [:]
   /// Commands performed on the store's actor whose end the loop has not taken, oldest first from
   /// `performedHead`. Their ends are queued in the order they were performed, so the one the loop
   /// takes is the oldest: no hashing to find it.
@@ -60,14 +60,14 @@ struct CommandTable {
   // MARK: - Reading
 
   /// Whether no command is running or waiting.
-  var isIdle: Bool { running.isEmpty && performedHead == performed.count && waitingHead == waiting.count }
+  var isIdle: Bool { tasks.isEmpty && performedHead == performed.count && waitingHead == waiting.count }
 
   /// Whether a command waits for a free slot.
   var hasWaiting: Bool { waitingHead < waiting.count }
 
   /// How many command records it stores (for tests).
   var storedRecordCount: Int {
-    running.count + performed.count - performedHead + records.count + waiting.count - waitingHead
+    tasks.count + performed.count - performedHead + records.count + waiting.count - waitingHead
   }
 
   /// Whether the command `id` runs: handed to its interpreter, its end not taken yet.
@@ -81,7 +81,7 @@ struct CommandTable {
 
   @inline(never)
   private func isRunningElsewhere(_ id: CommandID) -> Bool {
-    if running.index(forKey: id) != nil { return true }
+    if tasks.index(forKey: id) != nil { return true }
     return performed[performedHead...].contains { $0.id == id }
   }
 
@@ -94,13 +94,13 @@ struct CommandTable {
     if performedHead < performed.count, performed[performedHead].id == id {
       return performed[performedHead].root
     }
-    if let found = running[id] { return found.root }
+    if let found = tasks[id] { return found.root }
     return performed[performedHead...].first { $0.id == id }?.root
   }
 
   /// The root of the first command running or waiting whose root has the mailbox number `number`.
   func root(withNumber number: UInt64) -> TreeRoot? {
-    if let found = running.values.first(where: { $0.root.number == number }) { return found.root }
+    if let found = tasks.values.first(where: { $0.root.number == number }) { return found.root }
     if let found = performed[performedHead...].first(where: { $0.root.number == number }) {
       return found.root
     }
@@ -112,7 +112,7 @@ struct CommandTable {
   func outstanding(descendingFrom id: MessageID) -> (root: TreeRoot, count: Int)? {
     var root: TreeRoot?
     var count = 0
-    for command in running.values where command.root.id == id {
+    for command in tasks.values where command.root.id == id {
       root = command.root
       count += 1
     }
@@ -138,8 +138,8 @@ struct CommandTable {
   }
 
   /// Adds a command started in its task.
-  mutating func running(_ command: RunningCommand) {
-    running[command.id] = command
+  mutating func startedInTask(_ command: RunningCommand) {
+    tasks[command.id] = command
   }
 
   mutating func wait(_ waiting: Waiting) {
@@ -187,7 +187,7 @@ struct CommandTable {
     if let index = performed[performedHead...].firstIndex(where: { $0.id == id }) {
       return performed.remove(at: index).root
     }
-    guard let finished = running.removeValue(forKey: id) else { return nil }
+    guard let finished = tasks.removeValue(forKey: id) else { return nil }
     if let slot = finished.inTaskSlot { inTask[slot] -= 1 }
     forgetKeyAndChild(of: id)
     return finished.root
@@ -198,7 +198,7 @@ struct CommandTable {
   mutating func cancel(_ id: CommandID) -> Task<Void, Never>? {
     if let key = keys.removeValue(forKey: id) { commandsByKey[key] = nil }
     childProbes[id] = nil
-    if let command = running[id] {
+    if let command = tasks[id] {
       cancelledTasks.insert(id)
       cancelled.append(.running(id))
       return command.task
@@ -221,15 +221,15 @@ struct CommandTable {
     cancelledTasks.remove(id)
   }
 
-  /// Forgets every waiting command, key and child; returns the tasks of the running ones, to
-  /// cancel.
-  mutating func removeAll() -> [Task<Void, Never>] {
+  /// What a shutdown does to the table: forgets every waiting command, key and child, and returns
+  /// the tasks of the commands running in them, to cancel.
+  mutating func shutDown() -> [Task<Void, Never>] {
     waiting.removeAll()
     waitingHead = 0
     commandsByKey.removeAll()
     keys.removeAll()
     childProbes.removeAll()
-    return running.values.compactMap(\.task)
+    return tasks.values.compactMap(\.task)
   }
 
   /// Moves `head` past the first element of the queue `array[head...]`, freeing the storage when

@@ -86,13 +86,13 @@ final class Mailbox: Sendable {
   ///
   /// - Returns: Its number.
   @inline(__always)
-  func dispatch(_ message: consuming any Message, cause: Cause) -> UInt64 {
+  func postDispatched(_ message: consuming any Message, cause: Cause) -> UInt64 {
     let performedByTheLoop = performingThread.load(ordering: .relaxed) == Self.currentThread
     return post(message, cause: cause, sentOnActor: false, schedulesDrain: !performedByTheLoop)
   }
 
   /// Runs `body`, a command's `interpretNow`, on the store's actor: what it dispatches on this
-  /// thread meanwhile schedules no drain (``dispatch(_:cause:)``).
+  /// thread meanwhile schedules no drain (``postDispatched(_:cause:)``).
   @inline(__always)
   func performingOnActor<Result>(_ body: () throws -> Result) rethrows -> Result {
     performingThread.store(Self.currentThread, ordering: .relaxed)

@@ -80,11 +80,12 @@ final class StoreLoop<Model: Sendable> {
     updates = UpdateRunner(model: model, updater: updater)
     self.mailbox = mailbox
     self.commands = CommandRunner(mailbox: mailbox, maximumRunning: maximumRunningCommands)
-    self.subscriptions = SubscriptionReconciler(provider: subscriptions)
+    self.subscriptions = SubscriptionReconciler(
+      provider: subscriptions, mailbox: mailbox, observers: observers)
   }
 
   deinit {
-    for key in subscriptions.newestFirst { subscriptions.remove(key)?.end() }
+    subscriptions.endAll()
     commands.cancelAll()
     for waiter in state.consequences.takeIdleWaiters() { waiter.resume() }
   }
@@ -160,7 +161,7 @@ final class StoreLoop<Model: Sendable> {
   @inline(never)
   private func sendQueued(_ message: any Message, cause: Cause) -> SendOutcome {
     if state.phase.isShutDown {
-      report(.messageDropped(message, cause: cause, reason: .storeShutDown))
+      observers.dropped(message, cause: cause, reason: .storeShutDown)
       return .complete
     }
     // Inside the loop, the running drain reaches it; outside, the drain below does.
@@ -235,7 +236,7 @@ final class StoreLoop<Model: Sendable> {
     case .subscriptionFinished(let id, let failure):
       if let failure { subscriptionFailed(id, failure: failure) }
     case .dropped(let message, let cause, let reason):
-      reportDropped(message, cause: cause, reason: reason)
+      observers.dropped(message, cause: cause, reason: reason)
     }
   }
 
@@ -257,22 +258,10 @@ final class StoreLoop<Model: Sendable> {
     }
   }
 
-  // Reporting lives in functions of its own: a function that builds a `StoreEvent<Model>` asks the
-  // runtime for that type's metadata on every call, whether it builds one or not.
-
   @inline(never)
   private func subscriptionFailed(_ id: SubscriptionID, failure: any Error) {
     guard let live = subscriptions.live(withID: id) else { return }
-    report(.subscriptionFailed(live.record, error: failure))
-  }
-
-  @inline(never)
-  private func reportDropped(_ message: any Message, cause: Cause, reason: DropReason) {
-    // A cancelled command's late answer is what cancelling it is for, not a problem.
-    if reason == .commandCancelled {
-      return observers.emit(.messageDropped(message, cause: cause, reason: reason))
-    }
-    report(.messageDropped(message, cause: cause, reason: reason))
+    observers.subscriptionFailed(live.record, failure: failure)
   }
 
   /// Drops a message taken from the mailbox: sent after shutdown, or by a command that had
@@ -282,7 +271,7 @@ final class StoreLoop<Model: Sendable> {
     _ message: any Message, cause: Cause, number: UInt64, reason: DropReason = .storeShutDown
   ) {
     state.consequences.takeNumberWaiter(number)?.complete()
-    reportDropped(message, cause: cause, reason: reason)
+    observers.dropped(message, cause: cause, reason: reason)
   }
 
   // MARK: - One message
@@ -291,7 +280,7 @@ final class StoreLoop<Model: Sendable> {
   ///
   /// The hot path holds no value of a type that depends on `Model` other than the model itself:
   /// the runtime would instantiate that type's metadata on every call (measured with `perf`).
-  /// Everything monitors need is built in ``processMonitored(_:cause:id:)``.
+  /// Everything monitors need is built by ``Observers`` (``processMonitored(_:cause:id:)``).
   ///
   /// - Parameters:
   ///   - post: The message's number in the mailbox, or 0 if it did not go through it.
@@ -308,7 +297,7 @@ final class StoreLoop<Model: Sendable> {
     if observers.hasMonitors {
       processMonitored(message, cause: cause, id: id)
     } else if !updates.apply(message, at: address) {
-      reportUnhandled(message, cause: cause, id: id)
+      observers.unhandled(message, cause: cause, id: id)
     }
 
     if observers.hasListeners { observers.notifyListeners(model) }
@@ -342,26 +331,9 @@ final class StoreLoop<Model: Sendable> {
     let start = clock.now
     let handled = updates.apply(message, at: nil)
     let end = clock.now
-    let duration = end - start
-    let firstCommand = updates.firstEmittedID
-    let record = MessageRecord(id: id, cause: cause, message: message)
-    let commands = updates.emitted
-    let emitted = commands.indices.map {
-      CommandRecord(id: CommandID(rawValue: firstCommand &+ UInt64($0)), emittedBy: id, command: commands[$0])
-    }
-    if observers.takesProcessedMessagesErased {
-      observers.emitProcessed(
-        record, handled: handled, commands: emitted, duration: duration, model: handled ? model : nil,
-        end: end)
-      return
-    }
-    observers.emit(.messageProcessed(record, handled: handled, commands: emitted, duration: duration))
-    observers.emit(handled ? .modelUpdated(id, model: model) : .unhandledMessage(record))
-  }
-
-  @inline(never)
-  private func reportUnhandled<M: Message>(_ message: M, cause: Cause, id: MessageID) {
-    report(.unhandledMessage(MessageRecord(id: id, cause: cause, message: message)))
+    observers.processed(
+      MessageRecord(id: id, cause: cause, message: message), handled: handled, commands: updates.emitted,
+      firstCommand: updates.firstEmittedID, duration: end - start, end: end, model: model)
   }
 
   // MARK: - Commands
@@ -403,14 +375,14 @@ final class StoreLoop<Model: Sendable> {
     let (outcome, resolved) = commands.start(record, root: root, timed: timed)
     if resolved { endResolved() }
     switch outcome {
-    case .started: if timed { reportStarted(record) }
+    case .started: if timed { observers.commandStarted(record) }
     case .waiting: break
     case .noInterpreter:
       state.consequences.finished(in: root)
-      reportNoInterpreter(record)
+      observers.noInterpreter(record)
     case .done:
       state.consequences.finished(in: root)
-      if timed { reportDone(record) }
+      if timed { observers.commandDone(record) }
     }
     if resolved, outcome == .started || outcome == .waiting { endIfChildGone(record.id) }
   }
@@ -438,7 +410,7 @@ final class StoreLoop<Model: Sendable> {
   private func startWaitingUpToBound() {
     let timed = observers.hasMonitors
     while commands.hasWaiting, let started = commands.startWaiting(timed: timed) {
-      if timed { reportStarted(started) }
+      if timed { observers.commandStarted(started) }
       if state.phase.isShutDown { return }
     }
   }
@@ -461,7 +433,7 @@ final class StoreLoop<Model: Sendable> {
         commandFinished(id, failure: nil, duration: nil, cancelled: true)
       case .waiting(let record, let root):
         state.consequences.finished(in: root)
-        if observers.hasMonitors { reportCancelled(record) }
+        if observers.hasMonitors { observers.commandCancelled(record) }
       }
     }
   }
@@ -486,49 +458,14 @@ final class StoreLoop<Model: Sendable> {
     if state.consequences.hasSenders { state.consequences.senderReturned(id) }
     if state.consequences.counts(root) { state.consequences.finished(in: root) }
     let timed = observers.hasMonitors
-    if commands.hasRecords {
-      reportEnd(of: id, failure: failure, duration: duration, timed: timed, cancelled: cancelled)
+    if commands.hasRecords, let record = commands.takeRecord(id) {
+      observers.commandEnded(
+        record, failure: failure, duration: duration, cancelled: cancelled, timed: timed,
+        shutDown: state.phase.isShutDown)
     }
     if commands.hasWaiting, let started = commands.startWaiting(timed: timed), timed {
-      reportStarted(started)
+      observers.commandStarted(started)
     }
-  }
-
-  @inline(never)
-  private func reportEnd(
-    of id: CommandID, failure: (any Error)?, duration: Duration?, timed: Bool, cancelled: Bool
-  ) {
-    guard let record = commands.takeRecord(id) else { return }
-    if let failure, !(state.phase.isShutDown && failure is CancellationError) {
-      report(.commandFailed(record, error: failure, duration: duration ?? .zero))
-    } else if cancelled {
-      if timed { observers.emit(.commandCancelled(record)) }
-    } else if timed {
-      observers.emit(.commandFinished(record, duration: duration ?? .zero))
-    }
-  }
-
-  /// A command that waited for a slot was cancelled before it started.
-  @inline(never)
-  private func reportCancelled(_ record: CommandRecord) {
-    observers.emit(.commandCancelled(record))
-  }
-
-  @inline(never)
-  private func reportStarted(_ record: CommandRecord) {
-    observers.emit(.commandStarted(record))
-  }
-
-  /// A ``CancelCommand`` has nothing to run: it starts and finishes at once.
-  @inline(never)
-  private func reportDone(_ record: CommandRecord) {
-    observers.emit(.commandStarted(record))
-    observers.emit(.commandFinished(record, duration: .zero))
-  }
-
-  @inline(never)
-  private func reportNoInterpreter(_ record: CommandRecord) {
-    report(.noInterpreter(record))
   }
 
   // MARK: - Subscriptions
@@ -540,61 +477,7 @@ final class StoreLoop<Model: Sendable> {
     _ subscriptions: SubscriptionReconciler<Model>, after message: (any Message)?, id: MessageID?
   ) {
     guard let plan = subscriptions.plan(for: model, message: message) else { return }
-    carryOut(plan, of: subscriptions, id: id)
-  }
-
-  /// Stops and starts what `plan` says. A function of its own: it builds `StoreEvent<Model>`s, and
-  /// a function that does asks the runtime for that type's metadata on every call, which a message
-  /// that changes no subscription should not pay.
-  @inline(never)
-  private func carryOut(
-    _ plan: SubscriptionReconciler<Model>.Plan, of subscriptions: SubscriptionReconciler<Model>,
-    id: MessageID?
-  ) {
-    for key in plan.stop {
-      stopSubscription(key, stoppedBy: id)
-      if state.phase.isShutDown { return }
-    }
-    for (key, value, requests) in plan.start {
-      let (record, liveness, dispatch, interpreter, performed) = subscriptions.add(
-        key: key, value: value, requests: requests, mailbox: mailbox)
-      guard let interpreter else {
-        report(.noSubscriptionInterpreter(record))
-        continue
-      }
-      observers.emit(.subscriptionStarted(record, startedBy: id))
-      if state.phase.isShutDown { return }
-      switch interpreter {
-      case .object(let make):
-        let object = make(performed, dispatch)
-        if subscriptions.attach(.object(object), to: key, id: record.id) { object.start() }
-      case .task(let run):
-        let mailbox = mailbox
-        let body: @Sendable () async -> Void = {
-          do {
-            try await run(performed, dispatch)
-          } catch {
-            if liveness.isLive { mailbox.post(.subscriptionFinished(record.id, failure: error)) }
-          }
-        }
-        // The task runs on the store's actor until its first suspension, then off it: a
-        // subscription that waits (on a clock, a stream, a socket) is waiting when the message
-        // that started it returns, so a test can advance its clock at once.
-        let task = Task.immediateDetached(operation: body)
-        if !subscriptions.attach(.task(task), to: key, id: record.id) { task.cancel() }
-      }
-      if state.phase.isShutDown { return }
-    }
-  }
-
-  func stopSubscription(_ key: AnyHashable, stoppedBy: MessageID?) {
-    guard let live = subscriptions.remove(key) else { return }
-    live.end()
-    switch live.runner {
-    case .object, .task: break
-    case .none, .noInterpreter: return
-    }
-    observers.emit(.subscriptionStopped(live.record, stoppedBy: stoppedBy))
+    subscriptions.carryOut(plan, startedBy: id) { state.phase.isShutDown }
   }
 
   // MARK: - Pausing
@@ -637,11 +520,11 @@ final class StoreLoop<Model: Sendable> {
     case .running, .paused: state.phase = .shutDown
     case .shutDown: return
     }
-    for key in subscriptions.newestFirst { stopSubscription(key, stoppedBy: nil) }
+    for key in subscriptions.newestFirst { subscriptions.stop(key, stoppedBy: nil) }
     commands.cancelAll()
     state.consequences.completeAll()
     for held in driver?.releaseAll() ?? [] {
-      report(.messageDropped(held.message, cause: held.cause, reason: .storeShutDown))
+      observers.dropped(held.message, cause: held.cause, reason: .storeShutDown)
     }
     runLoop(limit: nil)
     resumeIdleWaitersIfIdle()
@@ -678,12 +561,6 @@ final class StoreLoop<Model: Sendable> {
     for waiter in state.consequences.takeIdleWaiters() { waiter.resume() }
   }
 
-  // MARK: - Reporting
-
-  /// Sends a problem or a notable event to monitors, or to standard error when there are none.
-  func report(_ event: StoreEvent<Model>) {
-    observers.report(event)
-  }
 }
 
 /// What ``StoreLoop/send(_:at:cause:)`` tells its host about the handle to return.

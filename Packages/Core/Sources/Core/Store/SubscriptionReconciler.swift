@@ -5,11 +5,15 @@ import Synchronization
 ///
 /// Reconciling is split in two so that no user code runs while this part is being changed:
 /// ``plan(for:message:)`` compares and updates the bookkeeping and says what to stop and start;
-/// the loop then stops and starts them one at a time through ``remove(_:)`` and ``add(_:)``,
-/// telling monitors in between. Invariant: after the loop has carried out a plan, the live set is
-/// exactly the set of values of the provider's last answer (tested after every message).
-final class SubscriptionReconciler<Model> {
+/// ``carryOut(_:startedBy:isShutDown:)`` then stops and starts them one at a time, telling monitors
+/// in between. Invariant: after a plan is carried out, the live set is exactly the set of values of
+/// the provider's last answer (tested after every message).
+final class SubscriptionReconciler<Model: Sendable> {
   let provider: any SubscriptionProvider<Model>
+  /// Where a subscription's messages and its failure go.
+  private let mailbox: Mailbox
+  /// Told of each start, stop and problem.
+  private let observers: Observers<Model>
   private(set) var registry = InterpreterRegistry<AnySubscriptionInterpreter>()
   private var live: [AnyHashable: LiveSubscription] = [:]
   private var lastRequested: [any Subscription] = []
@@ -21,10 +25,15 @@ final class SubscriptionReconciler<Model> {
   /// message instead of calling the generic provider.
   let hasProvider: Bool
 
-  /// - Parameter provider: The provider, or `nil` for none.
-  init(provider: (any SubscriptionProvider<Model>)?) {
+  /// - Parameters:
+  ///   - provider: The provider, or `nil` for none.
+  ///   - mailbox: Where a subscription's messages and its failure go.
+  ///   - observers: Told of each start, stop and problem.
+  init(provider: (any SubscriptionProvider<Model>)?, mailbox: Mailbox, observers: Observers<Model>) {
     self.provider = provider ?? NoSubscriptions<Model>()
     hasProvider = provider != nil
+    self.mailbox = mailbox
+    self.observers = observers
   }
 
   func register(
@@ -97,22 +106,63 @@ final class SubscriptionReconciler<Model> {
     return plan
   }
 
-  /// Removes a live subscription; the caller ends it.
-  func remove(_ key: AnyHashable) -> LiveSubscription? {
-    live.removeValue(forKey: key)
+  // MARK: - Carrying out a plan
+
+  /// Stops and starts what `plan` says, one at a time, telling monitors of each. A monitor or a
+  /// subscription's `start()` may shut the store down meanwhile: then it stops at once.
+  ///
+  /// - Parameters:
+  ///   - id: The message whose update made the plan, or `nil` for the store's `start()`.
+  ///   - isShutDown: Whether the store has shut down.
+  func carryOut(_ plan: Plan, startedBy id: MessageID?, isShutDown: () -> Bool) {
+    for key in plan.stop {
+      stop(key, stoppedBy: id)
+      if isShutDown() { return }
+    }
+    for (key, value, requests) in plan.start {
+      let starting = add(key: key, value: value, requests: requests)
+      guard let interpreter = starting.interpreter else {
+        observers.noSubscriptionInterpreter(starting.record)
+        continue
+      }
+      observers.subscriptionStarted(starting.record, startedBy: id)
+      if isShutDown() { return }
+      run(starting, with: interpreter, key: key)
+      if isShutDown() { return }
+    }
+  }
+
+  /// Stops the live subscription `key`, if any, and tells monitors.
+  func stop(_ key: AnyHashable, stoppedBy id: MessageID?) {
+    guard let live = live.removeValue(forKey: key) else { return }
+    live.end()
+    switch live.runner {
+    case .object, .task: break
+    case .none, .noInterpreter: return
+    }
+    observers.subscriptionStopped(live.record, stoppedBy: id)
+  }
+
+  /// Ends every live subscription, newest first, without telling monitors (the store goes away).
+  func endAll() {
+    for key in newestFirst { live.removeValue(forKey: key)?.end() }
+  }
+
+  /// A subscription recorded as live, not started yet.
+  private struct Starting {
+    let record: SubscriptionRecord
+    let liveness: SubscriptionLiveness
+    /// Sends its messages, with its cause.
+    let dispatch: Dispatch
+    /// The interpreter that runs it, or `nil` if none is registered.
+    let interpreter: AnySubscriptionInterpreter?
+    /// What the interpreter runs: the subscription, or a child's subscription inside it.
+    let performed: any Subscription
   }
 
   /// Records `value` as live before any of its code runs, so a message its start causes, which is
   /// processed later, sees it and can stop it.
-  ///
-  /// - Returns: The live entry, whose runner is not started yet (`.none` for an object, started by
-  ///   the caller) and the interpreter to start, or `nil` if none is registered.
-  func add(
-    key: AnyHashable, value: any Subscription, requests: Int, mailbox: Mailbox
-  ) -> (
-    record: SubscriptionRecord, liveness: SubscriptionLiveness, dispatch: Dispatch,
-    interpreter: AnySubscriptionInterpreter?, performed: any Subscription
-  ) {
+  private func add(key: AnyHashable, value: any Subscription, requests: Int) -> Starting {
     lastSubscriptionID &+= 1
     let record = SubscriptionRecord(id: SubscriptionID(rawValue: lastSubscriptionID), subscription: value)
     let liveness = SubscriptionLiveness()
@@ -128,13 +178,39 @@ final class SubscriptionReconciler<Model> {
     }
     if interpreter == nil { live[key]?.runner = .noInterpreter }
     let dispatch = Dispatch(cause: .subscription(record.id), sink: .mailbox(mailbox, liveness), scope: scope)
-    return (record, liveness, dispatch, interpreter, performed)
+    return Starting(
+      record: record, liveness: liveness, dispatch: dispatch, interpreter: interpreter, performed: performed)
   }
 
-  /// Sets the runner of a subscription recorded by ``add(key:value:requests:mailbox:)``.
+  /// Starts `starting` with its interpreter: an object's `start()`, or a task.
+  private func run(_ starting: Starting, with interpreter: AnySubscriptionInterpreter, key: AnyHashable) {
+    let (record, liveness, dispatch, performed) =
+      (starting.record, starting.liveness, starting.dispatch, starting.performed)
+    switch interpreter {
+    case .object(let make):
+      let object = make(performed, dispatch)
+      if attach(.object(object), to: key, id: record.id) { object.start() }
+    case .task(let run):
+      let mailbox = mailbox
+      let body: @Sendable () async -> Void = {
+        do {
+          try await run(performed, dispatch)
+        } catch {
+          if liveness.isLive { mailbox.post(.subscriptionFinished(record.id, failure: error)) }
+        }
+      }
+      // The task runs on the store's actor until its first suspension, then off it: a subscription
+      // that waits (on a clock, a stream, a socket) is waiting when the message that started it
+      // returns, so a test can advance its clock at once.
+      let task = Task.immediateDetached(operation: body)
+      if !attach(.task(task), to: key, id: record.id) { task.cancel() }
+    }
+  }
+
+  /// Sets the runner of a subscription recorded by ``add(key:value:requests:)``.
   ///
   /// - Returns: `false` if the subscription was removed meanwhile (the caller then ends the runner).
-  func attach(_ runner: LiveSubscription.Runner, to key: AnyHashable, id: SubscriptionID) -> Bool {
+  private func attach(_ runner: LiveSubscription.Runner, to key: AnyHashable, id: SubscriptionID) -> Bool {
     guard live[key]?.record.id == id else { return false }
     live[key]?.runner = runner
     return true
