@@ -69,7 +69,7 @@ struct ConsequenceTracker {
   }
 
   /// A ticket completed when the message numbered `number`, not yet processed, has finished.
-  mutating func ticket(forQueuedNumber number: UInt64) -> MessageTicket {
+  private mutating func ticket(forQueuedNumber number: UInt64) -> MessageTicket {
     if let ticket = numberWaiters[number] { return ticket }
     let ticket = MessageTicket()
     numberWaiters[number] = ticket
@@ -112,7 +112,7 @@ struct ConsequenceTracker {
   }
 
   /// The ticket of the tree of `id` if it is recorded, made if needed.
-  mutating func ticket(forEntry id: MessageID) -> MessageTicket? {
+  private mutating func ticket(forEntry id: MessageID) -> MessageTicket? {
     if let entry = roots[id] { return entry.ticket }
     guard let count = findable[id] else { return nil }
     if let ticket = count.ticket { return ticket }
@@ -122,16 +122,41 @@ struct ConsequenceTracker {
   }
 
   /// The message numbered `number` if its tree is recorded.
-  func entry(withNumber number: UInt64) -> MessageID? {
+  private func entry(withNumber number: UInt64) -> MessageID? {
     if let found = findable.values.first(where: { $0.number == number }) { return found.id }
     return roots.first { $0.value.number == number }?.key
   }
 
   /// Starts tracking the tree of `root`, which has no entry, with `outstanding` commands.
-  mutating func track(_ root: TreeRoot, outstanding: Int) -> MessageTicket {
+  private mutating func track(_ root: TreeRoot, outstanding: Int) -> MessageTicket {
     let ticket = MessageTicket()
     roots[root.id] = RootEntry(outstanding: outstanding, number: root.number, ticket: ticket)
     return ticket
+  }
+
+  // MARK: - Waiting
+
+  /// The ticket that completes when the tree of `id`, a processed message, has finished; `nil` if
+  /// nothing of it is outstanding.
+  mutating func ticket(forProcessed id: MessageID, commands: CommandRunner) -> MessageTicket? {
+    ticket(forEntry: id) ?? trackRoot(id, commands: commands)
+  }
+
+  /// The ticket that completes when the message numbered `number` in the mailbox has been processed
+  /// and its tree has finished; `nil` if it has, or if it was never posted.
+  ///
+  /// - Parameter isHeld: Whether a test store holds it, taken from the mailbox but not processed.
+  mutating func ticket(forNumber number: UInt64, isHeld: Bool, commands: CommandRunner) -> MessageTicket? {
+    if number > lastTakenNumber || isHeld { return ticket(forQueuedNumber: number) }
+    if let id = entry(withNumber: number) { return ticket(forEntry: id) }
+    guard let root = commands.root(withNumber: number) else { return nil }
+    return trackRoot(root.id, commands: commands)
+  }
+
+  /// Starts tracking the tree of the root `id` (it has no entry) if commands of it are outstanding.
+  private mutating func trackRoot(_ id: MessageID, commands: CommandRunner) -> MessageTicket? {
+    guard let (root, outstanding) = commands.outstanding(descendingFrom: id) else { return nil }
+    return track(root, outstanding: outstanding)
   }
 
   /// Whether ``finished(in:)`` has anything to count down for `root`: someone awaits a root, or

@@ -132,31 +132,21 @@ final class StoreLoop<Model: Sendable> {
   /// Suspends until the tree of `id`, a processed message, has finished.
   func waitForConsequences(of id: MessageID, isolation: isolated (any Actor)? = #isolation) async {
     guard !state.phase.isShutDown else { return }
-    if let ticket = state.consequences.ticket(forEntry: id) ?? trackRoot(id) { await ticket.wait() }
+    if let ticket = state.consequences.ticket(forProcessed: id, commands: commands) { await ticket.wait() }
   }
 
   /// Suspends until the message numbered `number` in the mailbox has been processed and its tree has
   /// finished.
   func waitForConsequences(ofNumber number: UInt64, isolation: isolated (any Actor)? = #isolation) async {
     guard !state.phase.isShutDown else { return }
-    let queued = number > state.consequences.lastTakenNumber || driver?.holds(number) == true
-    if queued {
-      await state.consequences.ticket(forQueuedNumber: number).wait()
-    } else if let id = state.consequences.entry(withNumber: number) {
-      await state.consequences.ticket(forEntry: id)?.wait()
-    } else if let root = commands.root(withNumber: number), let ticket = trackRoot(root.id) {
+    let isHeld = driver?.holds(number) == true
+    if let ticket = state.consequences.ticket(forNumber: number, isHeld: isHeld, commands: commands) {
       await ticket.wait()
     }
   }
 
   /// How many records the loop keeps for awaited consequences.
   var consequenceRecordCount: Int { state.consequences.recordCount }
-
-  /// Starts tracking the tree of the root `id` (it has no entry) if commands of it are outstanding.
-  private func trackRoot(_ id: MessageID) -> MessageTicket? {
-    guard let (root, outstanding) = commands.outstanding(descendingFrom: id) else { return nil }
-    return state.consequences.track(root, outstanding: outstanding)
-  }
 
   @inline(never)
   private func sendQueued(_ message: any Message, cause: Cause) -> SendOutcome {
