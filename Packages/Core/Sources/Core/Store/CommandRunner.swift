@@ -74,67 +74,38 @@ final class CommandRunner {
 
   /// Starts a command no interpreter is registered for by its own type: a child's command
   /// (``ChildCommand``), a ``KeyedCommand``, a ``CancelCommand`` or a ``DelayedMessage``, or any
-  /// nesting of them, such as a child's keyed delay.
+  /// nesting of them, such as a child's keyed delay (``CommandScopes/resolve(_:)``).
   @inline(never)
   private func startResolving(
     _ record: CommandRecord, root: TreeRoot, timed: Bool
   ) -> (Outcome, resolved: Bool) {
-    var command = record.command
-    var scope: (@Sendable (any Message) -> any Message)?
-    // The child the command belongs to, outermost first: its keys are that child's.
-    var owner: [AnyHashable] = []
-    var probe: ChildProbe?
-    if let child = asChild(command) {
-      probe = child.probe
-      (command, scope) = unscoped(child)
-      var level: ChildCommand? = child
-      while let current = level {
-        owner.append(AnyHashable(ChildIdentity(id: current.id.map { AnyHashable($0) }, stamp: current.stamp)))
-        level = asChild(current.command)
-      }
-    }
-    var key: CommandTable.Key?
-    while let keyed = exactCast(command, to: KeyedCommand.self) {
-      key = CommandTable.Key(owner: owner, key: AnyHashable(keyed.key))
-      command = keyed.command
-    }
-    if let cancel = exactCast(command, to: CancelCommand.self) {
-      self.cancel(under: CommandTable.Key(owner: owner, key: AnyHashable(cancel.key)))
+    let resolved = CommandScopes.resolve(record.command)
+    guard case .perform(let command, let key, let isDelay) = resolved.action else {
+      if case .cancel(let key) = resolved.action { cancel(under: key) }
       return (.done, true)
     }
-    if let key { self.cancel(under: key) }
-    let interpreter: AnyCommandInterpreter
-    if exactCast(command, to: DelayedMessage.self) != nil {
-      interpreter = delays
-    } else if let found = table.interpreters.handler(for: command) {
-      interpreter = found
-    } else {
+    if let key { cancel(under: key) }
+    guard let interpreter = isDelay ? delays : table.interpreters.handler(for: command) else {
       // Under a key, a command may have been cancelled above: the loop ends it.
       return (.noInterpreter, key != nil)
     }
-    let target = ChildTarget(command: command, scope: scope)
+    let target = ChildTarget(command: command, scope: resolved.scope)
     if table.tasks.count >= maximumRunning || table.hasWaiting {
       table.wait(.init(record: record, root: root, interpreter: interpreter, child: target))
-      table.note(record.id, key: key, probe: probe)
+      table.scopes.note(record.id, key: key, probe: resolved.probe)
       return (.waiting, true)
     }
     launch(record, root: root, interpreter, child: target, timed: timed)
     // One performed at once has returned: nothing is left to cancel.
-    if table.tasks[record.id] != nil { table.note(record.id, key: key, probe: probe) }
+    if table.tasks[record.id] != nil { table.scopes.note(record.id, key: key, probe: resolved.probe) }
     return (.started, true)
-  }
-
-  /// One level of a child's address: its id and stamp.
-  private struct ChildIdentity: Hashable {
-    let id: AnyHashable?
-    let stamp: UInt64?
   }
 
   // MARK: - Cancelling
 
   /// Cancels the command running or waiting under `key`, if any.
-  private func cancel(under key: CommandTable.Key) {
-    guard let id = table.command(under: key) else { return }
+  private func cancel(under key: CommandScopes.Key) {
+    guard let id = table.scopes.command(under: key) else { return }
     cancel(id)
   }
 
@@ -145,14 +116,14 @@ final class CommandRunner {
   }
 
   /// Whether a child's command runs in a task or waits.
-  var hasChildCommands: Bool { !table.childProbes.isEmpty }
+  var hasChildCommands: Bool { !table.scopes.childProbes.isEmpty }
 
   /// Cancels the commands of every child that `isPresent` says is gone (``takeCancelled()``).
   ///
   /// - Returns: Whether it cancelled any.
   func cancelCommands(ofChildrenGone isPresent: (ChildProbe) -> Bool?) -> Bool {
     var gone: [CommandID] = []
-    for (id, probe) in table.childProbes where isPresent(probe) == false { gone.append(id) }
+    for (id, probe) in table.scopes.childProbes where isPresent(probe) == false { gone.append(id) }
     if gone.isEmpty { return false }
     for id in gone.sorted(by: { $0.rawValue < $1.rawValue }) { cancel(id) }
     return true
@@ -163,7 +134,7 @@ final class CommandRunner {
   ///
   /// - Returns: Whether it cancelled it.
   func cancelCommand(_ id: CommandID, ifChildGone isPresent: (ChildProbe) -> Bool?) -> Bool {
-    guard let probe = table.childProbes[id], isPresent(probe) == false else { return false }
+    guard let probe = table.scopes.childProbes[id], isPresent(probe) == false else { return false }
     cancel(id)
     return true
   }
@@ -242,7 +213,7 @@ final class CommandRunner {
     guard table.tasks.count < maximumRunning, let next = table.takeWaiting() else { return nil }
     launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
     // A keyed command performed at once has returned: nothing is left to cancel.
-    if table.tasks[next.record.id] == nil { table.forgetKeyAndChild(of: next.record.id) }
+    if table.tasks[next.record.id] == nil { table.scopes.forget(next.record.id) }
     return next.record
   }
 

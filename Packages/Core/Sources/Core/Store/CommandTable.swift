@@ -24,12 +24,8 @@ struct CommandTable {
   /// commands run in tasks: while any does, its later commands run in tasks too, so none overtakes
   /// an earlier one.
   var inTask: [Int] = []
-  /// The commands running in tasks or waiting under a key, and each one's key.
-  private var commandsByKey: [Key: CommandID] = [:]
-  private var keys: [CommandID: Key] = [:]
-  /// The child each command of a child's (``ChildCommand``) running in a task or waiting belongs
-  /// to: when the child is gone from the model, its commands are cancelled.
-  private(set) var childProbes: [CommandID: ChildProbe] = [:]
+  /// The key and the child each command running in a task or waiting runs under.
+  var scopes = CommandScopes()
   /// The commands cancelled since the loop last took them (``takeCancelled()``).
   private var cancelled: [Cancelled] = []
   /// Cancelled commands whose task has not ended yet: their messages are dropped as cancelled.
@@ -41,12 +37,6 @@ struct CommandTable {
     let root: TreeRoot
     let interpreter: AnyCommandInterpreter
     let child: CommandRunner.ChildTarget?
-  }
-
-  /// A ``KeyedCommand``'s key, in the scope of the child that returned it.
-  struct Key: Hashable {
-    let owner: [AnyHashable]
-    let key: AnyHashable
   }
 
   /// A command a key or its child's removal cancelled, for the loop to end.
@@ -127,9 +117,6 @@ struct CommandTable {
     return root.map { ($0, count) }
   }
 
-  /// The command running or waiting under `key`, if any.
-  func command(under key: Key) -> CommandID? { commandsByKey[key] }
-
   // MARK: - Changing
 
   /// Adds a command performed on the store's actor, whose end is queued.
@@ -154,22 +141,6 @@ struct CommandTable {
     return next
   }
 
-  /// Notes what the command `id`, running in a task or waiting, runs under: a key, a child.
-  mutating func note(_ id: CommandID, key: Key?, probe: ChildProbe?) {
-    if let key {
-      commandsByKey[key] = id
-      keys[id] = key
-    }
-    if let probe { childProbes[id] = probe }
-  }
-
-  /// Forgets the key and the child the command `id` ran under.
-  @inline(__always)
-  mutating func forgetKeyAndChild(of id: CommandID) {
-    if !keys.isEmpty, let key = keys.removeValue(forKey: id) { commandsByKey[key] = nil }
-    if !childProbes.isEmpty { childProbes[id] = nil }
-  }
-
   /// Ends the command `id`, whose end the loop has taken (its record, if it has one, stays in
   /// ``records``).
   ///
@@ -189,15 +160,14 @@ struct CommandTable {
     }
     guard let finished = tasks.removeValue(forKey: id) else { return nil }
     if let slot = finished.inTaskSlot { inTask[slot] -= 1 }
-    forgetKeyAndChild(of: id)
+    scopes.forget(id)
     return finished.root
   }
 
   /// Marks the command `id` cancelled if it runs in a task (returning its task, to cancel) or
   /// removes it if it waits; the loop ends it (``takeCancelled()``).
   mutating func cancel(_ id: CommandID) -> Task<Void, Never>? {
-    if let key = keys.removeValue(forKey: id) { commandsByKey[key] = nil }
-    childProbes[id] = nil
+    scopes.forget(id)
     if let command = tasks[id] {
       cancelledTasks.insert(id)
       cancelled.append(.running(id))
@@ -226,9 +196,7 @@ struct CommandTable {
   mutating func shutDown() -> [Task<Void, Never>] {
     waiting.removeAll()
     waitingHead = 0
-    commandsByKey.removeAll()
-    keys.removeAll()
-    childProbes.removeAll()
+    scopes.removeAll()
     return tasks.values.compactMap(\.task)
   }
 
