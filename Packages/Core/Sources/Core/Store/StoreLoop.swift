@@ -550,28 +550,4 @@ final class StoreLoop<Model: Sendable> {
     guard isIdle, state.consequences.hasIdleWaiters else { return }
     for waiter in state.consequences.takeIdleWaiters() { waiter.resume() }
   }
-
-}
-
-/// What ``StoreLoop/send(_:at:cause:)`` tells its host about the handle to return.
-enum SendOutcome {
-  case complete
-  /// Processed, with commands outstanding.
-  case tracked(MessageID)
-  /// Queued in the mailbox with this number.
-  case posted(UInt64)
-}
-
-extension Array {
-  /// Removes every element and keeps the storage, like `removeAll(keepingCapacity: true)`, whose
-  /// generic `replaceSubrange` costs more than the rest of the work even for one element; the
-  /// loop's buffers usually hold one.
-  @inline(__always)
-  mutating func removeAllKeepingCapacity() {
-    if count == 1 {
-      removeLast()
-    } else {
-      removeAll(keepingCapacity: true)
-    }
-  }
 }
