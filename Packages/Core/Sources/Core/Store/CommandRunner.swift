@@ -13,7 +13,8 @@
 final class CommandRunner {
   // Safety of `@exclusivity(unchecked)`: the runner is confined to its store's actor (it is not
   // `Sendable`), and no access to `table` spans a call out of it: an interpreter's `interpretNow`,
-  // the only user code it calls, runs between accesses and cannot reach it. What the unchecked
+  // the only user code it calls, runs between accesses (it may reach the runner through its host,
+  // by `shutDown()` or a new `maximumRunningCommands`, but no access is in progress then). What the unchecked
   // access buys is in docs/performance.md, "The five `@exclusivity(unchecked)` left".
   @exclusivity(unchecked) private var table = CommandTable()
   private let mailbox: Mailbox

@@ -166,8 +166,8 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// does nothing.
   ///
   /// Pausing a paused or stopped store does nothing. Called inside the loop (by a monitor or a
-  /// listener), it takes effect after the message being processed (and any others the loop has
-  /// already taken from the mailbox with it); what is queued behind them waits. Under
+  /// listener), it takes effect after the message being processed; what is queued behind it waits,
+  /// including what a command performed at once on the store's actor sent. Under
   /// CoreTesting's `TestStore`, which already holds every message until the test receives it, it
   /// fails the test and does nothing.
   func pause() async

@@ -11,12 +11,12 @@
 /// Observation observer, a subscription's `start()` or `stop()`, a monitor of the mailbox's own
 /// events) is posted to the mailbox, behind everything already there, and handled after the current
 /// envelope by the same drain. There is one drain loop and it never nests: every way in
-/// (``send(_:at:cause:)``, ``runLoop(limit:)``, ``start()``, ``process(_:)``) checks that no drain
-/// runs and goes through ``enter(limit:_:)``.
+/// (``send(_:at:cause:)``, ``runLoop(limit:)``, ``start()``, ``process(_:)``,
+/// ``startWaitingCommands()``) checks that no drain runs and goes through ``enter(limit:_:)``.
 ///
 /// ## Pausing
-/// ``pause()`` makes the ``Phase`` `paused`: a drain stops before its next batch, and every way in
-/// queues to the mailbox, since only a running loop with no drain processes a message at once;
+/// ``pause()`` makes the ``Phase`` `paused`: a drain stops after the envelope it is handling and
+/// puts the rest of its batch back at the front of the mailbox, and every way in queues to it, since only a running loop with no drain processes a message at once;
 /// ``resume()`` drains what waited.
 final class StoreLoop<Model: Sendable> {
   /// The model, the updater and the commands an update returns.
@@ -34,7 +34,7 @@ final class StoreLoop<Model: Sendable> {
     /// in arrival order by the drain.
     case running
     /// Held by ``pause()``: whatever arrives waits in the mailbox, in order, until ``resume()``. A
-    /// drain paused from inside stops before its next batch.
+    /// drain paused from inside stops after the envelope it is handling.
     case paused
     /// Ended by ``shutDown()``: whatever is queued or arrives is dropped and reported.
     case shutDown
@@ -474,8 +474,8 @@ final class StoreLoop<Model: Sendable> {
 
   /// Holds the loop: what arrives waits in the mailbox, in order, until ``resume()``.
   ///
-  /// Called inside the loop, it lets the drain finish the envelopes it has taken, then stop before
-  /// the mailbox.
+  /// Called inside the loop, the drain stops after the envelope it is handling and puts the rest of
+  /// its batch back at the front of the mailbox (``drain(limit:)``).
   func pause() {
     switch state.phase {
     case .running:
