@@ -52,11 +52,20 @@ public struct TodoTag: Hashable, Sendable, Comparable, CustomStringConvertible {
   public static func read(_ word: some StringProtocol, plusRequired: Bool = true) -> Reading {
     let hasPlus = word.first == "+"
     let name = hasPlus ? word.dropFirst() : word[...]
-    guard hasPlus || !plusRequired, let first = name.first, first.isLetter,
+    // A name may not start with a combining mark (a letter to Unicode): written after a space, as
+    // the table's field writes it, the mark would join the space, and the field would not read back.
+    guard hasPlus || !plusRequired, let first = name.first, first.isLetter, !startsWithMark(first),
       name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
     else { return .notATag }
     if name.count > maximumLength { return .tooLong(String(word)) }
     return .tag(TodoTag(checked: name.lowercased()))
+  }
+
+  private static func startsWithMark(_ character: Character) -> Bool {
+    switch character.unicodeScalars.first?.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: true
+    default: false
+    }
   }
 
   /// Takes the tags out of a title as typed: each word that is a tag (``read(_:plusRequired:)``)
