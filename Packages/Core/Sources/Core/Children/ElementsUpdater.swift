@@ -29,37 +29,22 @@ extension UpdaterPart {
     // docs/performance.md).
     let wrap = elementWrapper(Element.ID.self)
     let route = ObjectIdentifier(ElementMessage<Element.ID, Child.UpdateMessage>.self)
-    return routed(
-      path, messageType: ElementMessage<Element.ID, Child.UpdateMessage>.self,
+    let box = RoutedBox<IdentifiedArray<Element>, ElementMessage<Element.ID, Child.UpdateMessage>>(
       presence: { probe, elements in
         guard let id = probe.id(as: Element.ID.self) else { return false }
-        return elements.assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.contains(
-          id: id, stamp: probe.stamp)
+        return elements.contains(id: id, stamp: probe.stamp)
       }
-    ) { message, model, commands in
-      let routed = message.assumingMemoryBound(to: ElementMessage<Element.ID, Child.UpdateMessage>.self)
-      let elements = model.assumingMemoryBound(to: IdentifiedArray<Element>.self)
-      let handled = elements.pointee.withElement(id: routed.pointee.id, stamp: routed.pointee.stamp) {
-        element, stamp in
-        for command in updater.update(&element, message: routed.pointee.message) {
+    ) { elements, routed, commands in
+      let handled = elements.withElement(id: routed.id, stamp: routed.stamp) { element, stamp in
+        for command in updater.update(&element, message: routed.message) {
           commands.append(
-            ChildCommand(command: command, id: routed.pointee.id, stamp: stamp, wrap: wrap, route: route))
+            ChildCommand(command: command, id: routed.id, stamp: stamp, wrap: wrap, route: route))
         }
         return true
       }
       return handled ?? false
     }
-  }
-
-  /// A part that runs `handle` on the slice at `path` for messages of exactly `messageType`; the
-  /// message and the slice are passed as pointers to values of those types.
-  @usableFromInline
-  static func routed<Slice>(
-    _ path: any WritableKeyPath<Model, Slice> & Sendable, messageType: any Message.Type,
-    presence: (@Sendable (ChildProbe, UnsafeRawPointer) -> Bool)?,
-    handle: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer, inout [any Command]) -> Bool
-  ) -> Self {
-    slice(path, inner: RoutedBox(messageType: messageType, presence: presence, handle: handle))
+    return slice(path, inner: box)
   }
 
   /// A child updater applied to the element a message names, for a child updater that handles

@@ -34,9 +34,7 @@ enum ProblemDescription {
 /// Writes `text` and a newline to standard error in one call.
 func reportProblem(_ text: String) {
   let line = "[Store] \(text)\n"
-  _ = line.utf8CString.withUnsafeBufferPointer { buffer in
-    write(2, buffer.baseAddress, buffer.count - 1)
-  }
+  _ = write(2, line, line.utf8.count)
 }
 
 /// The value's type name without module prefix, e.g. `TodoCommand`.

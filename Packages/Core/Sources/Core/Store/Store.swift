@@ -227,21 +227,10 @@ public final class Store<Model: Sendable> {
   /// - Returns: A handle: `await store.send(m).finish()` waits until every command the message
   ///   caused, transitively, has finished (see ``SentMessage``). Ignoring it costs nothing.
   @discardableResult
-  @inlinable
   public func send<M: Message>(_ message: M) -> SentMessage {
-    // Inlinable so the message's address is taken here, where its type is known, and the updater
-    // compiled for it reads it there, not in the loop's generic code. An `inout` argument, not a
-    // closure: a closure here would check at run time that it runs on the store's actor.
-    var borrowed = message
-    return send(message, at: &borrowed)
-  }
-
-  /// ``send(_:)`` with the message's address, valid for the call.
-  @usableFromInline
-  func send<M: Message>(_ message: M, at address: UnsafePointer<M>) -> SentMessage {
     // Switched here, not in a generic helper: the conformance of this generic class to
     // `ConsequenceWaiting` is looked up at run time, so only a tracked send may ask for it.
-    switch loop.send(message, at: UnsafeRawPointer(address), cause: .external) {
+    switch loop.send(message, cause: .external) {
     case .complete: return .complete
     case .tracked(let id): return trackedHandle(id)
     case .posted(let number): return .posted(number, mailbox)

@@ -47,7 +47,7 @@ extension StoreLoop {
 
   /// The slice `watcher` watches, read where it lies in the model.
   func value<Value: Equatable>(of watcher: TypedSliceWatcher<Model, Value>) -> Value {
-    watcher.value(in: updates.modelPointer)
+    updates.slice(at: watcher.keyPath)
   }
 
   /// Observation of the model, set by a host once something observes it.

@@ -74,7 +74,7 @@ final class StoreLoop<Model: Sendable> {
   static var scheduledDrainLimit: Int { 4_096 }
 
   init(
-    model: Model, updater: TypedUpdaterBox<Model>, subscriptions: (any SubscriptionProvider<Model>)?,
+    model: Model, updater: AnyUpdaterBox<Model>, subscriptions: (any SubscriptionProvider<Model>)?,
     mailbox: Mailbox, maximumRunningCommands: Int = 1_024
   ) {
     updates = UpdateRunner(model: model, updater: updater)
@@ -113,15 +113,13 @@ final class StoreLoop<Model: Sendable> {
 
   /// Processes `message`, sent on the host's actor, before returning, after whatever arrived
   /// before it; inside the loop, queues it behind everything already queued.
-  ///
-  /// - Parameter address: Where `message` lies, taken where its type is known, or `nil`.
   @inline(__always)
-  func send<M: Message>(_ message: M, at address: UnsafeRawPointer?, cause: Cause) -> SendOutcome {
+  func send<M: Message>(_ message: M, cause: Cause) -> SendOutcome {
     guard case .running = state.phase, !state.isDraining, !mailbox.hasPending else {
       return sendQueued(message, cause: cause)
     }
     let started = enter(limit: nil) {
-      process(message, cause: cause, number: 0, at: address) ? updates.lastMessage : nil
+      process(message, cause: cause, number: 0) ? updates.lastMessage : nil
     }
     // A command performed inside the loop has ended by now: with none left running or waiting, the
     // handle is complete and holds no reference to the store.
@@ -274,19 +272,16 @@ final class StoreLoop<Model: Sendable> {
   ///
   /// - Parameters:
   ///   - post: The message's number in the mailbox, or 0 if it did not go through it.
-  ///   - address: Where `message` lies, if its sender took it where its type is known.
   /// - Returns: Whether the update emitted commands that started or wait to start.
   @discardableResult
-  private func process<M: Message>(
-    _ message: M, cause: Cause, number: UInt64, at address: UnsafeRawPointer? = nil
-  ) -> Bool {
+  private func process<M: Message>(_ message: M, cause: Cause, number: UInt64) -> Bool {
     let ticket =
       number != 0 && state.consequences.hasNumberWaiters ? state.consequences.takeNumberWaiter(number) : nil
     let updates = updates
     let id = updates.nextMessageID()
     if observers.hasMonitors {
       processMonitored(message, cause: cause, id: id)
-    } else if !updates.apply(message, at: address) {
+    } else if !updates.apply(message) {
       observers.unhandled(message, cause: cause, id: id)
     }
 
@@ -319,7 +314,7 @@ final class StoreLoop<Model: Sendable> {
   private func processMonitored<M: Message>(_ message: M, cause: Cause, id: MessageID) {
     let clock = ContinuousClock()
     let start = clock.now
-    let handled = updates.apply(message, at: nil)
+    let handled = updates.apply(message)
     let end = clock.now
     observers.processed(
       MessageRecord(id: id, cause: cause, message: message), handled: handled, commands: updates.emitted,

@@ -28,11 +28,6 @@ final class TypedSliceWatcher<Model: Sendable, Value: Equatable>: SliceWatcher {
     snapshot.deallocate()
   }
 
-  /// The slice in `model`.
-  func value(in model: UnsafePointer<Model>) -> Value {
-    model.pointee[keyPath: keyPath]
-  }
-
   /// Holds `value`, the slice as just read.
   ///
   /// - Precondition: The watcher is not armed.

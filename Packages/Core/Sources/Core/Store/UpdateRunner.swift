@@ -10,12 +10,12 @@ final class UpdateRunner<Model: Sendable> {
   // unchecked access buys is in docs/performance.md; the other properties are checked (it buys
   // nothing measurable on them).
 
-  /// The model, in memory the runner allocates once and owns, so every update passes this pointer
-  /// to the updater box directly (no closure, no exclusivity check). Safety: allocated and
+  /// The model, in memory the runner allocates once and owns, so every update hands the updater
+  /// box `&modelPointer.pointee` (no closure, no exclusivity check). Safety: allocated and
   /// initialised in `init`, deinitialised and freed in `deinit`, and written only by the updater
-  /// in ``apply(_:at:)``.
-  let modelPointer: UnsafeMutablePointer<Model>
-  private let updater: TypedUpdaterBox<Model>
+  /// in ``apply(_:)``.
+  private let modelPointer: UnsafeMutablePointer<Model>
+  private let updater: AnyUpdaterBox<Model>
   private var lastMessageID: UInt64 = 0
   /// The last command id handed out (commands are numbered as their message is processed, whether
   /// they start at once or wait).
@@ -34,7 +34,7 @@ final class UpdateRunner<Model: Sendable> {
   /// Two cache lines of 64 bytes: adjacent-line prefetching pairs them.
   static var cacheLine: Int { 128 }
 
-  init(model: Model, updater: TypedUpdaterBox<Model>) {
+  init(model: Model, updater: AnyUpdaterBox<Model>) {
     // A model of its own cache lines: stores on different cores writing models that share a line
     // would make each core wait for the other's writes (false sharing).
     let size = (MemoryLayout<Model>.size + Self.cacheLine - 1) / Self.cacheLine * Self.cacheLine
@@ -52,6 +52,9 @@ final class UpdateRunner<Model: Sendable> {
 
   /// The model, read.
   var model: Model { modelPointer.pointee }
+
+  /// The slice of the model at `keyPath`, read in place.
+  func slice<Value>(at keyPath: KeyPath<Model, Value>) -> Value { modelPointer.pointee[keyPath: keyPath] }
 
   /// The id of the last message numbered.
   @inline(__always)
@@ -76,17 +79,16 @@ final class UpdateRunner<Model: Sendable> {
 
   /// Runs `message` through the updater, observed if the host is, appending to ``emitted``.
   ///
-  /// - Parameter address: Where `message` lies, if the caller took it where its type is known.
   /// - Returns: Whether an updater handled it.
   @inline(__always)
-  func apply<M: Message>(_ message: M, at address: UnsafeRawPointer?) -> Bool {
-    guard observation != nil else { return run(message, at: address) }
-    return applyObserved(message, at: address)
+  func apply<M: Message>(_ message: M) -> Bool {
+    guard observation != nil else { return run(message) }
+    return applyObserved(message)
   }
 
   /// Whether the child `probe` names is present in the model (``AnyUpdaterBox/contains(_:in:)``).
   func contains(_ probe: ChildProbe) -> Bool? {
-    updater.box.contains(probe, in: modelPointer)
+    updater.contains(probe, in: modelPointer.pointee)
   }
 
   /// Runs the updater on the model.
@@ -94,24 +96,23 @@ final class UpdateRunner<Model: Sendable> {
   /// Debug builds mark the call, and only it: Observation tells observers of a change before and
   /// after it, and an observer may read the store then (docs/ui.md tells it to read again).
   @inline(__always)
-  private func run<M: Message>(_ message: M, at address: UnsafeRawPointer?) -> Bool {
+  private func run<M: Message>(_ message: M) -> Bool {
     #if DEBUG
     isUpdating = true
     defer { isUpdating = false }
     #endif
-    return updater.box.update(
-      UnsafeMutableRawPointer(modelPointer), message: message, at: address, commands: &emitted)
+    return updater.update(&modelPointer.pointee, message: message, commands: &emitted)
   }
 
   /// An update under observation: inside `withMutation` if the whole model is observed, then the
   /// slices read on their own are compared.
   @inline(never)
-  private func applyObserved<M: Message>(_ message: M, at address: UnsafeRawPointer?) -> Bool {
+  private func applyObserved<M: Message>(_ message: M) -> Bool {
     let handled =
       if let mutation = observation?.mutation {
-        mutation { run(message, at: address) }
+        mutation { run(message) }
       } else {
-        run(message, at: address)
+        run(message)
       }
     if let slices = observation?.slices, slices.hasArmed { slices.notifyChanges(in: modelPointer) }
     return handled

@@ -1,11 +1,10 @@
-/// The routing table of a ``CombinedUpdater``, working on the model through a raw pointer so a
-/// store calls it without converting between `inout` and pointers at every level.
-///
-/// Safety: every part box was made for the combined updater's `Model` (see `AnyUpdaterBox`), and
-/// this box is created only by `CombinedUpdater<Model>` and called only with a pointer to a `Model`.
-final class CombinedBox: AnyUpdaterBox, @unchecked Sendable {
+/// The routing table of a ``CombinedUpdater``: its parts, and for each message type the parts that
+/// declared it.
+final class CombinedBox<Model>: AnyUpdaterBox<Model>, @unchecked Sendable {
   // Safe to share: every property is immutable and its contents are safe to share.
-  let parts: [AnyUpdaterBox]
+  /// The parts, each an `AnyUpdaterBox<Model>`: kept as their base class, whose type does not
+  /// depend on `Model`, and read back with ``part(at:)``.
+  private let parts: [UpdaterBoxBase]
   /// For each declared message type, the range of `order` listing the parts to run. Ranges, not
   /// arrays, so a lookup copies no reference-counted value.
   let routes: TypeTable<Range<Int>>
@@ -14,7 +13,7 @@ final class CombinedBox: AnyUpdaterBox, @unchecked Sendable {
   /// Part positions: first the wildcards, then, per declared type, the parts to run in order.
   let order: [Int]
 
-  init(parts: [AnyUpdaterBox]) {
+  init(parts: [AnyUpdaterBox<Model>]) {
     var routes = TypeTable<Range<Int>>()
     var wildcards: [Int] = []
     var declared: [ObjectIdentifier: any Message.Type] = [:]
@@ -45,25 +44,31 @@ final class CombinedBox: AnyUpdaterBox, @unchecked Sendable {
     super.init(messageTypes: wildcards.isEmpty ? declaredOrder.map { declared[$0]! } : nil)
   }
 
-  override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer?, commands: inout [any Command]
-  ) -> Bool {
+  override func update<M: Message>(_ model: inout Model, message: M, commands: inout [any Command]) -> Bool {
     let range = routes[ObjectIdentifier(M.self)] ?? wildcards
     var handled = false
     for index in range
-    where parts[order[index]].update(model, message: message, at: address, commands: &commands) {
+    where part(at: index).update(&model, message: message, commands: &commands) {
       handled = true
     }
     return handled
   }
 
-  override func contains(_ probe: ChildProbe, in model: UnsafeRawPointer) -> Bool? {
+  override func contains(_ probe: ChildProbe, in model: Model) -> Bool? {
     var answer: Bool?
     for index in routes[probe.route] ?? wildcards {
-      guard let present = parts[order[index]].contains(probe, in: model) else { continue }
+      guard let present = part(at: index).contains(probe, in: model) else { continue }
       if present { return true }
       answer = false
     }
     return answer
+  }
+
+  /// The part at `index` of `order`.
+  @inline(__always)
+  private func part(at index: Int) -> AnyUpdaterBox<Model> {
+    // Safe: `init` stores only boxes of `Model`. Unchecked, since a checked cast would look up
+    // the generic class's metadata for each part a message reaches.
+    unsafeDowncast(parts[order[index]], to: AnyUpdaterBox<Model>.self)
   }
 }

@@ -18,13 +18,13 @@
 /// `TodoUpdater.Model` is the type of `\.todos`. The slice is mutated in place through the key
 /// path; nothing is copied.
 public struct CombinedUpdater<Model>: Updater {
-  let box: CombinedBox
+  let box: CombinedBox<Model>
 
   /// Combines the given parts, which run in this order.
   ///
   /// - Parameter parts: The updaters and the part of the model each one changes.
   public init(_ parts: [UpdaterPart<Model>]) {
-    box = CombinedBox(parts: parts.map(\.box.box))
+    box = CombinedBox(parts: parts.map(\.box))
   }
 
   /// Combines the given parts, which run in this order.
@@ -47,7 +47,7 @@ public struct CombinedUpdater<Model>: Updater {
   public func update<M: Message>(
     _ model: inout Model, message: M, commands: inout [any Command]
   ) -> Bool {
-    TypedUpdaterBox<Model>(box: box).update(&model, message: message, commands: &commands)
+    box.update(&model, message: message, commands: &commands)
   }
 }
 
@@ -55,6 +55,6 @@ extension CombinedUpdater: ChildParent {
   /// Whether the child `probe` names is present in `model`, as the parts that route its messages
   /// say: so a child's child, under ``UpdaterPart/forEach(_:handling:_:)``, is looked for too.
   func contains(_ probe: ChildProbe, in model: Model) -> Bool? {
-    withUnsafePointer(to: model) { box.contains(probe, in: UnsafeRawPointer($0)) }
+    box.contains(probe, in: model)
   }
 }

@@ -9,11 +9,11 @@
 /// A closure that returns `(model, commands)` does not fit ``init(handling:_:)``; the compiler
 /// then points at ``init(copyingModelFor:_:)`` rather than choosing the copying form silently.
 public struct FunctionUpdater<Model>: Updater {
-  @usableFromInline let box: TypedUpdaterBox<Model>
+  @usableFromInline let box: AnyUpdaterBox<Model>
 
   /// An updater that runs `box`.
   @usableFromInline
-  init(box: TypedUpdaterBox<Model>) { self.box = box }
+  init(box: AnyUpdaterBox<Model>) { self.box = box }
 
   /// An updater for one message type that changes the model in place.
   ///

@@ -151,18 +151,11 @@ extension TypedUpdater {
   @inlinable
   var specialized: FunctionUpdater<Model> {
     FunctionUpdater(
-      box: TypedUpdaterBox(
-        box: RoutedBox(messageType: UpdateMessage.self, messageTypes: messageTypes) {
-          message, model, commands in
-          // Safe: the box calls this only for a message of exactly `UpdateMessage` (its type
-          // identity compared first), and `model` points to the model or slice this updater was
-          // given for.
-          let model = model.assumingMemoryBound(to: Model.self)
-          let message = message.assumingMemoryBound(to: UpdateMessage.self)
-          guard handles(message.pointee, in: model.pointee) else { return false }
-          update(&model.pointee, message: message.pointee, into: &commands)
-          return true
-        }))
+      box: RoutedBox<Model, UpdateMessage>(messageTypes: messageTypes) { model, message, commands in
+        guard handles(message, in: model) else { return false }
+        update(&model, message: message, into: &commands)
+        return true
+      })
   }
 }
 

@@ -1,4 +1,5 @@
-final class UpdaterBox<Base: Updater>: AnyUpdaterBox, @unchecked Sendable {
+/// Any updater in a box.
+final class UpdaterBox<Base: Updater>: AnyUpdaterBox<Base.Model>, @unchecked Sendable {
   // Safe to share: `base` is immutable and `Sendable`, and `parent` is `base` itself.
   let base: Base
   /// `base`, when it is an updater of children that can say whether one is present; cast once
@@ -12,23 +13,22 @@ final class UpdaterBox<Base: Updater>: AnyUpdaterBox, @unchecked Sendable {
   }
 
   override func update<M: Message>(
-    _ model: UnsafeMutableRawPointer, message: M, at address: UnsafeRawPointer?, commands: inout [any Command]
+    _ model: inout Base.Model, message: M, commands: inout [any Command]
   ) -> Bool {
-    base.update(
-      &model.assumingMemoryBound(to: Base.Model.self).pointee, message: message, commands: &commands)
+    base.update(&model, message: message, commands: &commands)
   }
 
-  override func contains(_ probe: ChildProbe, in model: UnsafeRawPointer) -> Bool? {
-    guard let parent else { return nil }
-    return parent.contains(probe, in: model.assumingMemoryBound(to: Base.Model.self).pointee)
+  override func contains(_ probe: ChildProbe, in model: Base.Model) -> Bool? {
+    parent?.contains(probe, in: model)
   }
 }
 
 extension Updater {
-  /// This updater in a box; a ``FunctionUpdater`` hands over the box it already holds.
-  var boxed: TypedUpdaterBox<Model> {
+  /// This updater in a box; a ``FunctionUpdater`` or a ``CombinedUpdater`` hands over the box it
+  /// already holds.
+  var boxed: AnyUpdaterBox<Model> {
     if let function = self as? FunctionUpdater<Model> { return function.box }
-    if let combined = self as? CombinedUpdater<Model> { return TypedUpdaterBox(box: combined.box) }
-    return TypedUpdaterBox(box: UpdaterBox(self))
+    if let combined = self as? CombinedUpdater<Model> { return combined.box }
+    return UpdaterBox(self)
   }
 }

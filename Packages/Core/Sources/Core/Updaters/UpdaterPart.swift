@@ -1,9 +1,9 @@
 /// One part of a ``CombinedUpdater``: an updater and the part of the model it changes.
 public struct UpdaterPart<Model>: Sendable {
-  let box: TypedUpdaterBox<Model>
+  let box: AnyUpdaterBox<Model>
 
   @usableFromInline
-  init(box: TypedUpdaterBox<Model>) { self.box = box }
+  init(box: AnyUpdaterBox<Model>) { self.box = box }
 
   /// An updater that changes the whole model.
   ///
@@ -24,7 +24,7 @@ public struct UpdaterPart<Model>: Sendable {
   public static func slice<Slice>(
     _ path: any WritableKeyPath<Model, Slice> & Sendable, _ updater: some Updater<Slice>
   ) -> Self {
-    slice(path, inner: updater.boxed.box)
+    slice(path, inner: updater.boxed)
   }
 
   /// A ``TypedUpdater`` that changes the whole model.
@@ -52,16 +52,14 @@ public struct UpdaterPart<Model>: Sendable {
   public static func slice<Slice, Typed: TypedUpdater>(
     _ path: any WritableKeyPath<Model, Slice> & Sendable, _ updater: Typed
   ) -> Self where Typed.Model == Slice {
-    slice(path, inner: updater.specialized.box.box)
+    slice(path, inner: updater.specialized.box)
   }
 
   /// A part that runs the updater box `inner`, made for `Slice`, on the slice at `path`.
   @usableFromInline
-  static func slice<Slice>(_ path: any WritableKeyPath<Model, Slice> & Sendable, inner: AnyUpdaterBox) -> Self
-  {
-    if let offset = MemoryLayout<Model>.offset(of: path) {
-      return Self(box: TypedUpdaterBox(box: OffsetSliceBox(offset: offset, inner: inner)))
-    }
-    return Self(box: TypedUpdaterBox(box: KeyPathSliceBox(path: path, inner: inner)))
+  static func slice<Slice>(
+    _ path: any WritableKeyPath<Model, Slice> & Sendable, inner: AnyUpdaterBox<Slice>
+  ) -> Self {
+    Self(box: SliceBox(path: path, inner: inner))
   }
 }

@@ -3,7 +3,8 @@ import CoreTesting
 import Testing
 
 /// A model whose slices are reached three ways: a stored property (an offset), a nested stored
-/// path (an offset through two structs), and a computed property (a key path, `KeyPathSliceBox`).
+/// path (an offset through two structs), and a computed property (a key path, which `SliceBox`
+/// projects through the runtime).
 private struct Outer: Equatable, Sendable {
   struct Inner: Equatable, Sendable {
     var counter = Counter()
