@@ -43,6 +43,8 @@ func typed<Handled>(_ subscription: any Subscription) -> Handled {
 @inlinable
 func opened<Concrete, Handled>(_ value: Concrete) -> Handled {
   // Safe: the two types are identical, so the bit pattern is a valid `Handled`. Otherwise the
-  // registry matched the value with `is Handled`, so the cast succeeds.
+  // registry matched the value with `is Handled`, so the cast succeeds. Not `exactCast(_:to:)`:
+  // its `Optional<Handled>`, in code not specialised for `Handled`, costs B7 inline 430
+  // instructions a round trip (docs/performance.md).
   Concrete.self == Handled.self ? unsafeBitCast(value, to: Handled.self) : value as! Handled
 }

@@ -64,9 +64,14 @@ struct CommandTable {
   @inline(__always)
   func isRunning(_ id: CommandID) -> Bool {
     // Ids only, not ``root(ofRunning:)``: no record is copied for the message of every command.
-    // The oldest performed command first, without a call: the one whose messages the loop takes.
-    if performedHead < performed.count, performed[performedHead].id == id { return true }
-    return isRunningElsewhere(id)
+    isOldestPerformed(id) || isRunningElsewhere(id)
+  }
+
+  /// Whether `id` is the oldest performed command whose end is not taken: the one whose messages,
+  /// and then whose end, the loop takes next, so it is looked for first, without a call.
+  @inline(__always)
+  private func isOldestPerformed(_ id: CommandID) -> Bool {
+    performedHead < performed.count && performed[performedHead].id == id
   }
 
   @inline(never)
@@ -81,9 +86,7 @@ struct CommandTable {
 
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
   func root(ofRunning id: CommandID) -> TreeRoot? {
-    if performedHead < performed.count, performed[performedHead].id == id {
-      return performed[performedHead].root
-    }
+    if isOldestPerformed(id) { return performed[performedHead].root }
     if let found = tasks[id] { return found.root }
     return performed[performedHead...].first { $0.id == id }?.root
   }
@@ -146,7 +149,7 @@ struct CommandTable {
   ///
   /// - Returns: The root of its tree, or `nil` if it was not running.
   mutating func finish(_ id: CommandID) -> TreeRoot? {
-    if performedHead < performed.count, performed[performedHead].id == id {
+    if isOldestPerformed(id) {
       guard performedHead == 0, performed.count == 1 else {
         let ended = performed[performedHead]
         Self.advance(&performed, head: &performedHead)

@@ -254,10 +254,8 @@ final class SubscriptionReconciler<Model: Sendable> {
 func isSameSubscription(_ left: any Subscription, _ right: any Subscription) -> Bool {
   func open<Left: Subscription>(_ left: Left) -> Bool {
     func open<Right: Subscription>(_ right: Right) -> Bool {
-      guard Left.self == Right.self else { return false }
-      // Safe: `Left` and `Right` are the same type (checked above), so this reinterprets a value as
-      // its own type.
-      return left == unsafeBitCast(right, to: Left.self)
+      guard let right = exactCast(right, to: Left.self) else { return false }
+      return left == right
     }
     return open(right)
   }

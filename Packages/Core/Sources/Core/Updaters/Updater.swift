@@ -46,7 +46,7 @@ extension Updater {
 ///
 /// Comparing metadata pointers and reinterpreting costs a few nanoseconds, where an `as?` cast
 /// through the runtime costs about twelve (generic) to thirty (existential) on this machine.
-@inline(__always) @usableFromInline
+@inlinable @inline(__always)
 func exactCast<Value, Target>(_ value: Value, to target: Target.Type) -> Target? {
   guard Value.self == Target.self else { return nil }
   // Safe: the two types are identical, so the bit pattern is a valid `Target`.
