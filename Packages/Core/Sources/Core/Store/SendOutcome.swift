@@ -1,4 +1,4 @@
-/// What ``StoreLoop/send(_:at:cause:)`` tells its host about the handle to return.
+/// What ``StoreLoop/send(_:cause:)`` tells its host about the handle to return.
 enum SendOutcome {
   case complete
   /// Processed, with commands outstanding.

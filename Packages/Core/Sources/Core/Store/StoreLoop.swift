@@ -11,7 +11,7 @@
 /// Observation observer, a subscription's `start()` or `stop()`, a monitor of the mailbox's own
 /// events) is posted to the mailbox, behind everything already there, and handled after the current
 /// envelope by the same drain. There is one drain loop and it never nests: every way in
-/// (``send(_:at:cause:)``, ``runLoop(limit:)``, ``start()``, ``process(_:)``,
+/// (``send(_:cause:)``, ``runLoop(limit:)``, ``start()``, ``process(_:)``,
 /// ``startWaitingCommands()``) checks that no drain runs and goes through ``enter(limit:_:)``.
 ///
 /// ## Pausing
