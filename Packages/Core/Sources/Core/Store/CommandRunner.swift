@@ -144,14 +144,6 @@ final class CommandRunner {
   @inline(never)
   func takeCancelled() -> [CommandTable.Cancelled] { table.takeCancelled() }
 
-  /// Whether the command `id`, which no longer runs, was cancelled while its task still runs (its
-  /// messages are dropped as cancelled, not as sent after it returned).
-  @inline(never)  // Off the loop's hot path.
-  func wasCancelled(_ id: CommandID) -> Bool { table.wasCancelled(id) }
-
-  /// The end of a cancelled command's task, which the loop has already ended.
-  @inline(never)  // Off the loop's hot path.
-  func cancelledTaskEnded(_ id: CommandID) { table.cancelledTaskEnded(id) }
 
   /// Cancels every running command and forgets the waiting ones, which never start.
   func cancelAll() {
@@ -175,9 +167,18 @@ final class CommandRunner {
   /// How many command records it stores (for tests).
   var storedRecordCount: Int { table.storedRecordCount }
 
-  /// Whether the command `id` runs: handed to its interpreter, its end not taken yet.
+  /// Why a message the command `id` sent is dropped, or `nil` while the command runs (handed to
+  /// its interpreter, its end not taken yet), when its messages are accepted.
   @inline(__always)
-  func isRunning(_ id: CommandID) -> Bool { table.isRunning(id) }
+  func dropReason(forMessageOf id: CommandID) -> DropReason? {
+    table.isRunning(id) ? nil : reasonAfterEnd(of: id)
+  }
+
+  /// A command that no longer runs: cancelled while its task still runs, or returned.
+  @inline(never)  // Off the loop's hot path.
+  private func reasonAfterEnd(of id: CommandID) -> DropReason {
+    table.wasCancelled(id) ? .commandCancelled : .commandReturned
+  }
 
   /// The root of the tree of the running command `id`, or `nil` if it is not running.
   func root(ofRunning id: CommandID) -> TreeRoot? { table.root(ofRunning: id) }
@@ -201,17 +202,26 @@ final class CommandRunner {
   /// Ends the command `id`, whose end the loop has taken (its record, if it has one, stays for
   /// ``takeRecord(_:)``).
   ///
-  /// - Returns: The root of its tree, or `nil` if it was not running.
-  func finish(_ id: CommandID) -> TreeRoot? { table.finish(id) }
+  /// - Returns: The root of its tree, or `nil` if it was not running: the task of a command
+  ///   cancelled earlier, which the loop ended then, has returned.
+  func finish(_ id: CommandID) -> TreeRoot? {
+    guard let root = table.finish(id) else {
+      table.cancelledTaskEnded(id)
+      return nil
+    }
+    return root
+  }
 
   /// Whether a command waits for a free slot.
   var hasWaiting: Bool { table.hasWaiting }
 
-  /// Starts the oldest waiting command if a slot is free.
+  /// Starts the oldest waiting command if one waits and a slot is free.
   ///
   /// - Returns: Its record.
   func startWaiting(timed: Bool) -> CommandRecord? {
-    guard table.tasks.count < maximumRunning, let next = table.takeWaiting() else { return nil }
+    guard table.hasWaiting, table.tasks.count < maximumRunning, let next = table.takeWaiting() else {
+      return nil
+    }
     launch(next.record, root: next.root, next.interpreter, child: next.child, timed: timed)
     // A keyed command performed at once has returned: nothing is left to cancel.
     if table.tasks[next.record.id] == nil { table.scopes.forget(next.record.id) }

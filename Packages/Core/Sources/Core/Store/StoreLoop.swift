@@ -236,8 +236,7 @@ final class StoreLoop<Model: Sendable> {
     state.consequences.lastTakenNumber = number
     if state.phase.isShutDown {
       dropped(message, cause: cause, number: number)
-    } else if case .command(let command, _) = cause, !commands.isRunning(command) {
-      let reason: DropReason = commands.wasCancelled(command) ? .commandCancelled : .commandReturned
+    } else if case .command(let command, _) = cause, let reason = commands.dropReason(forMessageOf: command) {
       dropped(message, cause: cause, number: number, reason: reason)
     } else if mayHold, let driver {
       driver.hold(PendingMessage(message: message, cause: cause, number: number))
@@ -271,7 +270,7 @@ final class StoreLoop<Model: Sendable> {
   /// Everything monitors need is built by ``Observers`` (``processMonitored(_:cause:id:)``).
   ///
   /// - Parameters:
-  ///   - post: The message's number in the mailbox, or 0 if it did not go through it.
+  ///   - number: The message's number in the mailbox, or 0 if it did not go through it.
   /// - Returns: Whether the update emitted commands that started or wait to start.
   @discardableResult
   private func process<M: Message>(_ message: M, cause: Cause, number: UInt64) -> Bool {
@@ -394,7 +393,7 @@ final class StoreLoop<Model: Sendable> {
 
   private func startWaitingUpToBound() {
     let timed = observers.hasMonitors
-    while commands.hasWaiting, let started = commands.startWaiting(timed: timed) {
+    while let started = commands.startWaiting(timed: timed) {
       if timed { observers.commandStarted(started) }
       if state.phase.isShutDown { return }
     }
@@ -436,10 +435,7 @@ final class StoreLoop<Model: Sendable> {
   private func commandFinished(
     _ id: CommandID, failure: (any Error)?, duration: Duration?, cancelled: Bool = false
   ) {
-    guard let root = commands.finish(id) else {
-      // The task of a command a key cancelled (and the loop ended then) has returned.
-      return commands.cancelledTaskEnded(id)
-    }
+    guard let root = commands.finish(id) else { return }
     if state.consequences.hasSenders { state.consequences.senderReturned(id) }
     if state.consequences.counts(root) { state.consequences.finished(in: root) }
     let timed = observers.hasMonitors
