@@ -144,7 +144,6 @@ final class CommandRunner {
   @inline(never)
   func takeCancelled() -> [CommandTable.Cancelled] { table.takeCancelled() }
 
-
   /// Cancels every running command and forgets the waiting ones, which never start.
   func cancelAll() {
     for task in table.shutDown() { task.cancel() }
