@@ -119,8 +119,8 @@ public enum TodoDatabase {
   ///   - owner: The user.
   ///   - now: Which open items count as overdue.
   ///   - db: A connection to a database the to-do migrations have run on.
-  /// - Returns: The page: its rows numbered as in the whole listing, how many items match, and the
-  ///   counts of the items the query's tags admit.
+  /// - Returns: The page: its rows, each numbered by the item's position in the whole list in
+  ///   creation order, how many items match, and the counts of the items the query's tags admit.
   /// - Throws: The database's error, or ``TodoAPI/TodoFailure`` for a title another program stored
   ///   that is not valid.
   public static func page(

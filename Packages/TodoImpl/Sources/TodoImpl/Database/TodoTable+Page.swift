@@ -11,8 +11,9 @@ extension TodoTable {
   /// soonest first and none last, then creation (``TodoAPI/TodoItem/displayOrder(_:_:)``); then done
   /// items in creation order; `due` lists the items with a due time by due time, then creation.
   /// Each of these runs is one partial index of migration `todo.v8`, so a page is read by walking
-  /// the runs it overlaps, with `LIMIT` and `OFFSET` inside each, and its numbers follow from the
-  /// offset. The counts are covered by the same indexes.
+  /// the runs it overlaps, with `LIMIT` and `OFFSET` inside each; the counts are covered by the same
+  /// indexes. A row's number is the item's position in the whole list in creation order, whatever
+  /// the listing (the number `done N` takes), counted by ``numbers(of:owner:in:)``.
   ///
   /// Ties of creation time are broken by the identity's bytes, as ``items(of:in:)`` reads the list;
   /// the model orders them by `String`'s `<`, which agrees for every identity in normalization form
@@ -64,21 +65,25 @@ extension TodoTable {
       let (product, overflow) = (max(1, query.page) - 1).multipliedReportingOverflow(by: size)
       first = overflow ? Int.max : product
     }
-    var rows: [TodoPage.Row] = []
+    var items: [TodoItem] = []
+    var keys: [CreationKey] = []
     var skip = first
-    for (run, count) in runs where rows.count < size {
+    for (run, count) in runs where items.count < size {
       guard skip < count else {
         skip -= count
         continue
       }
       let statement = try db.cachedStatement(sql: run.rowsSQL(tags: tags.sql))
-      let arguments = owned + tags.arguments + [min(size - rows.count, count - skip), skip]
+      let arguments = owned + tags.arguments + [min(size - items.count, count - skip), skip]
       let cursor = try Row.fetchCursor(statement, arguments: arguments)
       while let row = try cursor.next() {
-        rows.append(TodoPage.Row(number: first + rows.count + 1, item: try item(from: row)))
+        items.append(try item(from: row))
+        keys.append(CreationKey(created: row[4], id: row[0]))
       }
       skip = 0
     }
+    let numbers = try self.numbers(of: keys, owner: owner, in: db)
+    let rows = zip(numbers, items).map { TodoPage.Row(number: $0, item: $1) }
     return TodoPage(
       query: query, rows: rows, matching: matching,
       counts: TodoCounts(total: openCount + doneCount, open: openCount), overdue: overdue)
@@ -96,6 +101,50 @@ extension TodoTable {
     CREATE INDEX todo_item_done ON todo_item (owner, created, id, tags, done) WHERE done;
     CREATE INDEX todo_item_due ON todo_item (owner, due, created, id, tags) WHERE due IS NOT NULL;
     """
+
+  /// Where an item stands in creation order (``TodoAPI/TodoItem/displayOrder(_:_:)``), as stored.
+  struct CreationKey {
+    var created: Int64
+    var id: String
+
+    /// Whether `self` comes before `other`: identities by their bytes, as SQLite's `BINARY`
+    /// collation compares them.
+    func precedes(_ other: Self) -> Bool {
+      created != other.created ? created < other.created : id.utf8.lexicographicallyPrecedes(other.id.utf8)
+    }
+  }
+
+  /// The number of each item of `keys`: its position, from 1, in `owner`'s whole list in creation
+  /// order, which is the number `done N` takes whatever the listing.
+  ///
+  /// SQLite keeps no positions, so they are counted on `todo_item_display`, between one key and the
+  /// next in order: the cost is that of counting the list up to the page's last item in creation
+  /// order.
+  static func numbers(of keys: [CreationKey], owner: UserID, in db: Database) throws -> [Int] {
+    let order = keys.indices.sorted { keys[$0].precedes(keys[$1]) }
+    let before = try db.cachedStatement(
+      sql: "SELECT count(*) FROM todo_item WHERE owner = ? AND (created, id) < (?, ?)")
+    let between = try db.cachedStatement(
+      sql: """
+        SELECT count(*) FROM todo_item WHERE owner = ? AND (created, id) >= (?, ?) AND (created, id) < (?, ?)
+        """)
+    var numbers = [Int](repeating: 0, count: keys.count)
+    var counted = 0
+    var previous: CreationKey?
+    for index in order {
+      let key = keys[index]
+      if let previous {
+        counted +=
+          try Int.fetchOne(
+            between, arguments: [owner.rawValue, previous.created, previous.id, key.created, key.id]) ?? 0
+      } else {
+        counted = try Int.fetchOne(before, arguments: [owner.rawValue, key.created, key.id]) ?? 0
+      }
+      numbers[index] = counted + 1
+      previous = key
+    }
+    return numbers
+  }
 
   /// The least stored due time (milliseconds) that is not before `now`: `due < bound` in SQL is
   /// exactly `dueDate < now` of the item read back, whatever fraction of a millisecond `now` has.
@@ -123,7 +172,7 @@ extension TodoTable {
     /// Items with a due time by due time, creation: `todo_item_due`.
     case due
 
-    /// The index's condition and order, word for word, so SQLite uses it.
+    /// The index's condition, word for word, so SQLite uses it.
     private var condition: String {
       switch self {
       case .open: "NOT done"
@@ -131,11 +180,13 @@ extension TodoTable {
       case .due: "due IS NOT NULL"
       }
     }
-    private var order: String {
+
+    /// The index's order, each term starting with its column, and those columns.
+    private var order: (terms: [String], columns: String) {
       switch self {
-      case .open: "priority DESC, due IS NULL, due, created, id"
-      case .done: "created, id"
-      case .due: "due, created, id"
+      case .open: (["priority DESC", "due IS NULL", "due", "created", "id"], "priority, due, created, id")
+      case .done: (["created", "id"], "created, id")
+      case .due: (["due", "created", "id"], "due, created, id")
       }
     }
 
@@ -149,9 +200,20 @@ extension TodoTable {
 
     /// The statement reading `LIMIT ? OFFSET ?` of the run's items that `tags` admits, the owner
     /// first, then the tags' arguments.
+    ///
+    /// The page's keys are chosen in the index alone, and only its rows are read from the table: a
+    /// statement that selected the rows' columns directly would read the table for every row it
+    /// skips, the offset's and those the tags reject.
     func rowsSQL(tags: String) -> String {
-      "SELECT \(columns) FROM todo_item WHERE owner = ? AND \(condition)\(tags) ORDER BY \(order)"
-        + " LIMIT ? OFFSET ?"
+      let (terms, keys) = order
+      let qualifiedColumns = columns.split(separator: ", ").map { "item.\($0)" }.joined(separator: ", ")
+      return """
+        SELECT \(qualifiedColumns) FROM (
+          SELECT owner, \(keys) FROM todo_item WHERE owner = ? AND \(condition)\(tags)
+          ORDER BY \(terms.joined(separator: ", ")) LIMIT ? OFFSET ?
+        ) AS page JOIN todo_item AS item ON item.owner = page.owner AND item.id = page.id
+        ORDER BY \(terms.map { "page.\($0)" }.joined(separator: ", "))
+        """
     }
   }
 
@@ -166,9 +228,12 @@ extension TodoTable {
       for (tag, wanted) in filter.required.map({ ($0, true) }) + filter.excluded.map({ ($0, false) }) {
         // A name in ASCII is equal as a `String` only to the same bytes: no other lowercase
         // name is canonically equivalent to it. The field separates names by single spaces.
+        // The name anywhere in the field is checked first, as it is the cheaper test and rejects
+        // most items.
         if tag.name.utf8.allSatisfy({ $0 < 0x80 }) {
-          sql += " AND instr(' ' || tags || ' ', ?) \(wanted ? "> 0" : "= 0")"
-          arguments += [" \(tag.name) "]
+          let match = "instr(tags, ?) > 0 AND instr(' ' || tags || ' ', ?) > 0"
+          sql += wanted ? " AND \(match)" : " AND NOT (\(match))"
+          arguments += [tag.name, " \(tag.name) "]
         } else {
           sql += wanted ? " AND todo_has_tag(tags, ?)" : " AND NOT todo_has_tag(tags, ?)"
           arguments += [tag.name]

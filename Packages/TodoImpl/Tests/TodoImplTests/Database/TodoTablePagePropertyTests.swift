@@ -30,7 +30,8 @@ struct TodoTablePagePropertyTests {
     }
   }
 
-  /// The page, by the definition: sort, filter, cut.
+  /// The page, by the definition: sort, filter, cut; each row numbered by its item's place in
+  /// creation order.
   private static func reference(_ items: [TodoItem], query: TodoListQuery, now: Date) -> TodoPage {
     let admitted = items.filter(query.tags.admits)
     let open = admitted.filter { !$0.isDone }.sorted {
@@ -50,7 +51,10 @@ struct TodoTablePagePropertyTests {
           ($0.dueDate!, $0.createdAt, $0.id.rawValue) < ($1.dueDate!, $1.createdAt, $1.id.rawValue)
         }
       }
-    var numbered = listed.enumerated().map { TodoPage.Row(number: $0.offset + 1, item: $0.element) }
+    let creation = items.sorted { ($0.createdAt, $0.id.rawValue) < ($1.createdAt, $1.id.rawValue) }
+    let numbers = Dictionary(
+      uniqueKeysWithValues: creation.enumerated().map { ($0.element.id, $0.offset + 1) })
+    var numbered = listed.map { TodoPage.Row(number: numbers[$0.id]!, item: $0) }
     if let size = query.pageSize.map({ max(1, $0) }) {
       numbered = Array(numbered.dropFirst((max(1, query.page) - 1) * size).prefix(size))
     }
