@@ -117,18 +117,35 @@ extension TodoTable {
   /// The number of each item of `keys`: its position, from 1, in `owner`'s whole list in creation
   /// order, which is the number `done N` takes whatever the listing.
   ///
-  /// SQLite keeps no positions, so they are counted on `todo_item_display`, between one key and the
-  /// next in order: the cost is that of counting the list up to the page's last item in creation
-  /// order.
+  /// SQLite keeps no positions, so they are counted on `todo_item_display`: for a page, between one
+  /// key and the next in order, which costs counting the list up to the page's last item in creation
+  /// order; for more keys than ``rangeCountLimit`` (a listing without a page size), by one pass over
+  /// the index, which costs no more and saves a statement a key.
   static func numbers(of keys: [CreationKey], owner: UserID, in db: Database) throws -> [Int] {
     let order = keys.indices.sorted { keys[$0].precedes(keys[$1]) }
+    var numbers = [Int](repeating: 0, count: keys.count)
+    if keys.count > rangeCountLimit {
+      let cursor = try Row.fetchCursor(
+        db, sql: "SELECT created, id FROM todo_item WHERE owner = ? ORDER BY created, id",
+        arguments: [owner.rawValue])
+      var (position, next) = (0, order.startIndex)
+      while next < order.endIndex, let row = try cursor.next() {
+        position += 1
+        let key = keys[order[next]]
+        let (created, id): (Int64, String) = (row[0], row[1])
+        if created == key.created, id.utf8.elementsEqual(key.id.utf8) {
+          numbers[order[next]] = position
+          next += 1
+        }
+      }
+      return numbers
+    }
     let before = try db.cachedStatement(
       sql: "SELECT count(*) FROM todo_item WHERE owner = ? AND (created, id) < (?, ?)")
     let between = try db.cachedStatement(
       sql: """
         SELECT count(*) FROM todo_item WHERE owner = ? AND (created, id) >= (?, ?) AND (created, id) < (?, ?)
         """)
-    var numbers = [Int](repeating: 0, count: keys.count)
     var counted = 0
     var previous: CreationKey?
     for index in order {
@@ -145,6 +162,9 @@ extension TodoTable {
     }
     return numbers
   }
+
+  /// The most keys ``numbers(of:owner:in:)`` numbers by counting ranges, one statement each.
+  static let rangeCountLimit = 100
 
   /// The least stored due time (milliseconds) that is not before `now`: `due < bound` in SQL is
   /// exactly `dueDate < now` of the item read back, whatever fraction of a millisecond `now` has.

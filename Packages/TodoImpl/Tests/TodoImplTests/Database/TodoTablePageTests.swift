@@ -169,6 +169,34 @@ struct TodoTablePageTests {
     #expect(try page(.open, page: 2).rows == rows(["t8", "t5", "t7", "t9", "t6", "t10", "t4", "s11", "t11"]))
   }
 
+  @Test("a listing of more rows than are numbered by ranges is numbered by one pass, the same numbers")
+  func manyRows() throws {
+    let count = TodoTable.rangeCountLimit * 2 + 1
+    // Created in the reverse of their identities' order, two by two in one millisecond.
+    let items = (0..<count).map { (index: Int) -> TodoItem in
+      let created: Date = Self.now + TimeInterval(index / 2) / 1000
+      let id = TodoID(rawValue: String(format: "i%04d", count - index))
+      return TodoItem(
+        id: id, title: .valid("Item \(index)"), isDone: index % 3 == 0,
+        priority: index % 5 == 0 ? .high : .none, createdAt: created)
+    }
+    let database = try DatabaseQueue()
+    try TodoDatabase.migrate(database)
+    try database.write { db in
+      for item in items { _ = try TodoTable.insert(item, owner: Users.alice, in: db) }
+    }
+    let creation = items.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    var number: [TodoID: Int] = [:]
+    for (offset, item) in creation.enumerated() { number[item.id] = offset + 1 }
+    for query in [TodoListQuery(), TodoListQuery(filter: .open), TodoListQuery(pageSize: 150)] {
+      let page = try database.read { db in
+        try TodoDatabase.page(for: query, owner: Users.alice, now: Self.now, in: db)
+      }
+      #expect(page.rows.count > TodoTable.rangeCountLimit)
+      #expect(page.rows.allSatisfy { $0.number == number[$0.item.id] })
+    }
+  }
+
   @Test("an item due in the very millisecond of now is not overdue; one a fraction of it before is")
   func overdueToTheMillisecond() throws {
     let database = try DatabaseQueue()
