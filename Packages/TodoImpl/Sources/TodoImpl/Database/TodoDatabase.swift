@@ -32,8 +32,8 @@ public import TodoAPI
 /// without sorting. Three partial indexes hold the runs of a listing in the order `list` shows
 /// them, `tags` included so a tag filter reads them alone: `todo_item_open` the open items by
 /// priority, due time and creation, `todo_item_done` the done items by creation, `todo_item_due` the
-/// items with a due time by due time and creation; a page is read from them without sorting, and
-/// its counts are counted over them.
+/// items with a due time by due time and creation; ``page(for:owner:now:in:)`` chooses a page's
+/// items in them without sorting the list, and counts over them.
 ///
 /// `todo_import_progress(owner, path, size, modified, line, finished)` holds, per user and file,
 /// the line of the last row an import stored, written in the transaction of each batch, and
