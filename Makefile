@@ -61,6 +61,10 @@ fuzz: ## Fuzz every parser of outside input with libFuzzer and ASan: make fuzz [
 bench-import: ## The store's CSV import beside the sqlite3 shell's own, same file, same run (needs sqlite3)
 	@Tools/Scripts/bench-import.sh
 
+.PHONY: bench-page
+bench-page: ## One page of a listing read from SQLite at a million items, beside the sqlite3 shell (needs sqlite3)
+	@Tools/Scripts/bench-page.sh
+
 .PHONY: bench-inspector
 bench-inspector: ## The inspector's cost: bench-trace's session untraced, traced and inspected; peak memory with a stalled page
 	@swift build -c release --package-path App --product todo > /dev/null

@@ -63,7 +63,9 @@ let package = Package(
         .product(name: "Tracing", package: "Core"),
         .product(name: "AuthenticationAPI", package: "AuthenticationAPI"),
         .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "TodoImpl", package: "TodoImpl"),
         .product(name: "NotificationsAPI", package: "NotificationsAPI"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(

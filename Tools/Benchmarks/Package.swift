@@ -38,6 +38,8 @@ let package = Package(
         "TodoBenchmarkSupport",
         .product(name: "Core", package: "Core"),
         .product(name: "TodoAPI", package: "TodoAPI"),
+        .product(name: "TodoImpl", package: "TodoImpl"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .executableTarget(

@@ -1,7 +1,9 @@
 import Core
 import Foundation
+import GRDB
 import TodoAPI
 import TodoBenchmarkSupport
+import TodoImpl
 
 // The app's side of `make bench-import` (issue 20): imports a CSV file through a store with the
 // to-do interpreter on a new database opened as the app opens its own, and prints how long the
@@ -13,16 +15,25 @@ import TodoBenchmarkSupport
 //   Tools/Benchmarks/.build/release/ImportTiming --generate ROWS   # writes the B5 file, prints its path
 //   Tools/Benchmarks/.build/release/ImportTiming --create DATABASE.sqlite   # a new, empty database
 //   Tools/Benchmarks/.build/release/ImportTiming --export DATABASE.sqlite OUT.csv   # `export OUT.csv`
+//   Tools/Benchmarks/.build/release/ImportTiming --pages DATABASE.sqlite   # pages read by TodoDatabase.page
 //
 // `--create` makes the database as the app makes its own (every to-do migration) and stops: the
 // sqlite3 anchor (`import-anchor.sh --existing`) then imports into the very schema the app keeps,
 // full-text index and triggers included.
+//
+// `--pages` times `TodoDatabase.page` on a database Tools/Scripts/bench-page.sh filled (one user's
+// list, the tags +home and +rare): pages of 20 rows, best of 5, wall-clock and CPU time.
 //
 // With IMPORT_ONLY=1 in the environment it exits as soon as the import is reported, without the
 // reload: for profiling the import alone (`perf record -g …`).
 
 /// The CPU time this process has used so far, user and system, every thread.
 func cpuTime() -> String {
+  String(format: "%.2f s", cpuSeconds())
+}
+
+/// The CPU time this process has used so far in seconds, user and system, every thread.
+func cpuSeconds() -> Double {
   var usage = rusage()
   #if os(Linux)
   getrusage(RUSAGE_SELF.rawValue, &usage)  // Glibc imports RUSAGE_SELF as an enum case
@@ -30,7 +41,7 @@ func cpuTime() -> String {
   getrusage(RUSAGE_SELF, &usage)
   #endif
   let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-  return String(format: "%.2f s", seconds(usage.ru_utime) + seconds(usage.ru_stime))
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// Seconds, with two decimals.
@@ -61,11 +72,52 @@ if arguments.count == 3, arguments[0] == "--export" {
   print("store export: \(seconds(.now - start)), CPU \(cpuTime()) (\(summary.count) rows)")
   exit(0)
 }
+if arguments.count == 2, arguments[0] == "--pages" {
+  let database = try benchmarkDatabase(reopening: arguments[1])
+  let home = TagFilter(required: [TodoTag("home")!])
+  let listings: [(String, TodoListQuery)] = [
+    ("list", TodoListQuery(pageSize: 20)),
+    ("list --page 2", TodoListQuery(page: 2, pageSize: 20)),
+    ("list open", TodoListQuery(filter: .open, pageSize: 20)),
+    ("list done", TodoListQuery(filter: .done, pageSize: 20)),
+    ("list due", TodoListQuery(filter: .due, pageSize: 20)),
+    ("list +home", TodoListQuery(tags: home, pageSize: 20)),
+    ("list +home --page 2", TodoListQuery(tags: home, page: 2, pageSize: 20)),
+    (
+      "list open -home",
+      TodoListQuery(filter: .open, tags: TagFilter(excluded: [TodoTag("home")!]), pageSize: 20)
+    ),
+    ("list +rare", TodoListQuery(tags: TagFilter(required: [TodoTag("rare")!]), pageSize: 20)),
+    ("list, last page", TodoListQuery(page: 50_000, pageSize: 20)),
+  ]
+  // The middle of the generated due times: half of them are overdue.
+  let now = Date(timeIntervalSince1970: 1_798_761_600)
+  let clock = ContinuousClock()
+  for (name, query) in listings {
+    var (best, bestCPU) = (Double.infinity, Double.infinity)
+    var page: TodoPage?
+    for _ in 0..<5 {
+      let (start, startCPU) = (clock.now, cpuSeconds())
+      page = try database.read { db in
+        try TodoDatabase.page(for: query, owner: benchmarkOwner, now: now, in: db)
+      }
+      let (whole, fraction) = (clock.now - start).components
+      best = min(best, Double(whole) + Double(fraction) / 1e18)
+      bestCPU = min(bestCPU, cpuSeconds() - startCPU)
+    }
+    print(
+      name.padding(toLength: 22, withPad: " ", startingAt: 0)
+        + String(format: "%7.1f ms, CPU %7.1f ms", best * 1000, bestCPU * 1000)
+        + " (\(page?.matching ?? 0) match; numbers \(page?.rows.map(\.number).prefix(3) ?? []), …)")
+  }
+  exit(0)
+}
 guard arguments.count == 2, !arguments[0].hasPrefix("--") else {
   FileHandle.standardError.write(
     Data(
       ("usage: ImportTiming FILE.csv DATABASE.sqlite | ImportTiming --generate ROWS"
-        + " | ImportTiming --create DATABASE.sqlite | ImportTiming --export DATABASE.sqlite OUT.csv\n").utf8))
+        + " | ImportTiming --create DATABASE.sqlite | ImportTiming --export DATABASE.sqlite OUT.csv"
+        + " | ImportTiming --pages DATABASE.sqlite\n").utf8))
   exit(2)
 }
 

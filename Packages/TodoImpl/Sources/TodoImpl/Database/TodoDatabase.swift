@@ -1,4 +1,7 @@
+public import AuthenticationAPI
+public import Foundation
 public import GRDB
+public import TodoAPI
 
 /// The to-do feature's part of the app's SQLite database: `todo_item`, keyed by user,
 /// `todo_import_progress`, where each unfinished import stopped, and `todo_search`, the full-text
@@ -26,7 +29,11 @@ public import GRDB
 /// item, not a table of their own: a change of tags is a change of the row, written by the same
 /// statement, and `list +home` filters the items the model already holds. The index
 /// `todo_item_display` on `(owner, created, id)` reads a list in ``TodoAPI/TodoItem/displayOrder(_:_:)``
-/// without sorting.
+/// without sorting. Three partial indexes hold the runs of a listing in the order `list` shows
+/// them, `tags` included so a tag filter reads them alone: `todo_item_open` the open items by
+/// priority, due time and creation, `todo_item_done` the done items by creation, `todo_item_due` the
+/// items with a due time by due time and creation; ``page(for:owner:now:in:)`` chooses a page's
+/// items in them without sorting the list, and counts over them.
 ///
 /// `todo_import_progress(owner, path, size, modified, line, finished)` holds, per user and file,
 /// the line of the last row an import stored, written in the transaction of each batch, and
@@ -46,7 +53,7 @@ public import GRDB
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
   public static let migrationIdentifiers = [
-    "todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6", "todo.v7",
+    "todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6", "todo.v7", "todo.v8",
   ]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
@@ -91,6 +98,35 @@ public enum TodoDatabase {
     migrator.registerMigration("todo.v7") { db in
       try db.execute(sql: ImportProgressTable.addFinishedSQL)
     }
+    migrator.registerMigration("todo.v8") { db in
+      try db.execute(sql: TodoTable.listingIndexesSQL)
+    }
+  }
+
+  /// The page of `owner`'s list that `query` selects, read from the database: the same page as the
+  /// app computes from a ``TodoAPI/TodoModel`` holding the whole list, but only its rows are read.
+  ///
+  /// Run it inside one read, so that the rows and the counts see the same list:
+  ///
+  /// ```swift
+  /// let page = try database.read { db in
+  ///   try TodoDatabase.page(for: TodoListQuery(filter: .open, pageSize: 20), owner: user, now: Date(), in: db)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - query: Which items, and which page of them.
+  ///   - owner: The user.
+  ///   - now: Which open items count as overdue.
+  ///   - db: A connection to a database the to-do migrations have run on.
+  /// - Returns: The page: its rows, each numbered by the item's position in the whole list in
+  ///   creation order, how many items match, and the counts of the items the query's tags admit.
+  /// - Throws: The database's error, or ``TodoAPI/TodoFailure`` for a title another program stored
+  ///   that is not valid.
+  public static func page(
+    for query: TodoListQuery, owner: UserID, now: Date, in db: Database
+  ) throws -> TodoPage {
+    try TodoTable.page(for: query, owner: owner, now: now, in: db)
   }
 
   /// Runs the to-do migrations that have not run yet on `writer`.
