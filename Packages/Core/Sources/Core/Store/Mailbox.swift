@@ -25,7 +25,8 @@ import Darwin
 /// task that outruns the store is slowed instead of buffered without limit.
 final class Mailbox: Sendable {
   enum Envelope: Sendable {
-    /// From another task, with its number: held by a test store that holds incoming messages.
+    /// From a `Dispatch` (another task, or a command performed on the store's actor), with its
+    /// number: held by a test store that holds incoming messages.
     case message(any Message, Cause, number: UInt64)
     /// Sent on the store's actor while the loop was busy, or behind earlier arrivals, with its
     /// number: never held.

@@ -7,17 +7,20 @@
 /// never runs on two threads at once.
 ///
 /// ## One rule for reentrancy
-/// While a drain runs (``State/isDraining``), anything sent on the host's actor (by a monitor, a listener, an
-/// Observation observer, a subscription's `start()` or `stop()`, a monitor of the mailbox's own
-/// events) is posted to the mailbox, behind everything already there, and handled after the current
-/// envelope by the same drain. There is one drain loop and it never nests: every way in
-/// (``send(_:cause:)``, ``runLoop(limit:)``, ``start()``, ``process(_:)``,
-/// ``startWaitingCommands()``) checks that no drain runs and goes through ``enter(limit:_:)``.
+/// While a drain runs (``State/isDraining``), anything sent on the host's actor (by a monitor, a
+/// listener, an Observation observer, a subscription's `start()` or `stop()`, a monitor of the
+/// mailbox's own events) is posted to the mailbox, behind everything already there, and handled
+/// after the current envelope by the same drain. There is one drain loop and it never nests: every
+/// way in (``send(_:cause:)``, ``runLoop(limit:)``, ``start()``, ``process(_:)``,
+/// ``startWaitingCommands()``) checks that no drain runs and goes through ``enter(limit:_:)``. The
+/// one exception does not drain: ``startWaitingCommands()`` inside a drain or while paused starts
+/// the waiting commands only, and what they send waits for that drain or for ``resume()``.
 ///
 /// ## Pausing
 /// ``pause()`` makes the ``Phase`` `paused`: a drain stops after the envelope it is handling and
-/// puts the rest of its batch back at the front of the mailbox, and every way in queues to it, since only a running loop with no drain processes a message at once;
-/// ``resume()`` drains what waited.
+/// puts the rest of its batch back at the front of the mailbox, and every way in queues to it,
+/// since only a running loop with no drain processes a message at once; ``resume()`` drains what
+/// waited.
 final class StoreLoop<Model: Sendable> {
   /// The model, the updater and the commands an update returns.
   let updates: UpdateRunner<Model>
