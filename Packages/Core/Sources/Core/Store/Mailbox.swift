@@ -93,11 +93,14 @@ final class Mailbox: Sendable {
   }
 
   /// Runs `body`, a command's `interpretNow`, on the store's actor: what it dispatches on this
-  /// thread meanwhile schedules no drain (``postDispatched(_:cause:)``).
+  /// thread meanwhile schedules no drain (``postDispatched(_:cause:)``). A command performed inside
+  /// another (the bound raised from an interpreter starts a waiting one) leaves the outer one's
+  /// mark as it found it.
   @inline(__always)
   func performingOnActor<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let outer = performingThread.load(ordering: .relaxed)
     performingThread.store(Self.currentThread, ordering: .relaxed)
-    defer { performingThread.store(0, ordering: .relaxed) }
+    defer { performingThread.store(outer, ordering: .relaxed) }
     return try body()
   }
 
@@ -120,7 +123,8 @@ final class Mailbox: Sendable {
   ///
   /// - Parameters:
   ///   - sentOnActor: Whether it was sent on the store's actor (``Envelope/sent``).
-  ///   - schedulesDrain: `false` for a command performed inside the loop, which drains before it returns.
+  ///   - schedulesDrain: `false` when the loop reaches it without one: a command performed inside the
+  ///     loop, or a message sent on the actor (``StoreLoop/send(_:cause:)``).
   /// - Returns: Its number.
   func post(_ message: any Message, cause: Cause, sentOnActor: Bool, schedulesDrain: Bool = true) -> UInt64 {
     let (number, mustSchedule) = state.withLock { state in

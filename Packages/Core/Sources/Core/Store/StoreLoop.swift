@@ -155,8 +155,9 @@ final class StoreLoop<Model: Sendable> {
       observers.dropped(message, cause: cause, reason: .storeShutDown)
       return .complete
     }
-    // Inside the loop, the running drain reaches it; outside, the drain below does.
-    let number = mailbox.post(message, cause: cause, sentOnActor: true)
+    // Inside the loop, the running drain reaches it; outside, the drain below does; while paused,
+    // resume() does. None needs a drain of its own scheduled.
+    let number = mailbox.post(message, cause: cause, sentOnActor: true, schedulesDrain: false)
     runLoop(limit: nil)
     return .posted(number)
   }
