@@ -175,7 +175,7 @@ final class StoreLoop<Model: Sendable> {
   func start() {
     guard subscriptions.hasProvider, !subscriptions.hasReconciled, !state.isDraining, state.phase == .running
     else { return }
-    enter(limit: nil) { reconcile(subscriptions, after: nil, id: nil) }
+    enter(limit: nil) { reconcile(after: nil, id: nil) }
   }
 
   /// Processes a message the ``driver`` held, then what it caused.
@@ -226,7 +226,7 @@ final class StoreLoop<Model: Sendable> {
     case .commandFinished(let id, let failure, let duration):
       commandFinished(id, failure: failure, duration: duration)
     case .subscriptionFinished(let id, let failure):
-      if let failure { subscriptionFailed(id, failure: failure) }
+      if let failure { subscriptions.failed(id, failure: failure) }
     case .dropped(let message, let cause, let reason):
       observers.dropped(message, cause: cause, reason: reason)
     }
@@ -247,12 +247,6 @@ final class StoreLoop<Model: Sendable> {
     } else {
       process(message, cause: cause, number: number)
     }
-  }
-
-  @inline(never)
-  private func subscriptionFailed(_ id: SubscriptionID, failure: any Error) {
-    guard let live = subscriptions.live(withID: id) else { return }
-    observers.subscriptionFailed(live.record, failure: failure)
   }
 
   /// Drops a message taken from the mailbox: sent after shutdown, or by a command that had
@@ -290,7 +284,7 @@ final class StoreLoop<Model: Sendable> {
 
     if observers.hasListeners { observers.notifyListeners(model) }
     if subscriptions.hasProvider, !state.phase.isShutDown {
-      reconcile(subscriptions, after: message, id: id)
+      reconcile(after: message, id: id)
     }
     if state.childCommandsMayRun { cancelCommandsOfGoneChildren() }
     guard !updates.emitted.isEmpty else {
@@ -458,11 +452,8 @@ final class StoreLoop<Model: Sendable> {
   /// Compares what the provider asks for with what runs; stops the missing (oldest first), then
   /// starts the new (in the provider's order), telling monitors of each.
   @inline(never)
-  private func reconcile(
-    _ subscriptions: SubscriptionReconciler<Model>, after message: (any Message)?, id: MessageID?
-  ) {
-    guard let plan = subscriptions.plan(for: model, message: message) else { return }
-    subscriptions.carryOut(plan, startedBy: id) { state.phase.isShutDown }
+  private func reconcile(after message: (any Message)?, id: MessageID?) {
+    subscriptions.reconcile(with: model, after: message, id: id) { state.phase.isShutDown }
   }
 
   // MARK: - Pausing
@@ -474,11 +465,7 @@ final class StoreLoop<Model: Sendable> {
   func pause() {
     switch state.phase {
     case .running:
-      if let driver {
-        return driver.misuse(
-          "pause() was called on the store of a TestStore, which already holds every message from "
-            + "other tasks until the test receives it: receive them in the order the test needs instead.")
-      }
+      if let driver { return driver.misuse(StoreMisuse.pauseUnderTestStore) }
       state.phase = .paused
     case .paused, .shutDown: return
     }
@@ -527,10 +514,7 @@ final class StoreLoop<Model: Sendable> {
   /// Suspends until ``isIdle``.
   func settle(isolation: isolated (any Actor)? = #isolation) async {
     if let command = CommandContext.current {
-      let problem =
-        "settle() was called from inside the interpreter of \(command): it waits for every running "
-        + "command, including this one, so it would never return. Await what you dispatched "
-        + "instead: `await dispatch(message).finish()`."
+      let problem = StoreMisuse.settleInsideInterpreter(of: command)
       // Under a test store, a failure of that test instead of a stop of every test in the process.
       guard let driver else { preconditionFailure(problem) }
       driver.misuse(problem)

@@ -108,6 +108,20 @@ final class SubscriptionReconciler<Model: Sendable> {
 
   // MARK: - Carrying out a plan
 
+  /// Asks the provider and carries out what changed: ``plan(for:message:)``, then
+  /// ``carryOut(_:startedBy:isShutDown:)``.
+  func reconcile(with model: Model, after message: (any Message)?, id: MessageID?, isShutDown: () -> Bool) {
+    guard let plan = plan(for: model, message: message) else { return }
+    carryOut(plan, startedBy: id, isShutDown: isShutDown)
+  }
+
+  /// Tells monitors that the subscription `id` failed (its task threw), unless it has stopped since.
+  @inline(never)
+  func failed(_ id: SubscriptionID, failure: any Error) {
+    guard let live = live(withID: id) else { return }
+    observers.subscriptionFailed(live.record, failure: failure)
+  }
+
   /// Stops and starts what `plan` says, one at a time, telling monitors of each. A monitor or a
   /// subscription's `start()` may shut the store down meanwhile: then it stops at once.
   ///
