@@ -44,7 +44,7 @@ func typed<Handled>(_ subscription: any Subscription) -> Handled {
 func opened<Concrete, Handled>(_ value: Concrete) -> Handled {
   // Safe: the two types are identical, so the bit pattern is a valid `Handled`. Otherwise the
   // registry matched the value with `is Handled`, so the cast succeeds. Not `exactCast(_:to:)`:
-  // its `Optional<Handled>`, in code not specialised for `Handled`, costs B7 inline 430
-  // instructions a round trip (docs/performance.md).
+  // its `Optional<Handled>`, in code not specialised for `Handled`, costs the effect round trip
+  // (docs/performance.md, "The loop in five steps", step 3).
   Concrete.self == Handled.self ? unsafeBitCast(value, to: Handled.self) : value as! Handled
 }

@@ -28,7 +28,7 @@ class AnyUpdaterBox<Model>: UpdaterBoxBase, @unchecked Sendable {
 
 /// What every updater box holds, whatever its model: a class that is not generic, so the parts of a
 /// ``CombinedBox`` sit in an array whose element type the runtime need not look up for each message
-/// (docs/performance.md, "Typed updates").
+/// (docs/performance.md, "The loop in five steps", step 3).
 @usableFromInline
 class UpdaterBoxBase: @unchecked Sendable {
   // Safe to share: this property is immutable, and every subclass stores only immutable, `Sendable`

@@ -3,7 +3,7 @@
 /// The slice is changed in place, so nothing is copied. A key path through stored properties only
 /// has a byte offset in the model (`MemoryLayout<Model>.offset(of:)`): the slice is then reached by
 /// adding it to the model's address, not through the runtime's key-path projection, which costs
-/// about 600 instructions a message more (docs/performance.md, "Typed updates").
+/// more on every message (docs/performance.md, "The loop in five steps", step 3).
 ///
 /// Safety: `MemoryLayout.offset(of:)` returns an offset only for key paths whose storage is inline
 /// and directly addressable in `Model`, so the offset from the address of a live, exclusively
