@@ -23,11 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 ONLY = {
     "Store": {
         "subscript": "Observation of one slice: only a main-actor store is Observable",
-        "dispatch": "the deprecated name of `queue`",
     },
     "ActorStore": {
         "perform": "runs many sends on the actor without a hop each; a Store is on the caller's actor",
-        "make": "the deprecated form of `init(model:composition:environment:)`",
     },
 }
 

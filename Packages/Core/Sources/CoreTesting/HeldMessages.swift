@@ -52,7 +52,7 @@ final class HeldMessages: LoopDriver {
   func processFirst<Model>(in store: Store<Model>) -> PendingMessage? {
     guard !messages.isEmpty else { return nil }
     let first = messages.removeFirst()
-    store.process(first)
+    store.loop.process(first)
     return first
   }
 
@@ -71,8 +71,8 @@ final class HeldMessages: LoopDriver {
   /// - Returns: `false` if the timeout passed first.
   @MainActor
   func waitForActivity<Model>(in store: Store<Model>, timeout: Duration) async -> Bool {
-    if store.hasPendingMail {
-      store.drainNow()
+    if store.loop.hasPendingMail {
+      store.loop.drainNow()
       return true
     }
     return await withCheckedContinuation { continuation in

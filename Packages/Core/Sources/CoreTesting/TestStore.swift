@@ -85,7 +85,7 @@ public final class TestStore<Model: Sendable & Equatable> {
     exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5)
   ) {
     store = Store(model: model, updater: updater, subscriptions: subscriptions)
-    store.drive(with: holder)
+    store.loop.drive(with: holder)
     store.addMonitor(log)
     self.exhaustivity = exhaustivity
     self.timeout = timeout
@@ -108,7 +108,7 @@ public final class TestStore<Model: Sendable & Equatable> {
   }
 
   /// The current model.
-  public var model: Model { store.currentModel }
+  public var model: Model { store.loop.model }
 
   /// The clock the store's `DelayedMessage`s wait on. Set the `TestClock` the test's interpreters
   /// wait on too, and advance it after a `send` with no `waitForSleepers`: before it moves, it
@@ -129,9 +129,9 @@ public final class TestStore<Model: Sendable & Equatable> {
   /// executor of its own, or that awaits an actor's work before its first wait, may still be on
   /// its way: wait for it with `waitForSleepers(count:)`.
   public var clock: any Clock<Duration> {
-    get { store.clock }
+    get { store.settings.clock }
     set {
-      store.clock = newValue
+      store.settings.clock = newValue
       (newValue as? TestClock)?.waitsForCommands(of: holder.commandTasks)
     }
   }
@@ -188,11 +188,11 @@ public final class TestStore<Model: Sendable & Equatable> {
     _ message: M, sourceLocation: SourceLocation = #_sourceLocation,
     assert change: ((inout Model) -> Void)? = nil
   ) {
-    store.drainNow()
+    store.loop.drainNow()
     collect(at: sourceLocation)
     requireAsserted(before: "sending \(render(message))", sourceLocation: sourceLocation)
     applyHeldMessages(before: message, sourceLocation: sourceLocation)
-    let before = store.currentModel
+    let before = store.loop.model
     store.send(message)
     collect(at: sourceLocation)
     checkModel(before: before, change: change, sourceLocation: sourceLocation)
@@ -240,14 +240,14 @@ public final class TestStore<Model: Sendable & Equatable> {
     requireAsserted(before: "receiving \(description)", sourceLocation: sourceLocation)
     if let index = appliedBeforeSend.firstIndex(where: { ($0.message as? M).map(matches) ?? false }) {
       appliedBeforeSend.removeFirst(index + 1)
-      checkModel(before: store.currentModel, change: change, sourceLocation: sourceLocation)
+      checkModel(before: store.loop.model, change: change, sourceLocation: sourceLocation)
       return
     }
     while true {
       guard await waitForHeldMessage(expecting: description, sourceLocation: sourceLocation),
         let next = holder.messages.first
       else { return }
-      let before = store.currentModel
+      let before = store.loop.model
       holder.processFirst(in: store)
       collect(at: sourceLocation)
       if let message = next.message as? M, matches(message) {
@@ -316,7 +316,7 @@ public final class TestStore<Model: Sendable & Equatable> {
       await waitForCommands(sourceLocation: sourceLocation)
       while holder.processFirst(in: store) != nil {}
       collect(at: sourceLocation)
-    } while !store.isSettled || !holder.messages.isEmpty
+    } while !store.loop.isIdle || !holder.messages.isEmpty
     appliedBeforeSend.removeAll()
   }
 
@@ -343,8 +343,8 @@ public final class TestStore<Model: Sendable & Equatable> {
 
   /// Suspends until no command is running and the mailbox is empty (messages are then held).
   private func waitForCommands(sourceLocation: SourceLocation) async {
-    store.drainNow()
-    while !store.isSettled {
+    store.loop.drainNow()
+    while !store.loop.isIdle {
       guard await holder.waitForActivity(in: store, timeout: timeout) else {
         Issue.record("Commands were still running after \(timeout).", sourceLocation: sourceLocation)
         return
@@ -354,9 +354,9 @@ public final class TestStore<Model: Sendable & Equatable> {
 
   private func waitForHeldMessage(expecting description: String, sourceLocation: SourceLocation) async -> Bool
   {
-    store.drainNow()
+    store.loop.drainNow()
     while holder.messages.isEmpty {
-      if store.isSettled && !store.hasRunningSubscriptions {
+      if store.loop.isIdle && !store.loop.hasRunningSubscriptions {
         Issue.record(
           """
           Expected to receive \(description), but no command is running and no subscription is live: \
@@ -379,7 +379,7 @@ public final class TestStore<Model: Sendable & Equatable> {
     guard change != nil || exhaustivity == .on else { return }
     var expected = before
     change?(&expected)
-    let actual = store.currentModel
+    let actual = store.loop.model
     guard expected != actual else { return }
     let diff = Diff.lines(expected: expected, actual: actual) ?? "(the models render alike but differ)"
     Issue.record("The model differs (− expected, + actual):\n\(diff)", sourceLocation: sourceLocation)

@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// let clock = TestClock()
-/// store.store.clock = clock
+/// store.clock = clock  // a TestStore; a Store's is `store.settings.clock`
 /// await store.send(ListMessage.toggled(1)) { $0.rows[id: 1]?.isDone = true }
 /// await clock.advance(by: .seconds(1))
 /// await store.receive(ListMessage.sort) { … }

@@ -31,7 +31,7 @@ public enum StoreEvent<Model: Sendable>: Sendable {
   /// A command was cancelled: a ``KeyedCommand`` with its key or a ``CancelCommand`` cancelled
   /// it, or its child left the model. A running one ended then, and its task was cancelled; a
   /// message the task sends anyway is dropped (``DropReason/commandCancelled``). One that waited
-  /// for a slot (``StoreHost/maximumRunningCommands``) never starts: this is its only event after
+  /// for a slot (``StoreSettings/maximumRunningCommands``) never starts: this is its only event after
   /// the message that emitted it.
   case commandCancelled(CommandRecord)
 

@@ -45,10 +45,7 @@ public actor ActorStore<Model: Sendable> {
   public init(
     model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>
   ) {
-    let hasProvider = !(subscriptions is NoSubscriptions<Model>)
-    self.init(
-      model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
-      registrations: nil)
+    self.init(model: model, updater: updater.boxed, subscriptions: subscriptions, registrations: nil)
   }
 
   /// The one initialiser that builds the store: registrations are made before the store is
@@ -58,13 +55,12 @@ public actor ActorStore<Model: Sendable> {
     registrations: Registrations?
   ) {
     let target = ActorDrainTarget<Model>()
-    let mailbox = Mailbox(
+    loop = StoreLoop(
+      model: model, updater: updater, subscriptions: subscriptions,
       scheduleDrain: { target.scheduleDrain() },
       waitForNumber: { number in await target.waitForNumber(number) })
-    self.mailbox = mailbox
+    mailbox = loop.mailbox
     relayCapacity = mailbox.capacity
-    loop = StoreLoop(
-      model: model, updater: updater, subscriptions: subscriptions, mailbox: mailbox)
     if let registrations { Self.register(registrations, with: loop) }
     target.store = self
   }
@@ -121,13 +117,7 @@ public actor ActorStore<Model: Sendable> {
   /// - Returns: A handle whose ``SentMessage/finish()`` waits for the commands it caused.
   @discardableResult
   public func send<M: Message>(_ message: M) -> SentMessage {
-    // Switched here, not in a generic helper: the conformance of this generic class to
-    // `ConsequenceWaiting` is looked up at run time, so only a tracked send may ask for it.
-    switch loop.send(message, cause: .external) {
-    case .complete: return .complete
-    case .tracked(let id): return trackedHandle(id)
-    case .posted(let number): return .posted(number, mailbox)
-    }
+    loop.send(message, cause: .external).handle(mailbox: mailbox) { .tree($0, self) }
   }
 
   func waitForConsequences(of id: MessageID) async {
@@ -140,9 +130,7 @@ public actor ActorStore<Model: Sendable> {
 
   /// Queues messages with an external cause, from any task or thread, without waiting for the
   /// actor: they are processed later, in arrival order (see ``Store/queue``).
-  public nonisolated var queue: Dispatch {
-    Dispatch(cause: .external, sink: .mailbox(mailbox, nil))
-  }
+  public nonisolated var queue: Dispatch { mailbox.dispatch(cause: .external) }
 
   /// Queues messages with the cause ``Cause/tool(_:)``, from any task or thread; see
   /// ``Store/queue(from:)``.
@@ -150,7 +138,7 @@ public actor ActorStore<Model: Sendable> {
   /// - Parameter tool: The tool's name, as the trace shows it: `from inspector`.
   /// - Returns: A dispatch bound to that cause.
   public nonisolated func queue(from tool: String) -> Dispatch {
-    Dispatch(cause: .tool(ToolName(tool)), sink: .mailbox(mailbox, nil))
+    mailbox.dispatch(cause: .tool(ToolName(tool)))
   }
 
   /// Runs `body` on the store's actor, where it can send and read without awaiting.
@@ -250,33 +238,15 @@ public actor ActorStore<Model: Sendable> {
       registrations: composition.registrations(environment))
   }
 
-  /// The old form of ``init(model:composition:environment:)``.
-  @available(*, deprecated, message: "Use ActorStore(model:composition:environment:), as for a Store.")
-  public static func make<Environment>(
-    model: Model, composition: Composition<Model, Environment>, environment: Environment
-  ) async -> ActorStore<Model> {
-    ActorStore(
-      model: model, updater: composition.updater.boxed, subscriptions: composition.subscriptions,
-      registrations: composition.registrations(environment))
-  }
-
   /// The subscriptions started and not stopped, in start order; see ``StoreHost/activeSubscriptions``.
   public var activeSubscriptions: [any Subscription] { loop.activeSubscriptions }
 
-  /// How many commands may run at once; see ``StoreHost/maximumRunningCommands``.
-  public var maximumRunningCommands: Int { loop.maximumRunningCommands }
+  /// How the store runs its commands and reports its problems; see ``StoreSettings``.
+  public var settings: StoreSettings { loop.settings }
 
-  /// Sets how many commands may run at once (at least 1); see ``StoreHost/setMaximumRunningCommands(_:)``.
-  public func setMaximumRunningCommands(_ limit: Int) {
-    loop.maximumRunningCommands = limit
-  }
-
-  /// The clock ``DelayedMessage``s wait on; see ``StoreHost/clock``.
-  public var clock: any Clock<Duration> { loop.clock }
-
-  /// Sets the clock ``DelayedMessage``s wait on, for delays started from then on.
-  public func setClock(_ clock: any Clock<Duration>) {
-    loop.clock = clock
+  /// Sets how the store runs its commands and reports its problems; see ``StoreHost/setSettings(_:)``.
+  public func setSettings(_ settings: StoreSettings) {
+    loop.settings = settings
   }
 
   // MARK: - Life
@@ -312,14 +282,6 @@ public actor ActorStore<Model: Sendable> {
 
   /// Whether ``pause()`` holds the store.
   public var isPaused: Bool { loop.isPaused }
-
-  /// Whether problems go to standard error while no monitor is attached; see ``StoreHost/reportsProblemsWhenUnmonitored``.
-  public var reportsProblemsWhenUnmonitored: Bool { loop.reportsProblemsWhenUnmonitored }
-
-  /// Sets whether problems go to standard error while no monitor is attached.
-  public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
-    loop.reportsProblemsWhenUnmonitored = reports
-  }
 
   // MARK: - Monitors and listeners
 
@@ -464,12 +426,7 @@ extension ActorStore {
   }
 }
 
-extension ActorStore: ConsequenceWaiting {
-  @inline(never)
-  func trackedHandle(_ id: MessageID) -> SentMessage {
-    .tree(id, self)
-  }
-}
+extension ActorStore: ConsequenceWaiting {}
 
 // No `isolated deinit`: in a generic actor it makes release builds of client modules fail with
 // "circular reference" (Swift 6.3.1). The loop's deinit needs no isolation here: it cancels tasks

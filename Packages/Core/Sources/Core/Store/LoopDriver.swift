@@ -10,7 +10,7 @@ package protocol LoopDriver: AnyObject {
   var taskExecutor: any TaskExecutor { get }
 
   /// Takes `message`, sent from another task or by a command, to release it later with
-  /// `Store.process(_:)`.
+  /// `StoreLoop.process(_:)`.
   func hold(_ message: PendingMessage)
 
   /// Whether it holds the message numbered `number`.

@@ -190,6 +190,11 @@ final class Mailbox: Sendable {
     return number
   }
 
+  /// A dispatch that queues what is sent through it here, with `cause`: a host's `queue`.
+  func dispatch(cause: Cause) -> Dispatch {
+    Dispatch(cause: cause, sink: .mailbox(self, nil))
+  }
+
   /// Schedules a drain unless one is scheduled, for envelopes left behind by a bounded drain.
   func requestDrain() {
     let mustSchedule = state.withLock { state in

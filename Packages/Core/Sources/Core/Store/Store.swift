@@ -27,8 +27,9 @@ public import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<Model: Sendable> {
-  /// The loop and the state it owns.
-  let loop: StoreLoop<Model>
+  /// The loop and the state it owns; `package`, so that CoreTesting's `TestStore` can drive it
+  /// step by step (through a ``LoopDriver``).
+  package let loop: StoreLoop<Model>
   /// The loop's mailbox, reachable without the actor for ``dispatch``.
   nonisolated let mailbox: Mailbox
   let registrar = ObservationRegistrar()
@@ -55,14 +56,12 @@ public final class Store<Model: Sendable> {
     model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>
   ) {
     let target = DrainTarget()
-    let mailbox = Mailbox(
+    let loop = StoreLoop(
+      model: model, updater: updater.boxed, subscriptions: subscriptions,
       scheduleDrain: { Task { @MainActor in target.drain?() } },
       waitForNumber: { number in await target.waitForNumber(number) })
-    let hasProvider = !(subscriptions is NoSubscriptions<Model>)
-    self.mailbox = mailbox
-    loop = StoreLoop(
-      model: model, updater: updater.boxed, subscriptions: hasProvider ? subscriptions : nil,
-      mailbox: mailbox)
+    self.loop = loop
+    mailbox = loop.mailbox
     target.drain = { [weak loop] in loop?.runLoop(limit: StoreLoop<Model>.scheduledDrainLimit) }
     target.waitForConsequences = { [weak loop] number in await loop?.waitForConsequences(ofNumber: number) }
   }
@@ -228,13 +227,7 @@ public final class Store<Model: Sendable> {
   ///   caused, transitively, has finished (see ``SentMessage``). Ignoring it costs nothing.
   @discardableResult
   public func send<M: Message>(_ message: M) -> SentMessage {
-    // Switched here, not in a generic helper: the conformance of this generic class to
-    // `ConsequenceWaiting` is looked up at run time, so only a tracked send may ask for it.
-    switch loop.send(message, cause: .external) {
-    case .complete: return .complete
-    case .tracked(let id): return trackedHandle(id)
-    case .posted(let number): return .posted(number, mailbox)
-    }
+    loop.send(message, cause: .external).handle(mailbox: mailbox) { .tree($0, self) }
   }
 
   /// Queues messages with an external cause, from any task or thread.
@@ -244,9 +237,7 @@ public final class Store<Model: Sendable> {
   /// ``send(_:)``, which applies the message before returning; elsewhere, `await store.send(m)`
   /// hops to the main actor and returns once it is applied. To wait for a queued message and what
   /// it causes: `await store.queue(m).finish()`.
-  public nonisolated var queue: Dispatch {
-    Dispatch(cause: .external, sink: .mailbox(mailbox, nil))
-  }
+  public nonisolated var queue: Dispatch { mailbox.dispatch(cause: .external) }
 
   /// Queues messages with the cause ``Cause/tool(_:)``, for a developer tool that sends what a
   /// person typed into it, from any task or thread.
@@ -261,15 +252,8 @@ public final class Store<Model: Sendable> {
   /// - Parameter tool: The tool's name, as the trace shows it: `from inspector`.
   /// - Returns: A dispatch bound to that cause.
   public nonisolated func queue(from tool: String) -> Dispatch {
-    Dispatch(cause: .tool(ToolName(tool)), sink: .mailbox(mailbox, nil))
+    mailbox.dispatch(cause: .tool(ToolName(tool)))
   }
-
-  /// The old name of ``queue``.
-  @available(
-    *, deprecated, renamed: "queue",
-    message: "`dispatch` only queues the message; `send(_:)` applies it before returning."
-  )
-  public nonisolated var dispatch: Dispatch { queue }
 
   // MARK: - Registering
 
@@ -325,33 +309,17 @@ public final class Store<Model: Sendable> {
   /// The subscriptions started and not stopped, in start order; see ``StoreHost/activeSubscriptions``.
   public var activeSubscriptions: [any Subscription] { loop.activeSubscriptions }
 
-  /// How many commands may run at once; further ones wait, in order, for a running one to finish.
+  /// How the store runs its commands and reports its problems; see ``StoreSettings``.
   ///
-  /// The bound keeps a burst of commands (a million messages sent in a loop, each emitting one) at
-  /// one small record per waiting command instead of a task each. Work that lives as long as the
-  /// app (a socket, a watcher) belongs in a subscription, not a command: long-running commands
-  /// hold their slot. Default: 1,024. Raising it starts commands already waiting, in order, up to
-  /// the new bound; lowering it lets running ones finish, and no more start until fewer run.
-  public var maximumRunningCommands: Int {
-    get { loop.maximumRunningCommands }
-    set { setMaximumRunningCommands(newValue) }
+  /// Set a field in place: `store.settings.clock = TestClock()`.
+  public var settings: StoreSettings {
+    get { loop.settings }
+    set { loop.settings = newValue }
   }
 
-  /// Sets how many commands may run at once (at least 1); see ``StoreHost/setMaximumRunningCommands(_:)``.
-  public func setMaximumRunningCommands(_ limit: Int) {
-    loop.maximumRunningCommands = limit
-  }
-
-  /// The clock ``DelayedMessage``s wait on: a `ContinuousClock` unless set; a test sets a
-  /// `TestClock`. Changing it affects delays started from then on.
-  public var clock: any Clock<Duration> {
-    get { loop.clock }
-    set { setClock(newValue) }
-  }
-
-  /// Sets the clock ``DelayedMessage``s wait on, for delays started from then on.
-  public func setClock(_ clock: any Clock<Duration>) {
-    loop.clock = clock
+  /// Sets how the store runs its commands and reports its problems; see ``StoreHost/setSettings(_:)``.
+  public func setSettings(_ settings: StoreSettings) {
+    loop.settings = settings
   }
 
   // MARK: - Life
@@ -387,18 +355,6 @@ public final class Store<Model: Sendable> {
 
   /// Whether ``pause()`` holds the store.
   public var isPaused: Bool { loop.isPaused }
-
-  /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
-  /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
-  public var reportsProblemsWhenUnmonitored: Bool {
-    get { loop.reportsProblemsWhenUnmonitored }
-    set { loop.reportsProblemsWhenUnmonitored = newValue }
-  }
-
-  /// Sets whether problems go to standard error while no monitor is attached.
-  public func setReportsProblemsWhenUnmonitored(_ reports: Bool) {
-    loop.reportsProblemsWhenUnmonitored = reports
-  }
 
   // MARK: - Monitors
 
@@ -526,11 +482,6 @@ extension Store: Observable {}
 extension Store: StoreHost {}
 
 extension Store: ConsequenceWaiting {
-  @inline(never)
-  func trackedHandle(_ id: MessageID) -> SentMessage {
-    .tree(id, self)
-  }
-
   nonisolated func waitForConsequences(of id: MessageID) async {
     await waitOnActor(for: id)
   }
@@ -538,41 +489,4 @@ extension Store: ConsequenceWaiting {
   private func waitOnActor(for id: MessageID) async {
     await loop.waitForConsequences(of: id)
   }
-}
-
-// MARK: - Testing hooks
-
-// For CoreTesting's `TestStore`, which drives a real store step by step through a ``LoopDriver``.
-// `package` access: visible to the targets of this package only.
-extension Store {
-  /// The model without registering Observation access.
-  package var currentModel: Model { loop.model }
-
-  /// Hands the messages other tasks send to `driver` instead of processing them.
-  package func drive(with driver: some LoopDriver) {
-    loop.driver = driver
-  }
-
-  /// Processes a message the driver held, and what it causes.
-  package func process(_ held: PendingMessage) {
-    loop.process(held)
-  }
-
-  /// How many records the store keeps to answer ``SentMessage/finish()``.
-  package var consequenceRecordCount: Int { loop.consequenceRecordCount }
-
-  /// How many command records the store keeps.
-  package var commandRecordCount: Int { loop.commandRecordCount }
-
-  /// Whether any subscription runs as a task or object that might still send messages.
-  package var hasRunningSubscriptions: Bool { loop.hasRunningSubscriptions }
-
-  /// Whether other tasks have posted something the store has not handled yet.
-  package var hasPendingMail: Bool { loop.hasPendingMail }
-
-  /// Handles whatever other tasks have posted so far.
-  package func drainNow() { loop.runLoop(limit: nil) }
-
-  /// Whether no message is waiting and no command is running or waiting.
-  package var isSettled: Bool { loop.isIdle }
 }

@@ -82,40 +82,21 @@ public protocol StoreHost<Model>: AnyObject, Sendable {
   /// reported once, ``StoreEvent/noSubscriptionInterpreter(_:)``).
   var activeSubscriptions: [any Subscription] { get async }
 
-  /// How many commands may run at once; further ones wait, in order, for a running one to finish.
-  ///
-  /// The bound keeps a burst of commands (a million messages sent in a loop, each emitting one) at
-  /// one small record per waiting command instead of a task each. Work that lives as long as the
-  /// app (a socket, a watcher) belongs in a subscription, not a command: long-running commands
-  /// hold their slot. Default: 1,024.
-  var maximumRunningCommands: Int { get async }
+  /// How the store runs its commands and reports its problems: how many commands may run at once,
+  /// the clock ``DelayedMessage``s wait on, whether problems go to standard error while no monitor
+  /// is attached (see ``StoreSettings``).
+  var settings: StoreSettings { get async }
 
-  /// Sets how many commands may run at once.
+  /// Sets how the store runs its commands and reports its problems.
   ///
-  /// Raising it starts commands already waiting for a slot at once, in order, up to the new bound
-  /// (while paused too: their messages wait like any other). Lowering it cancels nothing: running
-  /// commands finish, and waiting ones start only once fewer than the new bound run.
+  /// A higher ``StoreSettings/maximumRunningCommands`` starts commands already waiting for a slot
+  /// at once, in order, up to the new bound (while paused too: their messages wait like any
+  /// other); a lower one cancels nothing: running commands finish, and waiting ones start only once
+  /// fewer than the new bound run. A new ``StoreSettings/clock`` is the one delays started from then
+  /// on wait on.
   ///
-  /// - Parameter limit: At least 1.
-  func setMaximumRunningCommands(_ limit: Int) async
-
-  /// The clock ``DelayedMessage``s wait on: a `ContinuousClock` unless set; a test sets a
-  /// `TestClock`.
-  var clock: any Clock<Duration> { get async }
-
-  /// Sets the clock ``DelayedMessage``s wait on, for delays started from then on.
-  ///
-  /// - Parameter clock: The clock.
-  func setClock(_ clock: any Clock<Duration>) async
-
-  /// Whether problems (a command without interpreter, an interpreter that throws, …) are written
-  /// to standard error while no monitor is attached. Default `true`, so nothing fails silently.
-  var reportsProblemsWhenUnmonitored: Bool { get async }
-
-  /// Sets whether problems are written to standard error while no monitor is attached.
-  ///
-  /// - Parameter reports: The new setting.
-  func setReportsProblemsWhenUnmonitored(_ reports: Bool) async
+  /// - Parameter settings: The new settings; ``StoreSettings/maximumRunningCommands`` at least 1.
+  func setSettings(_ settings: StoreSettings) async
 
   /// Starts the subscriptions the current model asks for.
   ///

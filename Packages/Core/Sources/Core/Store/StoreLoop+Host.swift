@@ -2,6 +2,22 @@
 // reaches into none of the loop's parts.
 
 extension StoreLoop {
+  /// Creates a loop with a mailbox of its own, for a host.
+  ///
+  /// - Parameters:
+  ///   - scheduleDrain: Schedules a call of ``runLoop(limit:)`` on the host's actor.
+  ///   - waitForNumber: Waits, on the host's actor, for ``waitForConsequences(ofNumber:)``.
+  convenience init(
+    model: Model, updater: AnyUpdaterBox<Model>, subscriptions: (any SubscriptionProvider<Model>)?,
+    scheduleDrain: @escaping @Sendable () -> Void,
+    waitForNumber: @escaping @Sendable (UInt64) async -> Void
+  ) {
+    self.init(
+      model: model, updater: updater,
+      subscriptions: subscriptions is NoSubscriptions<Model> ? nil : subscriptions,
+      mailbox: Mailbox(scheduleDrain: scheduleDrain, waitForNumber: waitForNumber))
+  }
+
   func register<Interpreter: CommandInterpreter>(_ interpreter: Interpreter) {
     let performer: any CommandPerformer =
       if let synchronous = interpreter as? any SynchronousCommandInterpreter {
@@ -57,39 +73,39 @@ extension StoreLoop {
   }
 
   /// Whether something waits in the mailbox.
-  var hasPendingMail: Bool { mailbox.hasPending }
+  package var hasPendingMail: Bool { mailbox.hasPending }
+
+  /// Hands the messages other tasks send to `driver` instead of processing them, for CoreTesting's
+  /// `TestStore`.
+  package func drive(with driver: some LoopDriver) { self.driver = driver }
+
+  /// Handles whatever other tasks have posted so far, for CoreTesting's `TestStore`.
+  package func drainNow() { runLoop(limit: nil) }
 
   /// The subscriptions started and not stopped, in start order (``StoreHost/activeSubscriptions``).
   var activeSubscriptions: [any Subscription] { subscriptions.active }
 
   /// How many command records the loop keeps (for tests).
-  var commandRecordCount: Int { commands.storedRecordCount }
+  package var commandRecordCount: Int { commands.storedRecordCount }
 
   /// Whether any subscription runs as a task or object that might still send messages.
-  var hasRunningSubscriptions: Bool { subscriptions.hasRunners }
+  package var hasRunningSubscriptions: Bool { subscriptions.hasRunners }
 
   // MARK: - Settings
 
-  /// How many commands may run at once (``Store/maximumRunningCommands``).
-  var maximumRunningCommands: Int {
-    get { commands.maximumRunning }
+  var settings: StoreSettings {
+    get {
+      StoreSettings(
+        maximumRunningCommands: commands.maximumRunning, clock: commands.clock,
+        reportsProblemsWhenUnmonitored: observers.reportsProblemsWhenUnmonitored)
+    }
     set {
-      precondition(newValue > 0, "maximumRunningCommands must be at least 1.")
-      commands.maximumRunning = newValue
+      precondition(newValue.maximumRunningCommands > 0, "maximumRunningCommands must be at least 1.")
+      commands.clock = newValue.clock
+      observers.reportsProblemsWhenUnmonitored = newValue.reportsProblemsWhenUnmonitored
+      commands.maximumRunning = newValue.maximumRunningCommands
       startWaitingCommands()
     }
-  }
-
-  /// The clock ``DelayedMessage``s wait on (``Store/clock``).
-  var clock: any Clock<Duration> {
-    get { commands.clock }
-    set { commands.clock = newValue }
-  }
-
-  /// Whether problems go to standard error while no monitor is attached.
-  var reportsProblemsWhenUnmonitored: Bool {
-    get { observers.reportsProblemsWhenUnmonitored }
-    set { observers.reportsProblemsWhenUnmonitored = newValue }
   }
 
   // MARK: - Monitors and listeners

@@ -21,7 +21,7 @@
 /// puts the rest of its batch back at the front of the mailbox, and every way in queues to it,
 /// since only a running loop with no drain processes a message at once; ``resume()`` drains what
 /// waited.
-final class StoreLoop<Model: Sendable> {
+package final class StoreLoop<Model: Sendable> {
   /// The model, the updater and the commands an update returns.
   let updates: UpdateRunner<Model>
   let mailbox: Mailbox
@@ -78,11 +78,11 @@ final class StoreLoop<Model: Sendable> {
 
   init(
     model: Model, updater: AnyUpdaterBox<Model>, subscriptions: (any SubscriptionProvider<Model>)?,
-    mailbox: Mailbox, maximumRunningCommands: Int = 1_024
+    mailbox: Mailbox
   ) {
     updates = UpdateRunner(model: model, updater: updater)
     self.mailbox = mailbox
-    self.commands = CommandRunner(mailbox: mailbox, maximumRunning: maximumRunningCommands)
+    self.commands = CommandRunner(mailbox: mailbox, maximumRunning: StoreSettings().maximumRunningCommands)
     self.subscriptions = SubscriptionReconciler(
       provider: subscriptions, mailbox: mailbox, observers: observers)
   }
@@ -94,7 +94,7 @@ final class StoreLoop<Model: Sendable> {
   }
 
   /// The model, read.
-  var model: Model { updates.model }
+  package var model: Model { updates.model }
 
   // MARK: - Entering the loop
 
@@ -147,7 +147,7 @@ final class StoreLoop<Model: Sendable> {
   }
 
   /// How many records the loop keeps for awaited consequences.
-  var consequenceRecordCount: Int { state.consequences.recordCount }
+  package var consequenceRecordCount: Int { state.consequences.recordCount }
 
   @inline(never)
   private func sendQueued(_ message: any Message, cause: Cause) -> SendOutcome {
@@ -179,7 +179,7 @@ final class StoreLoop<Model: Sendable> {
   }
 
   /// Processes a message the ``driver`` held, then what it caused.
-  func process(_ held: PendingMessage) {
+  package func process(_ held: PendingMessage) {
     guard !state.isDraining, state.phase == .running else { return }
     enter(limit: nil) { process(held.message, cause: held.cause, number: held.number) }
   }
@@ -503,7 +503,7 @@ final class StoreLoop<Model: Sendable> {
   }
 
   /// Whether no message is waiting and no command is running or waiting to run.
-  var isIdle: Bool {
+  package var isIdle: Bool {
     switch state.phase {
     case .running, .paused: commands.isIdle && mailbox.count == 0
     // Commands still cancelling count for nothing: none of them can send a message.

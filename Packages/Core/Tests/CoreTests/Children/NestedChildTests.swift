@@ -140,7 +140,7 @@ struct NestedChildTests {
   @Test("a grandchild's command waiting for a slot never starts once the grandchild is removed")
   func waitingGrandchild() async {
     let (store, clock, cancellations) = makeStore()
-    store.setMaximumRunningCommands(1)
+    store.settings.maximumRunningCommands = 1
     store.send(ElementMessage(1, PresentedMessage(LeafMessage.load)))  // takes the one slot
     store.send(ElementMessage(1, ElementMessage(10, LeafMessage.load)))  // waits for it
     await clock.waitForSleepers(count: 1)

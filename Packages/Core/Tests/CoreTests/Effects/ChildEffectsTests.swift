@@ -123,7 +123,7 @@ struct ChildEffectsTests {
     await clock.advance(by: .seconds(1))
     await store.settle()
     #expect(exits.all == ["1 cancelled", "2 loaded"])
-    #expect(store.currentModel.rows.map(\.loaded) == [true])
+    #expect(store.loop.model.rows.map(\.loaded) == [true])
   }
 
   @Test("reordering keeps a row's command running, and its answer reaches it", .timeLimit(.minutes(1)))
@@ -139,7 +139,7 @@ struct ChildEffectsTests {
     await clock.advance(by: .seconds(1))
     await store.settle()
     #expect(exits.all == ["1 loaded"])
-    #expect(store.currentModel.rows[id: 1]?.loaded == true)
+    #expect(store.loop.model.rows[id: 1]?.loaded == true)
   }
 
   @Test("dismissing a presented child cancels its command in flight", .timeLimit(.minutes(1)))
@@ -164,10 +164,10 @@ struct ChildEffectsTests {
     let clock = TestClock()
     let monitor = RecordingMonitor<Rows>()
     let store = Store(model: Rows(), updater: updater)
-    store.clock = clock
+    store.settings.clock = clock
     store.addMonitor(monitor)
     store.send(ElementMessage(1, RowMessage.close))
-    #expect(store.currentModel.rows.ids == [2])
+    #expect(store.loop.model.rows.ids == [2])
     #expect(clock.sleeperCount == 0)
     #expect(monitor.kinds.contains("command cancelled c1"))
     await clock.advance(by: .seconds(1))
@@ -180,11 +180,11 @@ struct ChildEffectsTests {
     let clock = TestClock()
     let monitor = RecordingMonitor<Rows>()
     let store = Store(model: Rows(), updater: updater)
-    store.clock = clock
+    store.settings.clock = clock
     store.addMonitor(monitor)
     store.send(RowsMessage.present(1))
     store.send(PresentedMessage(RowMessage.close))
-    #expect(store.currentModel.editor.child == nil)
+    #expect(store.loop.model.editor.child == nil)
     #expect(clock.sleeperCount == 0)
     await clock.advance(by: .seconds(1))
     await store.settle()
@@ -209,7 +209,7 @@ struct ChildEffectsTests {
   func removedInTheSameMessageActorStore() async {
     let clock = TestClock()
     let store = ActorStore(model: Rows(), updater: updater)
-    await store.setClock(clock)
+    await store.setSettings(StoreSettings(clock: clock))
     await store.send(ElementMessage(1, RowMessage.close)).finish()
     #expect(await store.model.rows.ids == [2])
     #expect(clock.sleeperCount == 0)

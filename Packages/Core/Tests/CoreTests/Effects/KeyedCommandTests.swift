@@ -148,7 +148,7 @@ struct KeyedCommandTests {
     await store.send(SearchMessage.clear).finish()
     // The task still sends its answer, after it was cancelled: the store drops it.
     #expect(await monitor.waitForEvent { $0.hasPrefix("dropped") })
-    #expect(store.currentModel == Search())
+    #expect(store.loop.model == Search())
     #expect(exits.all == ["a answered"])
     let drops = monitor.events.compactMap { event -> String? in
       guard case .messageDropped(let message, _, let reason) = event else { return nil }
@@ -176,7 +176,7 @@ struct KeyedCommandTests {
     let clock = TestClock()
     let exits = Exits()
     let store = Store(model: Search(), updater: SearchUpdater())
-    store.maximumRunningCommands = 1
+    store.settings.maximumRunningCommands = 1
     store.register(FetchInterpreter(clock: clock, exits: exits, ignoresCancellation: false))
     store.send(SearchMessage.plain("plain"))
     await clock.waitForSleepers(count: 1)
@@ -187,7 +187,7 @@ struct KeyedCommandTests {
     await clock.advance(by: .seconds(1))
     await store.settle()
     #expect(exits.all == ["plain answered", "ab answered"])
-    #expect(store.currentModel.results == ["ab!"])
+    #expect(store.loop.model.results == ["ab!"])
   }
 
   // Regression (found by a probe): a command removed from the queue of waiting ones by a key was
@@ -198,7 +198,7 @@ struct KeyedCommandTests {
     let clock = TestClock()
     let monitor = RecordingMonitor<Search>()
     let store = Store(model: Search(), updater: SearchUpdater())
-    store.maximumRunningCommands = 1
+    store.settings.maximumRunningCommands = 1
     store.register(FetchInterpreter(clock: clock, exits: Exits(), ignoresCancellation: false))
     store.addMonitor(monitor)
     store.send(SearchMessage.plain("plain"))  // c1 runs
@@ -225,11 +225,11 @@ struct KeyedCommandTests {
     let clock = TestClock()
     let exits = Exits()
     let store = Store(model: Search(), updater: SearchUpdater())
-    store.maximumRunningCommands = 1
+    store.settings.maximumRunningCommands = 1
     store.register(FetchInterpreter(clock: clock, exits: exits, ignoresCancellation: false))
     for query in ["a", "b", "c", "d"] { store.send(SearchMessage.plain(query)) }
     await clock.waitForSleepers(count: 1)
-    store.maximumRunningCommands = 3
+    store.settings.maximumRunningCommands = 3
     // b and c start now, beside a; d waits for one of them.
     await clock.waitForSleepers(count: 3)
     store.send(SearchMessage.plain("e"))  // behind d

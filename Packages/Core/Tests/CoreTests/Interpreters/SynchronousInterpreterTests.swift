@@ -118,14 +118,14 @@ struct SynchronousInterpreterTests {
     arguments: ["a", "silent"])
   func oneAtATimeUnmonitored(text: String) async {
     let store = Store(model: Ledger(), updater: LedgerUpdater())
-    store.maximumRunningCommands = 1
+    store.settings.maximumRunningCommands = 1
     let interpreter = LedgerInterpreter()
     store.register(interpreter)
     let sent = store.send(LedgerMessage.record(text, twice: true))
     #expect(store.model.entries == (text == "a" ? ["a", "a'"] : []))
     #expect(interpreter.counts.withLock { $0 } == .init(now: 2, inTask: 0))
-    #expect(store.isSettled)
-    #expect(store.commandRecordCount == 0)
+    #expect(store.loop.isIdle)
+    #expect(store.loop.commandRecordCount == 0)
     await sent.finish()
     await store.settle()
   }
@@ -181,10 +181,10 @@ struct SynchronousInterpreterTests {
     let failed = store.send(LedgerMessage.record("fail"))
     await failed.finish()
     await store.settle()
-    #expect(store.commandRecordCount == 0)
+    #expect(store.loop.commandRecordCount == 0)
     store.send(LedgerMessage.record("after"))
     #expect(store.model.entries == ["after"])
-    #expect(store.commandRecordCount == 0)
+    #expect(store.loop.commandRecordCount == 0)
   }
 
   @Test("monitors see the command start, its message, and its end, in that order; a throw is a failure")

@@ -50,8 +50,8 @@ struct CommandChainTests {
     var records = 0
     var commandRecords = 0
     store.addListener { [unowned store] _ in
-      records = max(records, store.consequenceRecordCount)
-      commandRecords = max(commandRecords, store.commandRecordCount)
+      records = max(records, store.loop.consequenceRecordCount)
+      commandRecords = max(commandRecords, store.loop.commandRecordCount)
     }
     let handle = store.send(Link.step(0))
     await handle.finish()
@@ -93,7 +93,7 @@ struct CommandChainTests {
     #expect(store.model.last == 200)
     // Each link's interpreter returns only after the links after it: the last link first.
     #expect(order.withLock { $0 } == Array((1...200).reversed()))
-    #expect(store.consequenceRecordCount == 0)
+    #expect(store.loop.consequenceRecordCount == 0)
   }
 
   @Test("an interpreter awaiting a message it sent, after the store processed it, waits for its tree")
@@ -127,6 +127,6 @@ struct CommandChainTests {
     await root.finish()
     #expect(log.withLock { $0 } == ["second finished", "first awaited"])
     #expect(store.model.last == 2)
-    #expect(store.consequenceRecordCount == 0)
+    #expect(store.loop.consequenceRecordCount == 0)
   }
 }

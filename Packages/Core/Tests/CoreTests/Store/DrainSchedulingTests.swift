@@ -71,13 +71,13 @@ struct DrainSchedulingTests {
     }
     let fixture = Fixture(updater: updater.boxed)
     let loop = fixture.loop
-    loop.maximumRunningCommands = 1
+    loop.settings.maximumRunningCommands = 1
     loop.register(BlockerInterpreter())
     loop.register(CommandRegistration(QuietInterpreter()))
-    loop.register(CommandRegistration(RaiseThenSayInterpreter { loop.maximumRunningCommands = 3 }))
+    loop.register(CommandRegistration(RaiseThenSayInterpreter { loop.settings.maximumRunningCommands = 3 }))
     _ = loop.send(CounterMessage.save, cause: .external)
     #expect(loop.model.value == 0)
-    loop.maximumRunningCommands = 2
+    loop.settings.maximumRunningCommands = 2
     #expect(loop.model.value == 1)
     #expect(!fixture.mailbox.hasPending)
     #expect(fixture.drainsScheduled == 0)

@@ -170,7 +170,7 @@ struct SentMessageLateWaitTests {
   /// only turns a wait that is never registered into a failure; the loop ends the moment it is.
   private func untilAwaited(_ store: Store<Chain>) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(30)
-    while store.consequenceRecordCount == 0 {
+    while store.loop.consequenceRecordCount == 0 {
       guard ContinuousClock.now < deadline else { return false }
       await Task.yield()
     }
@@ -235,14 +235,14 @@ struct SentMessageLateWaitTests {
     for _ in 0..<1_000 { _ = await Task.detached { store.queue(Step.start) }.value }
     var iterator = entered.makeAsyncIterator()
     _ = await iterator.next()
-    #expect(store.consequenceRecordCount == 0)
+    #expect(store.loop.consequenceRecordCount == 0)
     let handle = store.send(Step.start)
     let waiter = Task { @MainActor in await handle.finish() }
     #expect(await untilAwaited(store))
-    #expect(store.consequenceRecordCount == 1)
+    #expect(store.loop.consequenceRecordCount == 1)
     await gate.open()
     await waiter.value
     await store.settle()
-    #expect(store.consequenceRecordCount == 0)
+    #expect(store.loop.consequenceRecordCount == 0)
   }
 }

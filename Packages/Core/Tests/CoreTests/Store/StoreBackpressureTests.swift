@@ -40,7 +40,7 @@ struct StoreBackpressureTests {
   @Test("at most maximumRunningCommands run at once; the rest wait and all finish, in order")
   func boundedCommands() async {
     let store = Store(model: Count(), updater: CountUpdater())
-    store.maximumRunningCommands = 4
+    store.settings.maximumRunningCommands = 4
     let occupancy = Occupancy()
     store.register(
       FunctionInterpreter(for: Work.self) { _, dispatch in
@@ -65,7 +65,7 @@ struct StoreBackpressureTests {
   @Test("shutDown forgets waiting commands: they never start")
   func waitingCommandsDropOnShutdown() async {
     let store = Store(model: Count(), updater: CountUpdater())
-    store.maximumRunningCommands = 1
+    store.settings.maximumRunningCommands = 1
     let runs = Mutex(0)
     let (entered, enter) = AsyncStream.makeStream(of: Void.self)
     store.register(

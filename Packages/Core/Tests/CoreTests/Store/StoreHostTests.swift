@@ -53,10 +53,13 @@ private func exercise(_ store: some StoreHost<OrderTally>) async -> [String] {
   let saved = Mutex<[String]>([])
   await store.register(
     FunctionInterpreter(for: Save.self) { command, _ in saved.withLock { $0.append(command.text) } })
-  await store.setMaximumRunningCommands(2)
-  #expect(await store.maximumRunningCommands == 2)
-  await store.setReportsProblemsWhenUnmonitored(false)
-  #expect(await store.reportsProblemsWhenUnmonitored == false)
+  var settings = await store.settings
+  #expect(settings.maximumRunningCommands == 1_024 && settings.reportsProblemsWhenUnmonitored)
+  settings.maximumRunningCommands = 2
+  settings.reportsProblemsWhenUnmonitored = false
+  await store.setSettings(settings)
+  #expect(await store.settings.maximumRunningCommands == 2)
+  #expect(await store.settings.reportsProblemsWhenUnmonitored == false)
   let (seen, received) = AsyncStream.makeStream(of: String.self)
   var monitor: EntryMonitor? = EntryMonitor(received)
   let id = await store.addMonitor(monitor!)
