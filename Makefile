@@ -39,6 +39,44 @@ format: ## Format every Swift file in place
 run: ## Build and run the terminal app (pass arguments with APP_ARGS="...")
 	@swift run --package-path App todo $(APP_ARGS)
 
+# `make install`: GNU's variables. SwiftPM's `Bundle.module` finds a module's resources in a bundle
+# beside the executable (InspectorPage's page, which `todo --inspect` serves), so it goes into bin/ too:
+# `.resources` on Linux, `.bundle` on macOS.
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+CONFIGURATION ?= release
+APP_BUNDLES := InspectorPage_InspectorPage
+# SwiftPM rebuilds part of the app (up to a minute in release) when its environment changes: the
+# variables of make and of this install stay out of it, so installing to a second PREFIX builds nothing.
+SWIFT_BUILD_ENV := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKE_TERMOUT -u MAKE_TERMERR \
+  -u PREFIX -u DESTDIR -u CONFIGURATION
+
+.PHONY: install
+install: ## Build the app in release and install `todo` in PREFIX/bin: [PREFIX=~/.local] make install (default /usr/local; DESTDIR too)
+	@install -d "$(BINDIR)" 2>/dev/null && test -w "$(BINDIR)" || { \
+	  echo "make install: cannot write to $(BINDIR); choose a PREFIX you can write to (PREFIX=~/.local make install)" >&2; exit 1; }
+	@$(SWIFT_BUILD_ENV) swift build -c $(CONFIGURATION) --package-path App --product todo
+	@set -e; built=App/.build/$(CONFIGURATION); \
+	install -m 755 "$$built/todo" "$(BINDIR)/todo"; \
+	for name in $(APP_BUNDLES); do \
+	  bundle=$$(cd "$$built" && ls -d "$$name.resources" "$$name.bundle" 2>/dev/null) || true; \
+	  test -n "$$bundle" || { echo "make install: $$built has no resource bundle $$name" >&2; exit 1; }; \
+	  rm -rf "$(BINDIR)/$$bundle"; \
+	  (cd "$$built" && find "$$bundle" -type d) | while read -r folder; do install -d "$(BINDIR)/$$folder"; done; \
+	  (cd "$$built" && find "$$bundle" -type f) | while read -r file; do install -m 644 "$$built/$$file" "$(BINDIR)/$$file"; done; \
+	done; \
+	echo "installed $(BINDIR)/todo"
+
+.PHONY: uninstall
+uninstall: ## Remove what `make install` installed (same PREFIX and DESTDIR)
+	@rm -f "$(BINDIR)/todo"
+	@for name in $(APP_BUNDLES); do rm -rf "$(BINDIR)/$$name.resources" "$(BINDIR)/$$name.bundle"; done
+	@echo "removed $(BINDIR)/todo"
+
+.PHONY: check-install
+check-install: ## `make install` into a temporary PREFIX, a session of the installed app from another folder, `make uninstall` (CONFIGURATION=debug reuses the debug build)
+	@python3 Tools/Scripts/check-install.py --configuration $(CONFIGURATION)
+
 .PHONY: inspect
 inspect: ## Build and run the terminal app with the inspector: open the printed address in a browser
 	@swift run --package-path App todo --inspect $(APP_ARGS)
