@@ -63,23 +63,33 @@ struct AppMessageUpdater: AppUpdaterPart {
     case .register, .login, .logout:
       return account(intent, in: &model)
     case .list(let filter, let tags):
-      guard signedInUser(in: &model) != nil else { return [] }
-      model.ui.numbers.renumber()
-      let page = Listing.page(of: model.todos, for: TodoListQuery(filter: filter, tags: tags), now: now)
-      Listing.print(page, listLength: model.todos.counts.total, now: now, into: &model.ui)
-      return []
+      return list(TodoListQuery(filter: filter, tags: tags), at: now, in: &model)
     case .listPage(let filter, let tags, let page, let pageSize):
-      guard signedInUser(in: &model) != nil else { return [] }
-      model.ui.numbers.renumber()
-      let query = TodoListQuery(filter: filter, tags: tags, page: page, pageSize: pageSize)
-      let shown = Listing.page(of: model.todos, for: query, now: now)
-      Listing.print(shown, listLength: model.todos.counts.total, now: now, into: &model.ui)
-      return []
+      return list(
+        TodoListQuery(filter: filter, tags: tags, page: page, pageSize: pageSize), at: now, in: &model)
     case .notifications(let action):
       return inbox(action, in: &model)
     default:
       return todoCommand(for: intent, at: now, in: &model)
     }
+  }
+
+  /// Lists the page `query` selects, numbered anew: read from the database, whose answer
+  /// (``TodoAPI/TodoMessage/pageRead(_:at:owner:)``) prints it.
+  ///
+  /// While an import stores batches the model has not loaded yet, or a load is under way, the
+  /// database holds rows that the numbers of `done N` (``ItemNumbers``, over the model) do not
+  /// count: the page then comes from the model, so that every number shown names the item `done`
+  /// takes.
+  func list(_ query: TodoListQuery, at now: Date, in model: inout AppModel) -> [any Command] {
+    guard let owner = signedInUser(in: &model) else { return [] }
+    model.ui.numbers.renumber()
+    guard model.todos.runningImport == nil, !model.todos.isLoading else {
+      let page = Listing.page(of: model.todos, for: query, now: now)
+      Listing.print(page, listLength: model.todos.counts.total, now: now, into: &model.ui)
+      return []
+    }
+    return [TodoCommand.readPage(query, at: now, owner: owner)]
   }
 
   /// The signed-in user, or `nil` after telling the user to sign in.

@@ -85,6 +85,17 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.fail(failure.description)
     case .found(let result, _):
       Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
+    case .pageRead(let page, let time, let owner):
+      Listing.print(
+        page, listLength: max(model.todos.counts.total, page.counts.total), now: time, into: &model.ui)
+      // The page is what the database holds; the numbers `done N` takes come from the list the
+      // model loaded. A page that differs from it shows what another program wrote (or deleted)
+      // since: the list is loaded again, as SIGHUP loads it, so that every number names the item
+      // shown.
+      guard Self.isStale(model.todos, against: page, numbers: model.ui.numbers) else { break }
+      model.ui.say("The list changed outside this session; loading it again.")
+      model.todos.isLoading = true
+      return [TodoCommand.load(owner)]
     case .undone(let undo, _):
       model.ui.say(Self.describe(undo))
     case .importChecked(let path, let importedBefore, _):
@@ -100,6 +111,13 @@ struct TodoLinesUpdater: AppUpdaterPart {
       }
     }
     return []
+  }
+
+  /// Whether the model's list differs from the database's `page`: a row the model numbers as
+  /// another item (or not at all), or, for a page of the whole list, other counts.
+  static func isStale(_ todos: TodoModel, against page: TodoPage, numbers: ItemNumbers) -> Bool {
+    if page.query.tags.isEmpty, page.counts != todos.counts { return true }
+    return page.rows.contains { numbers.lookup($0.number, in: todos) != .item($0.item) }
   }
 
   /// How many of the items one `rm` removed are named, one a line.

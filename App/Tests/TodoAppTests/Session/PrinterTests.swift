@@ -118,7 +118,7 @@ struct PrinterTests {
   }
 
   @Test("every line of a long listing is printed, then dropped from the model at the next message")
-  func longListing() {
+  func longListing() async {
     var model = AppFixture.signedIn
     let count = 1_003
     model.todos = TodoModel(
@@ -131,8 +131,15 @@ struct PrinterTests {
     let screen = Screen()
     let printer = printer(interactive: false, screen: screen)
     let store = store(model)
+    // The database's page, as `Listing.page` reads it from the model's items.
+    let todos = model.todos
+    store.register(
+      FunctionInterpreter(for: TodoCommand.self) { command, dispatch in
+        guard case .readPage(let query, let time, let owner) = command else { return }
+        dispatch(TodoMessage.pageRead(Listing.page(of: todos, for: query, now: time), at: time, owner: owner))
+      })
     printer.attach(to: store)
-    store.send(AppFixture.intent(.list(.all)))
+    await store.send(AppFixture.intent(.list(.all))).finish()
     let lines = screen.text.split(separator: "\n")
     #expect(lines.count == count)
     #expect(lines.first.map(String.init) == "   1. [ ] Task 0000")

@@ -67,7 +67,7 @@ struct AppUpdaterPriorityTests {
 
   @Test("list shows open items by priority, then due time, then creation, before done items; numbers stay")
   func listOrder() {
-    assertUpdate(AppUpdater(), given: mixed, when: AppFixture.intent(.list(.all))) {
+    assertListing(.list(.all), given: mixed) {
       $0.ui.say("6. [ ] high sooner  (high priority, due 2026-11-22 13:00)")
       $0.ui.say("4. [ ] high later  (high priority, due 2026-11-22 14:00)")
       $0.ui.say("5. [ ] high  (high priority)")
@@ -76,9 +76,7 @@ struct AppUpdaterPriorityTests {
       $0.ui.say("1. [ ] plain")
       $0.ui.say("2. [x] done high  (high priority)")
     }
-    assertUpdate(
-      AppUpdater(), given: mixed, when: AppFixture.intent(.listPage(.open, page: 2, pageSize: 4))
-    ) {
+    assertListing(.listPage(.open, page: 2, pageSize: 4), given: mixed) {
       $0.ui.say("You have 7 items (6 open, 1 done).")
       $0.ui.say("7. [ ] plain due  (due 2026-11-22 12:01)")
       $0.ui.say("1. [ ] plain")

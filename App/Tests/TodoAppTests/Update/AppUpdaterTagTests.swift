@@ -121,22 +121,17 @@ struct AppUpdaterTagTests {
   @Test(
     "list +TAG -TAG shows the items with every + tag and no - tag, with their tags, numbered as in the list")
   func listByTags() {
-    assertUpdate(
-      AppUpdater(), given: tagged,
-      when: AppFixture.intent(.list(.all, tags: TagFilter(required: tags("home"))))
-    ) {
+    assertListing(.list(.all, tags: TagFilter(required: tags("home"))), given: tagged) {
       $0.ui.say("1. [ ] milk +errand +home")
       $0.ui.say("3. [x] plants +home")
     }
-    assertUpdate(
-      AppUpdater(), given: tagged,
-      when: AppFixture.intent(.list(.open, tags: TagFilter(required: tags("errand"), excluded: tags("home"))))
+    assertListing(
+      .list(.open, tags: TagFilter(required: tags("errand"), excluded: tags("home"))), given: tagged
     ) {
       $0.ui.say("4. [ ] bank +errand")
     }
-    assertUpdate(
-      AppUpdater(), given: tagged,
-      when: AppFixture.intent(.list(.done, tags: TagFilter(required: tags("work"), excluded: tags("home"))))
+    assertListing(
+      .list(.done, tags: TagFilter(required: tags("work"), excluded: tags("home"))), given: tagged
     ) {
       $0.ui.say("No done items tagged +work, without +home.")
     }
@@ -144,9 +139,8 @@ struct AppUpdaterTagTests {
 
   @Test("a page of a tag filter is headed by the counts of the items the tags admit, not of the whole list")
   func pageCountsTheTagged() {
-    assertUpdate(
-      AppUpdater(), given: tagged,
-      when: AppFixture.intent(.listPage(.all, tags: TagFilter(required: tags("home")), page: 1, pageSize: 10))
+    assertListing(
+      .listPage(.all, tags: TagFilter(required: tags("home")), page: 1, pageSize: 10), given: tagged
     ) {
       $0.ui.say("You have 2 items tagged +home (1 open, 1 done).")
       $0.ui.say("1. [ ] milk +errand +home")
@@ -156,9 +150,8 @@ struct AppUpdaterTagTests {
 
   @Test("a page of a tag filter names the filter in its footer")
   func pages() {
-    assertUpdate(
-      AppUpdater(), given: tagged,
-      when: AppFixture.intent(.listPage(.open, tags: TagFilter(excluded: tags("work")), page: 1, pageSize: 2))
+    assertListing(
+      .listPage(.open, tags: TagFilter(excluded: tags("work")), page: 1, pageSize: 2), given: tagged
     ) {
       $0.ui.say("You have 4 items without +work (3 open, 1 done).")
       $0.ui.say("1. [ ] milk +errand +home")

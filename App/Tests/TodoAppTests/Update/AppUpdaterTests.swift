@@ -91,12 +91,12 @@ struct AppUpdaterTests {
 
   @Test("list prints the items with their marks, filtered")
   func list() {
-    assertUpdate(AppUpdater(), given: signedIn, when: intent(.list(.all))) {
+    assertListing(.list(.all), given: signedIn) {
       $0.ui.say("1. [ ] Buy milk")
       $0.ui.say("2. [x] Call mom")
     }
-    assertUpdate(AppUpdater(), given: signedIn, when: intent(.list(.open))) { $0.ui.say("1. [ ] Buy milk") }
-    assertUpdate(AppUpdater(), given: signedIn, when: intent(.list(.due))) { $0.ui.say("No due items.") }
+    assertListing(.list(.open), given: signedIn) { $0.ui.say("1. [ ] Buy milk") }
+    assertListing(.list(.due), given: signedIn) { $0.ui.say("No due items.") }
   }
 
   @Test("removal is confirmed with the removed item's title")

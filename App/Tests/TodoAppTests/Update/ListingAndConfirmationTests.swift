@@ -27,18 +27,14 @@ struct ListingAndConfirmationTests {
   @Test(
     "a page says the counts, shows its items numbered as in the whole list, open first, and how to see more")
   func page() {
-    assertUpdate(
-      AppUpdater(), given: model(items: 5), when: AppFixture.intent(.listPage(.all, page: 2, pageSize: 2))
-    ) {
+    assertListing(.listPage(.all, page: 2, pageSize: 2), given: model(items: 5)) {
       // Open items first (2, 4), then done ones (1, 3, 5).
       $0.ui.say("You have 5 items (2 open, 3 done).")
       $0.ui.say("1. [x] Task 1")
       $0.ui.say("3. [x] Task 3")
       $0.ui.say("Page 2 of 3: 3–4 of 5 items. Next: list --page 3. Everything: list --all.")
     }
-    assertUpdate(
-      AppUpdater(), given: model(items: 5), when: AppFixture.intent(.listPage(.done, page: 2, pageSize: 2))
-    ) {
+    assertListing(.listPage(.done, page: 2, pageSize: 2), given: model(items: 5)) {
       $0.ui.say("You have 5 items (2 open, 3 done).")
       $0.ui.say("5. [x] Task 5")
       $0.ui.say("Page 2 of 2: 3–3 of 3 done items. Everything: list done --all.")
@@ -66,29 +62,50 @@ struct ListingAndConfirmationTests {
       "1. [ ] Late  (due 2026-11-22 11:59, overdue)", "3. [ ] Soon  (due 2026-11-22 12:01)",
       "2. [x] Done late  (due 2026-11-22 11:59)",
     ]
-    assertUpdate(AppUpdater(), given: model, when: AppFixture.intent(.list(.all))) {
+    assertListing(.list(.all), given: model) {
       for row in rows { $0.ui.say(row) }
     }
-    assertUpdate(
-      AppUpdater(), given: model, when: AppFixture.intent(.listPage(.all, page: 1, pageSize: 10))
-    ) {
+    assertListing(.listPage(.all, page: 1, pageSize: 10), given: model) {
       $0.ui.say("You have 3 items (2 open, 1 overdue, 1 done).")
       for row in rows { $0.ui.say(row) }
     }
   }
 
+  @Test("a page the database holds differently from the model's list is printed, and the list loaded again")
+  func stalePage() {
+    var model = signedIn
+    model.ui.numbers.renumber()
+    // Another program added an item, created after the two the model holds.
+    let elsewhere = TodoItem(
+      id: TodoID(rawValue: "c"), title: "Written elsewhere", createdAt: AppFixture.now.addingTimeInterval(2))
+    let page = TodoPage(
+      query: TodoListQuery(),
+      rows: [
+        TodoPage.Row(number: 1, item: AppFixture.milk), TodoPage.Row(number: 3, item: elsewhere),
+        TodoPage.Row(number: 2, item: AppFixture.mom),
+      ], matching: 3, counts: TodoCounts(total: 3, open: 2))
+    assertUpdate(
+      AppComposition.composition.updater, given: model,
+      when: TodoMessage.pageRead(page, at: AppFixture.now, owner: AppFixture.ada.id),
+      commands: [TodoCommand.load(AppFixture.ada.id)]
+    ) {
+      $0.todos.page = page
+      $0.todos.isLoading = true
+      $0.ui.say("1. [ ] Buy milk")
+      $0.ui.say("3. [ ] Written elsewhere")
+      $0.ui.say("2. [x] Call mom")
+      $0.ui.say("The list changed outside this session; loading it again.")
+    }
+  }
+
   @Test("a list that fits one page has no footer; a page past the end is an error")
   func onePage() {
-    assertUpdate(
-      AppUpdater(), given: signedIn, when: AppFixture.intent(.listPage(.all, page: 1, pageSize: 10))
-    ) {
+    assertListing(.listPage(.all, page: 1, pageSize: 10), given: signedIn) {
       $0.ui.say("You have 2 items (1 open, 1 done).")
       $0.ui.say("1. [ ] Buy milk")
       $0.ui.say("2. [x] Call mom")
     }
-    assertUpdate(
-      AppUpdater(), given: signedIn, when: AppFixture.intent(.listPage(.all, page: 2, pageSize: 10))
-    ) {
+    assertListing(.listPage(.all, page: 2, pageSize: 10), given: signedIn) {
       $0.ui.fail("There is no page 2; the list has 1 page of 10 (see list).")
     }
   }

@@ -43,6 +43,10 @@ public enum TodoCommand: Command, Hashable {
   /// Find `owner`'s items whose titles hold the search's words, ranked, one page of them (see
   /// ``TodoSearch``). Answers ``TodoMessage/found(_:owner:)``; reads only.
   case search(TodoSearch, owner: UserID)
+  /// Read the page of `owner`'s list that `query` selects, its counts and its rows' numbers, from
+  /// the database (TodoImpl's `TodoTable.page`), as the list is at the time of the read; open items
+  /// due before `at` count as overdue. Answers ``TodoMessage/pageRead(_:at:owner:)``; reads only.
+  case readPage(TodoListQuery, at: Date, owner: UserID)
   /// Revert `owner`'s last change still in the history (see ``TodoUndo``), in one transaction.
   /// Answers ``TodoMessage/undone(_:owner:)``, or ``TodoMessage/failed(_:owner:)`` with
   /// ``TodoFailure/nothingToUndo``, or with ``TodoFailure/undoDuringImport`` while an import runs.
@@ -61,7 +65,7 @@ extension TodoCommand {
       .rename(_, _, let owner), .toggle(_, let owner),
       .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
       .remove(_, let owner), .removeItems(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner),
-      .search(_, let owner),
+      .search(_, let owner), .readPage(_, _, let owner),
       .undo(let owner), .checkImport(_, let owner):
       owner
     }

@@ -1,5 +1,6 @@
 public import AuthenticationAPI
 public import Core
+public import Foundation
 
 /// What happened to the to-do list: the results of ``TodoCommand``s, as stored.
 ///
@@ -43,6 +44,9 @@ public enum TodoMessage: Message, Hashable, Codable {
   case failed(TodoFailure, owner: UserID)
   /// A search of `owner`'s titles found these matches (one page of them).
   case found(TodoSearchResult, owner: UserID)
+  /// The page of `owner`'s list that a ``TodoCommand/readPage(_:at:owner:)`` asked for, read for
+  /// the time `at`.
+  case pageRead(TodoPage, at: Date, owner: UserID)
   /// `owner`'s last change was reverted: the rows it changed are as they were before it.
   case undone(TodoUndo, owner: UserID)
   /// Whether `owner` imported the file at `path` to its end before, unchanged since.
@@ -62,7 +66,8 @@ extension TodoMessage {
       .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
-      .failed(_, let owner), .found(_, let owner), .undone(_, let owner), .importChecked(_, _, let owner):
+      .failed(_, let owner), .found(_, let owner), .pageRead(_, _, let owner), .undone(_, let owner),
+      .importChecked(_, _, let owner):
       owner
     }
   }

@@ -27,6 +27,9 @@ public struct TodoModel: Hashable, Sendable, Codable {
   public var lastExport: TodoExportSummary?
   /// The last page of search results.
   public var lastSearch: TodoSearchResult?
+  /// The page the last listing showed, as read from the database
+  /// (``TodoMessage/pageRead(_:at:owner:)``): its rows with their numbers, and the counts.
+  public var page: TodoPage?
   /// The due dates of the items that are open and have one, by identity: what reminders are made
   /// from. Kept up to date by every mutation, so readers need not scan the whole list (a provider
   /// runs after every message).
@@ -55,6 +58,7 @@ public struct TodoModel: Hashable, Sendable, Codable {
     self.lastImport = nil
     self.lastExport = nil
     self.lastSearch = nil
+    self.page = nil
     self.positions = [:]
     self.openDueDates = [:]
     self.tagCounts = [:]

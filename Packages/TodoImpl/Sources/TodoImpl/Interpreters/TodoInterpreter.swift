@@ -149,6 +149,13 @@ public struct TodoInterpreter: CommandInterpreter {
           try await database.read { db in try TodoSearchIndex.search(search, owner: owner, in: db) },
           owner: owner)
       }
+    case .readPage(let query, let time, let owner):
+      await perform(dispatch, owner: owner) {
+        // One read: the rows and the counts see the same list.
+        .pageRead(
+          try await database.read { db in try TodoTable.page(for: query, owner: owner, now: time, in: db) },
+          at: time, owner: owner)
+      }
     }
   }
 
@@ -251,7 +258,7 @@ public struct TodoInterpreter: CommandInterpreter {
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
         return .removed([id], owner: owner)
       }
-    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .undo, .checkImport:
+    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .readPage, .undo, .checkImport:
       return nil
     }
   }

@@ -52,6 +52,9 @@ struct TodoResultUpdater: TypedUpdater {
     case .found(let result, _):
       model.lastSearch = result
       model.lastError = nil
+    case .pageRead(let page, _, _):
+      model.page = page
+      model.lastError = nil
     case .undone(let undo, _):
       model.remove(undo.removed)
       Self.restore(undo.restored, in: &model)

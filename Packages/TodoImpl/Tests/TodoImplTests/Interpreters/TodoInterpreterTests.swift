@@ -53,6 +53,47 @@ struct TodoInterpreterTests {
     #expect(await harness.load(Users.bob) == [bobs].compactMap { $0 })
   }
 
+  // MARK: - A page
+
+  @Test(
+    "readPage answers the page of the owner's list the query selects, numbered in creation order, counted")
+  func readPage() async throws {
+    let first = try #require(await harness.add("first", due: harness.time.now.addingTimeInterval(60)))
+    harness.time.advance(by: 1)
+    let second = try #require(await harness.add("second"))
+    harness.time.advance(by: 1)
+    let third = try #require(await harness.add("third"))
+    _ = await harness.run(.setDone(second.id, true, owner: Users.alice))
+    _ = await harness.add("Bob's", for: Users.bob)
+    // Read two minutes on: the first item is overdue then, and open items come before done ones.
+    let time = harness.time.now.addingTimeInterval(120)
+    let query = TodoListQuery(page: 1, pageSize: 2)
+    let messages = await harness.run(.readPage(query, at: time, owner: Users.alice))
+    guard case .pageRead(let page, time, Users.alice)? = messages.first, messages.count == 1 else {
+      Issue.record("readPage answered \(messages)")
+      return
+    }
+    #expect(page.query == query)
+    #expect(page.rows.map(\.number) == [1, 3])
+    #expect(page.rows.map(\.item.id) == [first.id, third.id])
+    #expect(page.matching == 3)
+    #expect(page.counts == TodoCounts(total: 3, open: 2))
+    #expect(page.overdue == 1)
+  }
+
+  @Test("readPage of a page past the end answers no rows, with the counts")
+  func readPagePastTheEnd() async throws {
+    _ = try #require(await harness.add("only"))
+    let messages = await harness.run(
+      .readPage(TodoListQuery(page: 5, pageSize: 10), at: harness.time.now, owner: Users.alice))
+    guard case .pageRead(let page, _, Users.alice)? = messages.first else {
+      Issue.record("readPage answered \(messages)")
+      return
+    }
+    #expect(page.rows.isEmpty)
+    #expect(page.matching == 1)
+  }
+
   // MARK: - Changes
 
   @Test("rename stores the validated title and the change time")

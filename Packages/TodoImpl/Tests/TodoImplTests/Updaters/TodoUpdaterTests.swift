@@ -278,6 +278,9 @@ struct TodoUpdaterTests {
     .exportFinished(path: "/f.csv", count: 1, owner: Users.alice),
     .failed(.emptyTitle, owner: Users.alice),
     .found(TodoSearchResult(search: TodoSearch(text: "a"), total: 0, items: []), owner: Users.alice),
+    .pageRead(
+      TodoPage(query: TodoListQuery(), rows: [], matching: 0, counts: TodoCounts()), at: .distantPast,
+      owner: Users.alice),
     .priorityChanged(
       TodoItem(id: TodoID(rawValue: "a"), title: "a", priority: .high, createdAt: .distantPast),
       owner: Users.alice),
@@ -424,6 +427,21 @@ struct TodoUpdaterTests {
       search: TodoSearch(text: "item", limit: 1), total: 2, items: [item("a", at: 1)])
     assertUpdate(updater, given: failed, when: TodoMessage.found(result, owner: Users.alice)) {
       $0.lastSearch = result
+      $0.lastError = nil
+    }
+  }
+
+  @Test("a page read from the database is kept as the page shown and clears the last error")
+  func pageRead() {
+    var failed = aliceList
+    failed.lastError = .emptyTitle
+    let page = TodoPage(
+      query: TodoListQuery(page: 2, pageSize: 1), rows: [TodoPage.Row(number: 2, item: item("b", at: 2))],
+      matching: 2, counts: TodoCounts(total: 2, open: 2))
+    assertUpdate(
+      updater, given: failed, when: TodoMessage.pageRead(page, at: .distantPast, owner: Users.alice)
+    ) {
+      $0.page = page
       $0.lastError = nil
     }
   }
