@@ -5,7 +5,8 @@
 /// message whose update emitted it. Nothing is guessed from threads or call stacks. Following
 /// causes backwards from any message leads to the external message that started the chain.
 public enum Cause: Hashable, Sendable, Codable {
-  /// Sent from outside the loop: the UI, a test, a script (``Store/send(_:)``).
+  /// Sent through the store itself rather than by a command or a subscription: the UI, a test, a
+  /// script, or a listener or monitor that sends while the loop runs (``Store/send(_:)``).
   case external
   /// Sent by the interpreter of `command`, which the update of `message` emitted.
   case command(CommandID, emittedBy: MessageID)

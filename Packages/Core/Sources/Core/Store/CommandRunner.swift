@@ -5,8 +5,10 @@
 /// while ``maximumRunning`` commands run), which performs it in a task or, for a
 /// ``SynchronousCommandInterpreter``, at once on the store's actor; either way its end is queued
 /// behind the messages it sent, and the loop ends it when it takes that end (``finish(_:)``).
-/// Until then it counts as running, and its messages are accepted. Where each command is lives in
-/// a ``CommandTable``; this class starts them.
+/// Until then it counts as running, and its messages are accepted. A command cancelled by its key
+/// or by its child's removal ends at once instead: its slot is free and its task's later end is
+/// ignored, though the task may still be winding down. Where each command is lives in a
+/// ``CommandTable``; this class starts them.
 ///
 /// It calls no user code but an interpreter's `interpretNow`, and reports nothing: it says what
 /// happened, and the loop tells monitors.

@@ -1,7 +1,8 @@
 /// What ``StoreLoop/send(_:cause:)`` tells its host about the handle to return.
 enum SendOutcome {
   case complete
-  /// Processed, with commands outstanding.
+  /// Processed while the store had commands running or waiting (this message's, or others'): the
+  /// handle waits for this message's tree, which may be empty.
   case tracked(MessageID)
   /// Queued in the mailbox with this number.
   case posted(UInt64)
