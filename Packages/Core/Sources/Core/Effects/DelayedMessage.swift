@@ -1,5 +1,5 @@
-/// A command that sends a message after a delay, on the store's clock (``Store/clock``): a timer
-/// as a returned value.
+/// A command that sends a message after a delay, on the store's clock
+/// (``StoreSettings/clock``): a timer as a returned value.
 ///
 /// ```swift
 /// case .toggled(let id):
@@ -20,7 +20,7 @@
 /// ```swift
 /// let clock = TestClock()
 /// store.clock = clock  // a TestStore; a Store's is `store.settings.clock`
-/// await store.send(ListMessage.toggled(1)) { $0.rows[id: 1]?.isDone = true }
+/// store.send(ListMessage.toggled(1)) { $0.rows[id: 1]?.isDone = true }
 /// await clock.advance(by: .seconds(1))
 /// await store.receive(ListMessage.sort) { … }
 /// ```

@@ -26,7 +26,7 @@ import Synchronization
 /// ```
 public actor ActorStore<Model: Sendable> {
   let loop: StoreLoop<Model>
-  /// The loop's mailbox, reachable without the actor for ``dispatch``.
+  /// The loop's mailbox, reachable without the actor for ``queue``.
   nonisolated let mailbox: Mailbox
   /// The relays that carry events to main-actor monitors, finished when a monitor is removed or
   /// the store goes away.

@@ -30,7 +30,7 @@ public final class Store<Model: Sendable> {
   /// The loop and the state it owns; `package`, so that CoreTesting's `TestStore` can drive it
   /// step by step (through a ``LoopDriver``).
   package let loop: StoreLoop<Model>
-  /// The loop's mailbox, reachable without the actor for ``dispatch``.
+  /// The loop's mailbox, reachable without the actor for ``queue``.
   nonisolated let mailbox: Mailbox
   let registrar = ObservationRegistrar()
   /// The slices read with ``subscript(_:)``, compared after each message.
