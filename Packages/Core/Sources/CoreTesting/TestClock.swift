@@ -26,7 +26,8 @@ import Synchronization
 /// The clock knows a sleeper only from its calls: it tracks, without guessing, a woken sleeper from
 /// its wake-up until it sleeps again. A woken task that never calls the clock again (it returns,
 /// or waits on something else first) cannot be seen ending; the advance gives it a bounded number
-/// of yields and moves on. Likewise a task that has not slept yet is unknown: before the first
+/// of yields, over at least a tenth of a second of real time (so that a sleeper whose thread the
+/// system preempted is still waited for), and moves on. Likewise a task that has not slept yet is unknown: before the first
 /// advance, ``waitForSleepers(count:)`` waits for the timer to be asleep.
 ///
 /// Waiting for what the woken sleepers caused downstream (a store processing their messages) is
@@ -266,6 +267,11 @@ public final class TestClock: Clock, Sendable {
   /// budget; one that sleeps again ends the wait at once.
   private static let runningSleeperYields = 1_000
 
+  /// The real time an advance gives a woken sleeper that runs but has not slept again, at the
+  /// least: a thousand yields can pass while the system keeps the sleeper's thread preempted, and
+  /// the sleeper would then sleep again after the advance had moved on, out of deadline order.
+  private static let runningSleeperTime = Duration.milliseconds(100)
+
   /// Takes one step towards `target`: sets the time to the earliest deadline not after it and
   /// removes the sleepers due then, or, when none is left, sets the time to `target`.
   private func nextStep(upTo target: Instant) -> [Sleeper]? {
@@ -298,7 +304,10 @@ public final class TestClock: Clock, Sendable {
       if ready { continuation.resume() }
     }
     var yields = 0
-    while yields < Self.runningSleeperYields, state.withLock({ !$0.woken.isEmpty }) {
+    let start = ContinuousClock.now
+    while state.withLock({ !$0.woken.isEmpty }),
+      yields < Self.runningSleeperYields || ContinuousClock.now - start < Self.runningSleeperTime
+    {
       await Task.yield()
       yields += 1
     }
