@@ -28,22 +28,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from checks import Checks  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 30
-
-
-class Checks:
-    def __init__(self) -> None:
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, condition: bool, what: str) -> None:
-        if condition:
-            self.passed += 1
-            print(f"ok: {what}")
-        else:
-            self.failed += 1
-            print(f"FAILED: {what}")
 
 
 def make(*arguments: str, configuration: str) -> subprocess.CompletedProcess[str]:

@@ -60,22 +60,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from checks import Checks  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 20
-
-
-class Checks:
-    def __init__(self) -> None:
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, condition: bool, what: str) -> None:
-        if condition:
-            self.passed += 1
-            print(f"ok: {what}")
-        else:
-            self.failed += 1
-            print(f"FAILED: {what}")
 
 
 class Output:
