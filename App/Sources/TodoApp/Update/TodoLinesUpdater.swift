@@ -96,6 +96,14 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.say("The list changed outside this session; loading it again.")
       model.todos.isLoading = true
       return [TodoCommand.load(owner)]
+    case .pageChanged(_, let outside, let owner):
+      // The feature keeps the page shown current; nothing is printed for it. Another program's
+      // change may have touched any row, shown or not: the list the model holds (its numbers,
+      // counts and reminders) is loaded again, as SIGHUP loads it.
+      guard outside, !model.todos.isLoading else { break }
+      model.ui.say("The list changed outside this session; loading it again.")
+      model.todos.isLoading = true
+      return [TodoCommand.load(owner)]
     case .undone(let undo, _):
       model.ui.say(Self.describe(undo))
     case .importChecked(let path, let importedBefore, _):

@@ -98,6 +98,41 @@ struct ListingAndConfirmationTests {
     }
   }
 
+  @Test(
+    "the page shown, changed by this app, is kept silently; changed by another program, the list is loaded again, once while it loads"
+  )
+  func pageChanged() {
+    var model = signedIn
+    let shown = TodoPage(
+      query: TodoListQuery(),
+      rows: [TodoPage.Row(number: 1, item: AppFixture.milk), TodoPage.Row(number: 2, item: AppFixture.mom)],
+      matching: 2, counts: TodoCounts(total: 2, open: 1))
+    model.todos.page = shown
+    var changed = shown
+    changed.rows.removeLast()
+    changed.matching = 1
+    changed.counts = TodoCounts(total: 1, open: 1)
+    let updater = AppComposition.composition.updater
+    let owner = AppFixture.ada.id
+    assertUpdate(updater, given: model, when: TodoMessage.pageChanged(changed, outside: false, owner: owner))
+    {
+      $0.todos.page = changed
+    }
+    assertUpdate(
+      updater, given: model, when: TodoMessage.pageChanged(changed, outside: true, owner: owner),
+      commands: [TodoCommand.load(owner)]
+    ) {
+      $0.todos.page = changed
+      $0.todos.isLoading = true
+      $0.ui.say("The list changed outside this session; loading it again.")
+    }
+    var loading = model
+    loading.todos.isLoading = true
+    assertUpdate(
+      updater, given: loading, when: TodoMessage.pageChanged(shown, outside: true, owner: owner),
+      then: loading)
+  }
+
   @Test("a list that fits one page has no footer; a page past the end is an error")
   func onePage() {
     assertListing(.listPage(.all, page: 1, pageSize: 10), given: signedIn) {

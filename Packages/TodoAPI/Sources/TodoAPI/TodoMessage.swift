@@ -47,6 +47,12 @@ public enum TodoMessage: Message, Hashable, Codable {
   /// The page of `owner`'s list that a ``TodoCommand/readPage(_:at:owner:)`` asked for, read for
   /// the time `at`.
   case pageRead(TodoPage, at: Date, owner: UserID)
+  /// The page the model shows (``TodoPageSubscription``) reads differently since a change was
+  /// committed: `page` is how it reads now. `outside` says the change came from another program on
+  /// the same database file (a second session, the `sqlite3` shell) rather than from a command of
+  /// this app: then the page is sent even if it reads the same, since rows it does not show may
+  /// have changed.
+  case pageChanged(TodoPage, outside: Bool, owner: UserID)
   /// `owner`'s last change was reverted: the rows it changed are as they were before it.
   case undone(TodoUndo, owner: UserID)
   /// Whether `owner` imported the file at `path` to its end before, unchanged since.
@@ -66,7 +72,8 @@ extension TodoMessage {
       .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
-      .failed(_, let owner), .found(_, let owner), .pageRead(_, _, let owner), .undone(_, let owner),
+      .failed(_, let owner), .found(_, let owner), .pageRead(_, _, let owner), .pageChanged(_, _, let owner),
+      .undone(_, let owner),
       .importChecked(_, _, let owner):
       owner
     }

@@ -12,8 +12,9 @@ public protocol TodoEnvironment: SendableMetatype {
 }
 
 extension Feature where Environment: TodoEnvironment {
-  /// The to-do list on the slice at `slice`: its updater, its import subscriptions, its messages for
-  /// replay, its migrations, and its interpreter and import runner on the environment's database.
+  /// The to-do list on the slice at `slice`: its updater, its subscriptions (the import, the page
+  /// shown), its messages for replay, its migrations, and its interpreter and subscription runners on
+  /// the environment's database.
   ///
   /// - Parameter slice: Where the app's model keeps the to-do slice.
   /// - Returns: The feature.
@@ -33,6 +34,7 @@ extension Feature where Environment: TodoEnvironment {
           changesInline: true)
         registrations.register(interpreter)
         registrations.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
+        registrations.register(subscriptions: TodoPageSubscription.self, run: interpreter.observePage)
       })
   }
 }

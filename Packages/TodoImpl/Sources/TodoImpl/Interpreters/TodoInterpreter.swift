@@ -21,7 +21,9 @@ public import TodoAPI
 /// Every message names the user of the command it answers (see ``TodoAPI/TodoMessage``).
 ///
 /// Imports are not commands but subscriptions (``TodoAPI/TodoImportSubscription``), run by
-/// ``runImport(_:dispatch:)`` while the model holds them and paced by ``TodoImportOptions``.
+/// ``runImport(_:dispatch:)`` while the model holds them and paced by ``TodoImportOptions``; so is
+/// the watch of the page the model shows (``TodoAPI/TodoPageSubscription``), run by
+/// ``observePage(_:dispatch:)``.
 public struct TodoInterpreter: CommandInterpreter {
   let database: any DatabaseWriter
   let now: @Sendable () -> Date
@@ -33,6 +35,8 @@ public struct TodoInterpreter: CommandInterpreter {
   let changesInline: Bool
   /// How many imports are storing batches: while one is, changes are not written inline.
   let imports = ImportActivity()
+  /// How often ``observePage(_:dispatch:)`` asks whether another program changed the database.
+  let outsideChangeInterval: Duration
 
   /// The database thread, if any: each command starts on it (see ``DatabaseThread``).
   public var executor: (any TaskExecutor)? { databaseThread }
@@ -54,15 +58,19 @@ public struct TodoInterpreter: CommandInterpreter {
   ///     priority, tags, remove) is written at once, on the store's actor, while no import is storing batches
   ///     (``interpretNow(_:dispatch:)``): one short transaction of tens of microseconds, without a
   ///     thread switch there and back. Default `false`.
+  ///   - outsideChangeInterval: How often a watched page (``observePage(_:dispatch:)``) asks whether
+  ///     another program changed the database: how soon such a change is seen. Default one second.
   public init(
     database: any DatabaseWriter,
     now: @escaping @Sendable () -> Date = { Date() },
     makeID: (@Sendable () -> TodoID)? = nil,
     importOptions: TodoImportOptions = TodoImportOptions(),
     databaseThread: DatabaseThread? = nil,
-    changesInline: Bool = false
+    changesInline: Bool = false,
+    outsideChangeInterval: Duration = .seconds(1)
   ) {
     self.changesInline = changesInline
+    self.outsideChangeInterval = outsideChangeInterval
     self.database = database
     self.now = now
     self.makeID = makeID ?? RandomTodoIDs(clock: now).next

@@ -55,6 +55,11 @@ struct TodoResultUpdater: TypedUpdater {
     case .pageRead(let page, _, _):
       model.page = page
       model.lastError = nil
+    case .pageChanged(let page, _, _):
+      // The page shown, read again; one of a page shown before (sent before its subscription
+      // stopped) is not the page shown.
+      guard model.page?.query == page.query else { return [] }
+      model.page = page
     case .undone(let undo, _):
       model.remove(undo.removed)
       Self.restore(undo.restored, in: &model)

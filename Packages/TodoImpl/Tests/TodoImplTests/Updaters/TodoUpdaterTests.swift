@@ -281,6 +281,9 @@ struct TodoUpdaterTests {
     .pageRead(
       TodoPage(query: TodoListQuery(), rows: [], matching: 0, counts: TodoCounts()), at: .distantPast,
       owner: Users.alice),
+    .pageChanged(
+      TodoPage(query: TodoListQuery(), rows: [], matching: 0, counts: TodoCounts()), outside: true,
+      owner: Users.alice),
     .priorityChanged(
       TodoItem(id: TodoID(rawValue: "a"), title: "a", priority: .high, createdAt: .distantPast),
       owner: Users.alice),
@@ -444,6 +447,56 @@ struct TodoUpdaterTests {
       $0.page = page
       $0.lastError = nil
     }
+  }
+
+  @Test(
+    "the page shown, read again after a change, replaces the page kept; a page of another query (a page shown before) changes nothing"
+  )
+  func pageChanged() {
+    let shown = TodoPage(
+      query: TodoListQuery(page: 2, pageSize: 1), rows: [TodoPage.Row(number: 2, item: item("b", at: 2))],
+      matching: 2, counts: TodoCounts(total: 2, open: 2))
+    var model = aliceList
+    model.page = shown
+    var changed = shown
+    changed.rows[0].item.isDone = true
+    changed.counts = TodoCounts(total: 2, open: 1)
+    for outside in [false, true] {
+      assertUpdate(
+        updater, given: model, when: TodoMessage.pageChanged(changed, outside: outside, owner: Users.alice)
+      ) {
+        $0.page = changed
+      }
+    }
+    var before = changed
+    before.query = TodoListQuery(page: 1, pageSize: 1)
+    assertUpdate(
+      updater, given: model, when: TodoMessage.pageChanged(before, outside: false, owner: Users.alice),
+      then: model)
+    assertUpdate(
+      updater, given: aliceList, when: TodoMessage.pageChanged(changed, outside: false, owner: Users.alice),
+      then: aliceList)
+  }
+
+  @Test("the provider asks to watch the page shown, except while an import runs and while signed out")
+  func pageSubscription() {
+    var model = aliceList
+    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
+    let query = TodoListQuery(filter: .open, page: 2, pageSize: 20)
+    model.page = TodoPage(query: query, rows: [], matching: 0, counts: TodoCounts())
+    #expect(
+      TodoSubscriptions().subscriptions(for: model, message: nil).map { $0 as? TodoPageSubscription } == [
+        TodoPageSubscription(owner: Users.alice, query: query)
+      ])
+    let running = model.startImport(path: "/f.csv")
+    #expect(
+      TodoSubscriptions().subscriptions(for: model, message: nil).map { $0 as? TodoImportSubscription } == [
+        running
+      ])
+    model.stopImport()
+    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).count == 1)
+    model.clear()
+    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
   }
 
   // MARK: - Failures

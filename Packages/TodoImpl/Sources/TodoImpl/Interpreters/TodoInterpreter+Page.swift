@@ -1,0 +1,122 @@
+import AuthenticationAPI
+public import Core
+import GRDB
+import Synchronization
+public import TodoAPI
+
+extension TodoInterpreter {
+  /// Keeps the page of `subscription` current until cancelled, sending
+  /// ``TodoAPI/TodoMessage/pageChanged(_:outside:owner:)``:
+  /// - at once, the page as it reads when the watch starts;
+  /// - with `outside: false` whenever a transaction this app commits makes the page read
+  ///   differently: the watch is told of every commit of the database's writer (a GRDB
+  ///   `TransactionObserver`) and reads the page again in a reader;
+  /// - with `outside: true` whenever another program (a second session, the `sqlite3` shell) has
+  ///   committed to the database file, whether or not the page reads differently: the writer's
+  ///   connection asks SQLite every `outsideChangeInterval` (an argument of the initializer) whether
+  ///   another connection changed the file (`PRAGMA data_version`, which no commit of the connection
+  ///   itself changes).
+  ///
+  /// A `ValueObservation` would not do: `todo_item` is a `WITHOUT ROWID` table, whose changes SQLite
+  /// does not report row by row, so GRDB cannot tell that they touch the page.
+  ///
+  /// A read that fails sends ``TodoAPI/TodoMessage/failed(_:owner:)``, once until a read succeeds
+  /// again.
+  ///
+  /// - Parameters:
+  ///   - subscription: The page and its owner.
+  ///   - dispatch: Receives the messages.
+  public func observePage(_ subscription: TodoPageSubscription, dispatch: Dispatch) async {
+    let (query, owner, now) = (subscription.query, subscription.owner, now)
+    // Nothing once cancelled: the store reports what a stopped subscription sends.
+    func send(_ message: TodoMessage) {
+      if !Task.isCancelled { dispatch(message) }
+    }
+    let triggers = PageTriggers()
+    do {
+      // Held weakly by the connection: it is forgotten when the watch ends and releases it.
+      try await database.writeWithoutTransaction { db in
+        db.add(transactionObserver: triggers, extent: .observerLifetime)
+      }
+    } catch {
+      return send(.failed(Self.failure(error), owner: owner))
+    }
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await watchOutside(triggers) }
+      var shown: TodoPage?
+      var failing = false
+      triggers.committed()  // the first read
+      // Ends when the watch is cancelled.
+      for await _ in triggers.wakeUps {
+        let outside = triggers.takeOutside()
+        do {
+          let page = try await database.read { db in
+            try TodoTable.page(for: query, owner: owner, now: now(), in: db)
+          }
+          if outside || page != shown { send(.pageChanged(page, outside: outside, owner: owner)) }
+          shown = page
+          failing = false
+        } catch {
+          if !failing { send(.failed(Self.failure(error), owner: owner)) }
+          failing = true
+        }
+      }
+      group.cancelAll()
+    }
+  }
+
+  /// Tells `triggers` each time another program has committed to the database file, until
+  /// cancelled; a failed check is tried again at the next turn.
+  private func watchOutside(_ triggers: PageTriggers) async {
+    var version: Int?
+    while !Task.isCancelled {
+      let current = try? await database.writeWithoutTransaction { db in
+        try Int.fetchOne(db, sql: "PRAGMA data_version")
+      }
+      if let current {
+        if let version, current != version { triggers.changedOutside() }
+        version = current
+      }
+      try? await Task.sleep(for: outsideChangeInterval)
+    }
+  }
+}
+
+/// What happened since a page watch last read its page: a commit of this app, a commit of another
+/// program, or both; the watch reads once for any number of them.
+private final class PageTriggers: TransactionObserver, Sendable {
+  /// Whether another program has committed since the last ``takeOutside()``.
+  private let outside = Mutex(false)
+  private let continuation: AsyncStream<Void>.Continuation
+  /// One element whenever something was committed since the watch last took one.
+  let wakeUps: AsyncStream<Void>
+
+  init() {
+    (wakeUps, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+  }
+
+  deinit { continuation.finish() }
+
+  /// This app committed a transaction.
+  func committed() { continuation.yield() }
+
+  /// Another program committed a transaction.
+  func changedOutside() {
+    outside.withLock { $0 = true }
+    continuation.yield()
+  }
+
+  /// Whether another program committed since the last call.
+  func takeOutside() -> Bool {
+    outside.withLock { outside in
+      defer { outside = false }
+      return outside
+    }
+  }
+
+  // Told of every commit of the connection; of no single change (see `observePage`).
+  func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+  func databaseDidChange(with event: DatabaseEvent) {}
+  func databaseDidCommit(_ db: Database) { committed() }
+  func databaseDidRollback(_ db: Database) {}
+}
