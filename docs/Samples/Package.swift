@@ -18,6 +18,7 @@ let documents = [
   "Dependencies",
   "Effects",
   "GettingStarted",
+  "LargeData",
   "MigratingFromKatana",
   "Subscriptions",
   "Testing",
