@@ -103,6 +103,10 @@ bench-import: ## The store's CSV import beside the sqlite3 shell's own, same fil
 bench-page: ## One page of a listing read from SQLite at a million items, beside the sqlite3 shell (needs sqlite3)
 	@Tools/Scripts/bench-page.sh
 
+.PHONY: bench-numbers
+bench-numbers: ## What keeping a listing's numbers in SQLite costs at a million items, timed by the sqlite3 shell
+	@Tools/Scripts/bench-numbers.sh
+
 .PHONY: bench-inspector
 bench-inspector: ## The inspector's cost: bench-trace's session untraced, traced and inspected; peak memory with a stalled page
 	@swift build -c release --package-path App --product todo > /dev/null

@@ -11,7 +11,8 @@ extension EndToEnd {
       let folder = AppProcess.temporaryFolder()
       defer { try? FileManager.default.removeItem(at: folder) }
       let ended = try await AppProcess.converse(["--data-dir", folder.path]) { app in
-        try await app.send("register kim password1\nlogin kim password1\nadd First\nlist\n")
+        // A page (a script's `list` prints the whole list once, and is not watched).
+        try await app.send("register kim password1\nlogin kim password1\nadd First\nlist --page 1\n")
         try #require(try await app.read(until: "1. [ ] First"))
         // Another program adds an item to the same database (a second instance of the app would be
         // refused: the first holds the data folder's lock).

@@ -43,9 +43,11 @@ public enum TodoCommand: Command, Hashable {
   /// Find `owner`'s items whose titles hold the search's words, ranked, one page of them (see
   /// ``TodoSearch``). Answers ``TodoMessage/found(_:owner:)``; reads only.
   case search(TodoSearch, owner: UserID)
-  /// Read the page of `owner`'s list that `query` selects, its counts and its rows' numbers, from
-  /// the database (TodoImpl's `TodoTable.page`), as the list is at the time of the read; open items
-  /// due before `at` count as overdue. Answers ``TodoMessage/pageRead(_:at:owner:)``; reads only.
+  /// A listing: number `owner`'s list afresh, then read the page of it that `query` selects, its
+  /// counts and its rows' numbers, from the database (TodoImpl's `TodoTable.page`), as the list is at
+  /// the time of the read; open items due before `at` count as overdue. From then on a number keeps
+  /// meaning the item this listing gave it, deletions notwithstanding, until the next listing.
+  /// Answers ``TodoMessage/pageRead(_:at:owner:)``; changes no item.
   case readPage(TodoListQuery, at: Date, owner: UserID)
   /// Revert `owner`'s last change still in the history (see ``TodoUndo``), in one transaction.
   /// Answers ``TodoMessage/undone(_:owner:)``, or ``TodoMessage/failed(_:owner:)`` with

@@ -50,10 +50,14 @@ public import TodoAPI
 /// `todo_undo_row` (the before-images of a change of several items) and `todo_undo_floor` hold each
 /// user's history of changes, for `undo`; `todo_item.import_step` marks the rows an import
 /// added with that import's step (see `TodoUndoHistory`).
+///
+/// `todo_number_gone(owner, created, id)` holds the items deleted since their user's last listing,
+/// written by a trigger on `todo_item`: what the numbers of a page count, so that a number keeps
+/// meaning the item the listing showed (see `TodoNumbering`).
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
   public static let migrationIdentifiers = [
-    "todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6", "todo.v7", "todo.v8",
+    "todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6", "todo.v7", "todo.v8", "todo.v9",
   ]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
@@ -101,6 +105,9 @@ public enum TodoDatabase {
     migrator.registerMigration("todo.v8") { db in
       try db.execute(sql: TodoTable.listingIndexesSQL)
     }
+    migrator.registerMigration("todo.v9") { db in
+      try db.execute(sql: TodoNumbering.createSQL)
+    }
   }
 
   /// The page of `owner`'s list that `query` selects, read from the database: the same page as the
@@ -120,7 +127,9 @@ public enum TodoDatabase {
   ///   - now: Which open items count as overdue.
   ///   - db: A connection to a database the to-do migrations have run on.
   /// - Returns: The page: its rows, each numbered by the item's position in the whole list in
-  ///   creation order, how many items match, and the counts of the items the query's tags admit.
+  ///   creation order (counting the items deleted since the owner's last listing, so that a number
+  ///   keeps meaning the item that listing showed), how many items match, and the counts of the
+  ///   items the query's tags admit.
   /// - Throws: The database's error, or ``TodoAPI/TodoFailure`` for a title another program stored
   ///   that is not valid.
   public static func page(

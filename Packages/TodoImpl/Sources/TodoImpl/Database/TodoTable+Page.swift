@@ -13,7 +13,8 @@ extension TodoTable {
   /// Each of these runs is one partial index of migration `todo.v8`, so a page is read by walking
   /// the runs it overlaps, with `LIMIT` and `OFFSET` inside each; the counts are covered by the same
   /// indexes. A row's number is the item's position in the whole list in creation order, whatever
-  /// the listing (the number `done N` takes), counted by ``numbers(of:owner:in:)``.
+  /// the listing (the number `done N` takes), the items deleted since the last listing included,
+  /// counted by ``numbers(of:owner:in:)``.
   ///
   /// Ties of creation time are broken by the identity's bytes, as ``items(of:in:)`` reads the list;
   /// the model orders them by `String`'s `<`, which agrees for every identity in normalization form
@@ -115,18 +116,25 @@ extension TodoTable {
   }
 
   /// The number of each item of `keys`: its position, from 1, in `owner`'s whole list in creation
-  /// order, which is the number `done N` takes whatever the listing.
+  /// order, counting the items deleted since the owner's last listing (`todo_number_gone`, see
+  /// ``TodoNumbering``): the number `done N` takes whatever the listing, and the number the last
+  /// listing showed.
   ///
-  /// SQLite keeps no positions, so they are counted on `todo_item_display`: for a page, between one
-  /// key and the next in order, which costs counting the list up to the page's last item in creation
-  /// order; for more keys than ``rangeCountLimit`` (a listing without a page size), by one pass over
-  /// the index, which costs no more and saves a statement a key.
+  /// SQLite keeps no positions, so they are counted on `todo_item_display` and the marks' key: for a
+  /// page, between one key and the next in order, which costs counting the list up to the page's last
+  /// item in creation order; for more keys than ``rangeCountLimit`` (a listing without a page size),
+  /// by one pass over both in order, which costs no more and saves a statement a key.
   static func numbers(of keys: [CreationKey], owner: UserID, in db: Database) throws -> [Int] {
     let order = keys.indices.sorted { keys[$0].precedes(keys[$1]) }
     var numbers = [Int](repeating: 0, count: keys.count)
     if keys.count > rangeCountLimit {
       let cursor = try Row.fetchCursor(
-        db, sql: "SELECT created, id FROM todo_item WHERE owner = ? ORDER BY created, id",
+        db,
+        sql: """
+          SELECT created, id FROM todo_item WHERE owner = ?1
+          UNION ALL SELECT created, id FROM todo_number_gone WHERE owner = ?1
+          ORDER BY created, id
+          """,
         arguments: [owner.rawValue])
       var (position, next) = (0, order.startIndex)
       while next < order.endIndex, let row = try cursor.next() {
@@ -141,10 +149,16 @@ extension TodoTable {
       return numbers
     }
     let before = try db.cachedStatement(
-      sql: "SELECT count(*) FROM todo_item WHERE owner = ? AND (created, id) < (?, ?)")
+      sql: """
+        SELECT (SELECT count(*) FROM todo_item WHERE owner = ?1 AND (created, id) < (?2, ?3))
+          + (SELECT count(*) FROM todo_number_gone WHERE owner = ?1 AND (created, id) < (?2, ?3))
+        """)
     let between = try db.cachedStatement(
       sql: """
-        SELECT count(*) FROM todo_item WHERE owner = ? AND (created, id) >= (?, ?) AND (created, id) < (?, ?)
+        SELECT (SELECT count(*) FROM todo_item
+            WHERE owner = ?1 AND (created, id) >= (?2, ?3) AND (created, id) < (?4, ?5))
+          + (SELECT count(*) FROM todo_number_gone
+            WHERE owner = ?1 AND (created, id) >= (?2, ?3) AND (created, id) < (?4, ?5))
         """)
     var counted = 0
     var previous: CreationKey?

@@ -159,8 +159,16 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .readPage(let query, let time, let owner):
       await perform(dispatch, owner: owner) {
+        // A listing: its numbers are the list's positions from now on (`TodoNumbering`). Where that
+        // cannot be stored (a full disk, a read-only file), the page is still read, its numbers
+        // those of the last listing that could be.
+        do {
+          try await database.write { db in try TodoNumbering.renumber(owner, in: db) }
+        } catch let error as DatabaseError
+          where [.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_IOERR].contains(error.resultCode)
+        {}
         // One read: the rows and the counts see the same list.
-        .pageRead(
+        return .pageRead(
           try await database.read { db in try TodoTable.page(for: query, owner: owner, now: time, in: db) },
           at: time, owner: owner)
       }

@@ -20,10 +20,13 @@ public struct TodoSubscriptions: SubscriptionProvider {
   /// Creates the provider.
   public init() {}
 
-  /// The running import, if the slice holds one; otherwise the page the slice shows, if any.
+  /// The running import, if the slice holds one; otherwise the page the slice shows, if it has a
+  /// size.
   ///
   /// The page is not watched while an import runs: it would be read again after every batch. The
-  /// import's end starts the watch again, and its first read shows what the import stored.
+  /// import's end starts the watch again, and its first read shows what the import stored. A page
+  /// without a size is the whole list, printed once (`list --all`, a script's `list`): no window to
+  /// keep current, and reading it again after every change would cost a pass over the list.
   ///
   /// - Parameters:
   ///   - model: The to-do slice after the update.
@@ -31,7 +34,7 @@ public struct TodoSubscriptions: SubscriptionProvider {
   /// - Returns: The import subscription, or the page subscription, or nothing.
   public func subscriptions(for model: TodoModel, message: (any Message)?) -> [any Subscription] {
     if let running = model.runningImport { return [running] }
-    guard let owner = model.owner, let page = model.page else { return [] }
+    guard let owner = model.owner, let page = model.page, page.query.pageSize != nil else { return [] }
     return [TodoPageSubscription(owner: owner, query: page.query)]
   }
 }

@@ -478,9 +478,13 @@ struct TodoUpdaterTests {
       then: aliceList)
   }
 
-  @Test("the provider asks to watch the page shown, except while an import runs and while signed out")
+  @Test(
+    "the provider asks to watch the page shown, except while an import runs, while signed out, and for the whole list"
+  )
   func pageSubscription() {
     var model = aliceList
+    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
+    model.page = TodoPage(query: TodoListQuery(filter: .open), rows: [], matching: 0, counts: TodoCounts())
     #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
     let query = TodoListQuery(filter: .open, page: 2, pageSize: 20)
     model.page = TodoPage(query: query, rows: [], matching: 0, counts: TodoCounts())

@@ -1,0 +1,58 @@
+import AuthenticationAPI
+import GRDB
+
+/// The numbers a listing gives, kept by SQLite: what `done N` means after a `list`, for every item,
+/// shown or not, without a copy of the list.
+///
+/// A listing numbers the whole list from 1 in creation order, and the numbers keep meaning the same
+/// items until the next listing, whatever is deleted meanwhile (Taskwarrior's rule): after `rm 2`,
+/// 3 is still the item the list showed as 3. SQLite keeps no positions, so a number is counted
+/// (``TodoTable/numbers(of:owner:in:)``): an item's number is one more than the items before it in
+/// creation order, **the deleted ones included**. Each item deleted since the owner's last listing
+/// leaves a mark, its creation key in `todo_number_gone`, written by a trigger on `todo_item` in
+/// the statement that deletes it (whatever deletes it: `rm`, `clear-done`, an undo, another
+/// program); ``renumber(_:in:)``, run by every listing, forgets them. An item added meanwhile is
+/// created last, so it takes the next number; an undo that puts back an item deleted since the
+/// listing forgets its mark (``forgetGone(_:owner:in:)``), and the item has its number again.
+///
+/// Before an owner's first listing, numbers count the items deleted since the list began: a session
+/// that numbers its list without listing it (the app at sign-in) starts with ``renumber(_:in:)``.
+///
+/// What this does not cover: an item stored since the listing with an earlier creation time than
+/// items already there (an import's row, one an undo puts back that was deleted before the listing,
+/// one another program writes) takes its place in creation order, and the items after it move up by
+/// one.
+enum TodoNumbering {
+  /// Creates the table of marks and the trigger that writes them (migration `todo.v9`).
+  static let createSQL = """
+    CREATE TABLE todo_number_gone (
+      owner INTEGER NOT NULL,
+      created INTEGER NOT NULL,
+      id TEXT NOT NULL,
+      PRIMARY KEY (owner, created, id)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER todo_number_item_deleted AFTER DELETE ON todo_item BEGIN
+      INSERT OR IGNORE INTO todo_number_gone (owner, created, id) VALUES (old.owner, old.created, old.id);
+    END;
+    """
+
+  /// Starts a listing of `owner`'s list: from now on a number is the item's position in creation
+  /// order, counting the items deleted after this call.
+  ///
+  /// - Parameters:
+  ///   - owner: The user.
+  ///   - db: The connection; its own transaction if it is in none.
+  /// - Throws: The database's error.
+  static func renumber(_ owner: UserID, in db: Database) throws {
+    try db.execute(sql: "DELETE FROM todo_number_gone WHERE owner = ?", arguments: [owner.rawValue])
+  }
+
+  /// Forgets the marks of the items of `ids` (a JSON array, see ``TodoTable/jsonArray(_:)``), which
+  /// are stored again: an undo that puts back an item deleted since the listing gives it its number
+  /// again.
+  static func forgetGone(_ ids: String, owner: UserID, in db: Database) throws {
+    try db.execute(
+      sql: "DELETE FROM todo_number_gone WHERE owner = ?1 AND id IN (SELECT value FROM json_each(?2))",
+      arguments: [owner.rawValue, ids])
+  }
+}
