@@ -104,6 +104,10 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.say("The list changed outside this session; loading it again.")
       model.todos.isLoading = true
       return [TodoCommand.load(owner)]
+    case .lookedUp:
+      // The app does not ask yet: its numbers are the model's (ItemNumbers) until issue 56 moves
+      // them to the database.
+      break
     case .undone(let undo, _):
       model.ui.say(Self.describe(undo))
     case .importChecked(let path, let importedBefore, _):

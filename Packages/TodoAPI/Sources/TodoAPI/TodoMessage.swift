@@ -53,6 +53,8 @@ public enum TodoMessage: Message, Hashable, Codable {
   /// this app: then the page is sent even if it reads the same, since rows it does not show may
   /// have changed.
   case pageChanged(TodoPage, outside: Bool, owner: UserID)
+  /// What the numbers a ``TodoCommand/lookUp(_:owner:)`` asked about name, in the order asked.
+  case lookedUp([TodoNumberLookup], owner: UserID)
   /// `owner`'s last change was reverted: the rows it changed are as they were before it.
   case undone(TodoUndo, owner: UserID)
   /// Whether `owner` imported the file at `path` to its end before, unchanged since.
@@ -73,6 +75,7 @@ extension TodoMessage {
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
       .failed(_, let owner), .found(_, let owner), .pageRead(_, _, let owner), .pageChanged(_, _, let owner),
+      .lookedUp(_, let owner),
       .undone(_, let owner),
       .importChecked(_, _, let owner):
       owner

@@ -1,5 +1,6 @@
 import AuthenticationAPI
 import GRDB
+import TodoAPI
 
 /// The numbers a listing gives, kept by SQLite: what `done N` means after a `list`, for every item,
 /// shown or not, without a copy of the list.
@@ -45,6 +46,48 @@ enum TodoNumbering {
   /// - Throws: The database's error.
   static func renumber(_ owner: UserID, in db: Database) throws {
     try db.execute(sql: "DELETE FROM todo_number_gone WHERE owner = ?", arguments: [owner.rawValue])
+  }
+
+  /// What each of `numbers` names in `owner`'s list, in the order asked, each number once: the
+  /// entry at that place in creation order among the items and the marks (an item deleted since
+  /// the last listing), read from `todo_item_display` and the marks' key merged in order, so that
+  /// number *n* costs a walk of *n* entries.
+  ///
+  /// - Parameters:
+  ///   - numbers: The numbers; one below 1 names nothing.
+  ///   - owner: The user.
+  ///   - db: The connection; run it in one read, so that every number sees the same list.
+  /// - Returns: One answer a number.
+  /// - Throws: The database's error, or a stored title's ``TodoAPI/TodoFailure``.
+  static func lookUp(_ numbers: [Int], owner: UserID, in db: Database) throws -> [TodoNumberLookup] {
+    let entry = try db.cachedStatement(
+      sql: """
+        SELECT id, gone FROM (
+          SELECT created, id, 0 AS gone FROM todo_item WHERE owner = ?1
+          UNION ALL SELECT created, id, 1 FROM todo_number_gone WHERE owner = ?1
+          ORDER BY created, id
+        ) LIMIT 1 OFFSET ?2
+        """)
+    let item = try db.cachedStatement(
+      sql: "SELECT \(TodoTable.columns) FROM todo_item WHERE owner = ? AND id = ?")
+    var answered: Set<Int> = []
+    var answers: [TodoNumberLookup] = []
+    for number in numbers where answered.insert(number).inserted {
+      guard number >= 1, let row = try Row.fetchOne(entry, arguments: [owner.rawValue, number - 1]) else {
+        answers.append(TodoNumberLookup(number: number, named: .unknown))
+        continue
+      }
+      let id: String = row[0]
+      if row[1] as Bool {
+        answers.append(TodoNumberLookup(number: number, named: .gone))
+      } else if let stored = try Row.fetchOne(item, arguments: [owner.rawValue, id]) {
+        answers.append(TodoNumberLookup(number: number, named: .item(try TodoTable.item(from: stored))))
+      } else {
+        // Read in the same transaction as its key: not reached.
+        throw DatabaseError(message: "todo_item has no row for the key \(id) of its own index")
+      }
+    }
+    return answers
   }
 
   /// Forgets the marks of the items of `ids` (a JSON array, see ``TodoTable/jsonArray(_:)``), which

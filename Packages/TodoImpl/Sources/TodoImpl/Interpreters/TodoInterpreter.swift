@@ -157,6 +157,13 @@ public struct TodoInterpreter: CommandInterpreter {
           try await database.read { db in try TodoSearchIndex.search(search, owner: owner, in: db) },
           owner: owner)
       }
+    case .lookUp(let numbers, let owner):
+      await perform(dispatch, owner: owner) {
+        // One read: every number sees the same list.
+        .lookedUp(
+          try await database.read { db in try TodoNumbering.lookUp(numbers, owner: owner, in: db) },
+          owner: owner)
+      }
     case .readPage(let query, let time, let owner):
       await perform(dispatch, owner: owner) {
         // A listing: its numbers are the list's positions from now on (`TodoNumbering`). Where that
@@ -274,7 +281,7 @@ public struct TodoInterpreter: CommandInterpreter {
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
         return .removed([id], owner: owner)
       }
-    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .readPage, .undo, .checkImport:
+    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .readPage, .lookUp, .undo, .checkImport:
       return nil
     }
   }

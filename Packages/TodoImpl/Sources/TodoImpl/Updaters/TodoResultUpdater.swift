@@ -43,8 +43,9 @@ struct TodoResultUpdater: TypedUpdater {
       }
       model.isLoading = true
       return [TodoCommand.load(owner)]
-    case .exportProgress, .importChecked:
-      // The app shows the one and decides on the other (whether to ask before importing again).
+    case .exportProgress, .importChecked, .lookedUp:
+      // The app shows the first and decides on the others (whether to ask before importing again,
+      // what to do with the items numbers name).
       break
     case .exportFinished(let path, let count, _):
       model.lastExport = TodoExportSummary(path: path, count: count)

@@ -56,6 +56,31 @@ struct TodoNumberingTests {
   }
 
   @Test(
+    "a look-up answers what each number names after a listing: an item, one deleted since, one added since, nothing; each number once, in the order asked"
+  )
+  func lookUp() async throws {
+    let harness = try Harness()
+    let items = await add(["a", "b", "c"], to: harness)
+    await list(harness)
+    _ = await harness.run(.remove(items[1].id, owner: Users.alice))
+    let added = try #require(await add(["d"], to: harness).first)
+    let answer = await harness.run(.lookUp([4, 2, 1, 5, 0, -3, 4], owner: Users.alice))
+    #expect(
+      answer == [
+        .lookedUp(
+          [
+            TodoNumberLookup(number: 4, named: .item(added)), TodoNumberLookup(number: 2, named: .gone),
+            TodoNumberLookup(number: 1, named: .item(items[0])), TodoNumberLookup(number: 5, named: .unknown),
+            TodoNumberLookup(number: 0, named: .unknown), TodoNumberLookup(number: -3, named: .unknown),
+          ], owner: Users.alice)
+      ])
+    #expect(
+      await harness.run(.lookUp([1], owner: Users.bob)) == [
+        .lookedUp([TodoNumberLookup(number: 1, named: .unknown)], owner: Users.bob)
+      ])
+  }
+
+  @Test(
     "before any listing, numbers count the items deleted since the list began; one user's listing renumbers no other's"
   )
   func beforeAListing() async throws {
@@ -85,7 +110,7 @@ struct TodoNumberingTests {
   }
 
   @Test(
-    "200 random sessions of listings, adds, deletions and undos: every number is the one the Taskwarrior rule gives"
+    "200 random sessions of listings, adds, deletions and undos: every number, and what every number names, is what the Taskwarrior rule gives"
   )
   func randomSessions() async throws {
     var random = SeededGenerator(seed: 9)
@@ -138,6 +163,17 @@ struct TodoNumberingTests {
         let actual = try numbers(harness)
         #expect(actual == expected, "round \(round): \(log.joined(separator: ", "))")
         if actual != expected { return }
+        // And the other way: what each number names, one past the last included.
+        let named = Array(1...(numbered.count + 1)).map { number -> TodoNumberLookup in
+          guard number <= numbered.count else { return TodoNumberLookup(number: number, named: .unknown) }
+          return TodoNumberLookup(
+            number: number, named: stored[numbered[number - 1]].map { .item($0) } ?? .gone)
+        }
+        let lookedUp = await harness.run(.lookUp(named.map(\.number), owner: Users.alice))
+        #expect(
+          lookedUp == [.lookedUp(named, owner: Users.alice)], "round \(round): \(log.joined(separator: ", "))"
+        )
+        if lookedUp != [.lookedUp(named, owner: Users.alice)] { return }
       }
     }
   }

@@ -284,6 +284,7 @@ struct TodoUpdaterTests {
     .pageChanged(
       TodoPage(query: TodoListQuery(), rows: [], matching: 0, counts: TodoCounts()), outside: true,
       owner: Users.alice),
+    .lookedUp([TodoNumberLookup(number: 1, named: .gone)], owner: Users.alice),
     .priorityChanged(
       TodoItem(id: TodoID(rawValue: "a"), title: "a", priority: .high, createdAt: .distantPast),
       owner: Users.alice),
