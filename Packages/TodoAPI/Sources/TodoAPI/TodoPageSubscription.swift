@@ -5,10 +5,10 @@ public import Core
 /// the list changes.
 ///
 /// TodoImpl's subscription provider asks for it while the slice holds a page
-/// (``TodoModel/page``) and no import runs; its runner then sends
-/// ``TodoMessage/pageChanged(_:outside:owner:)`` each time a change committed to the database makes
-/// the page read differently, whoever made the change: a command of this app, or another program
-/// on the same database file. The store stops it when the slice shows another page, its user signs
+/// (``TodoModel/page``) of a size and no import runs; its runner then sends
+/// ``TodoMessage/pageChanged(_:outside:owner:)`` each time a commit of this app makes the page read
+/// differently, and each time another program commits to the same database file (then whether or
+/// not the page reads differently: rows it does not show may have changed). The store stops it when the slice shows another page, its user signs
 /// out, or an import starts (which would change the page at every batch; the import's end starts it
 /// again, and its first read shows what the import stored).
 public struct TodoPageSubscription: Subscription, Codable {

@@ -52,7 +52,7 @@ public import TodoAPI
 /// added with that import's step (see `TodoUndoHistory`).
 ///
 /// `todo_number_gone(owner, created, id)` holds the items deleted since their user's last listing,
-/// written by a trigger on `todo_item`: what the numbers of a page count, so that a number keeps
+/// written by a trigger on `todo_item` (and forgotten when an item is stored again): what the numbers of a page count, so that a number keeps
 /// meaning the item the listing showed (see `TodoNumbering`).
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.

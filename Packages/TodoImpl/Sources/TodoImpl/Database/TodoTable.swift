@@ -356,6 +356,8 @@ enum TodoTable {
     let keepsPriorities = rows.first.map { $0.priority == nil } ?? true
     let keepsTags = rows.first.map { $0.tags == nil } ?? true
     try db.execute(sql: upsertSQL, arguments: [owner.rawValue, !keepsPriorities, !keepsTags, step])
+    // A row with the key of an item deleted since the last listing has that item's number again.
+    try TodoNumbering.forgetStaged(owner: owner, in: db)
     try db.execute(sql: "DELETE FROM temp.todo_import_row")
     return rows.count - new
   }

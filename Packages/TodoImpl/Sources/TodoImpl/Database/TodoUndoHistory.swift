@@ -277,7 +277,7 @@ enum TodoUndoHistory {
     var restored: [TodoItem] = []
     while let row = try rows.next() { restored.append(try TodoTable.item(from: row)) }
     // An item deleted since the last listing and put back has its number again.
-    try TodoNumbering.forgetGone(TodoTable.jsonArray(restored.map(\.id)), owner: owner, in: db)
+    try TodoNumbering.forget(restored, owner: owner, in: db)
     if change == .importCSV { try ImportProgressTable.delete(of: owner, path: subject, in: db) }
     try forget(step, of: owner, in: db)
     return TodoUndo(

@@ -33,16 +33,20 @@ extension TodoInterpreter {
       if !Task.isCancelled { dispatch(message) }
     }
     let triggers = PageTriggers()
+    let version: Int
     do {
-      // Held weakly by the connection: it is forgotten when the watch ends and releases it.
-      try await database.writeWithoutTransaction { db in
+      // The observer is held weakly by the connection: it is forgotten when the watch ends and
+      // releases it. The file's version is read in the same access, before the first read: another
+      // program's commit after it is told as such; one before it is in the first read.
+      version = try await database.writeWithoutTransaction { db in
         db.add(transactionObserver: triggers, extent: .observerLifetime)
+        return try Self.dataVersion(db)
       }
     } catch {
       return send(.failed(Self.failure(error), owner: owner))
     }
     await withTaskGroup(of: Void.self) { group in
-      group.addTask { await watchOutside(triggers) }
+      group.addTask { await watchOutside(triggers, from: version) }
       var shown: TodoPage?
       var failing = false
       triggers.committed()  // the first read
@@ -65,20 +69,22 @@ extension TodoInterpreter {
     }
   }
 
-  /// Tells `triggers` each time another program has committed to the database file, until
-  /// cancelled; a failed check is tried again at the next turn.
-  private func watchOutside(_ triggers: PageTriggers) async {
-    var version: Int?
+  /// Tells `triggers` each time another program has committed to the database file since the
+  /// file's `version`, until cancelled; a failed check is tried again at the next turn.
+  private func watchOutside(_ triggers: PageTriggers, from version: Int) async {
+    var version = version
     while !Task.isCancelled {
-      let current = try? await database.writeWithoutTransaction { db in
-        try Int.fetchOne(db, sql: "PRAGMA data_version")
-      }
-      if let current {
-        if let version, current != version { triggers.changedOutside() }
-        version = current
-      }
       try? await Task.sleep(for: outsideChangeInterval)
+      guard let current = try? await database.writeWithoutTransaction(Self.dataVersion) else { continue }
+      if current != version { triggers.changedOutside() }
+      version = current
     }
+  }
+
+  /// The file's version as the writer's connection sees it: it changes when another connection
+  /// commits, never for the connection's own commits.
+  private static func dataVersion(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
   }
 }
 

@@ -166,13 +166,17 @@ public struct TodoInterpreter: CommandInterpreter {
       }
     case .readPage(let query, let time, let owner):
       await perform(dispatch, owner: owner) {
-        // A listing: its numbers are the list's positions from now on (`TodoNumbering`). Where that
-        // cannot be stored (a full disk, a read-only file), the page is still read, its numbers
-        // those of the last listing that could be.
+        // A listing: its numbers are the list's positions from now on (`TodoNumbering`), which
+        // takes a write only if items were deleted since the last one. Where it cannot be stored
+        // (a full disk, a read-only file, another program holding the file), the page is still
+        // read, its numbers those of the last listing that could be.
         do {
-          try await database.write { db in try TodoNumbering.renumber(owner, in: db) }
+          if try await database.read({ db in try TodoNumbering.hasMarks(owner, in: db) }) {
+            try await database.write { db in try TodoNumbering.renumber(owner, in: db) }
+          }
         } catch let error as DatabaseError
-          where [.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_IOERR].contains(error.resultCode)
+          where [.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED]
+          .contains(error.resultCode)
         {}
         // One read: the rows and the counts see the same list.
         return .pageRead(

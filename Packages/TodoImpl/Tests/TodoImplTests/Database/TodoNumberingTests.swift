@@ -96,6 +96,49 @@ struct TodoNumberingTests {
     #expect(try numbers(harness, owner: Users.bob) == ["x": 1, "y": 2])
   }
 
+  @Test(
+    "a whole list of more than a hundred items, counted in one pass, keeps the numbers of items deleted since the listing taken"
+  )
+  func wholeListInOnePass() async throws {
+    let harness = try Harness()
+    let items = await add((1...150).map { "item \($0)" }, to: harness)
+    await list(harness)
+    let deleted = [0, 1, 70, 149].map { items[$0].id }
+    _ = await harness.run(.removeItems(deleted, owner: Users.alice))
+    var expected: [String: Int] = [:]
+    for (index, item) in items.enumerated() where !deleted.contains(item.id) {
+      expected["\(item.title)"] = index + 1
+    }
+    #expect(try numbers(harness) == expected)
+  }
+
+  @Test(
+    "an item stored again with the key of its mark (an import of a file that still holds it) has its number again"
+  )
+  func storedAgain() async throws {
+    let harness = try Harness()
+    let items = await add(["a", "b", "c"], to: harness)
+    await list(harness)
+    _ = await harness.run(.remove(items[1].id, owner: Users.alice))
+    let row = ImportRow(
+      id: items[1].id.rawValue, title: "b", isDone: false, due: nil, created: items[1].createdAt.milliseconds,
+      updated: items[1].updatedAt.milliseconds, priority: nil, tags: nil)
+    _ = try await harness.database.write { db in
+      try TodoTable.upsert([row], owner: Users.alice, step: 0, in: db)
+    }
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3])
+    let answer = await harness.run(.lookUp([2, 3, 4], owner: Users.alice))
+    #expect(
+      answer == [
+        .lookedUp(
+          [
+            TodoNumberLookup(number: 2, named: .item(items[1])),
+            TodoNumberLookup(number: 3, named: .item(items[2])),
+            TodoNumberLookup(number: 4, named: .unknown),
+          ], owner: Users.alice)
+      ])
+  }
+
   @Test("another program's deletion, on its own connection, leaves the number taken too")
   func deletionByAnotherProgram() async throws {
     let folder = try TemporaryFolder()
@@ -141,7 +184,8 @@ struct TodoNumberingTests {
           undoable.append((true, title))
           log.append("add \(title)")
         case 5...7:
-          guard let title = stored.keys.randomElement(using: &random), let item = stored[title] else {
+          guard let title = stored.keys.sorted().randomElement(using: &random), let item = stored[title]
+          else {
             continue
           }
           _ = await harness.run(.remove(item.id, owner: Users.alice))
