@@ -52,12 +52,15 @@ public import TodoAPI
 /// added with that import's step (see `TodoUndoHistory`).
 ///
 /// `todo_number_gone(owner, created, id)` holds the items deleted since their user's last listing,
-/// written by a trigger on `todo_item` (and forgotten when an item is stored again): what the numbers of a page count, so that a number keeps
-/// meaning the item the listing showed (see `TodoNumbering`).
+/// written by a trigger on `todo_item` (and forgotten when an item is stored again), and
+/// `todo_number_late(owner, created, id, seq, gone)` the items stored since that are numbered after
+/// the listed ones: what the numbers of a page count, so that a number keeps meaning the item the
+/// listing showed (see `TodoNumbering`).
 public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
   public static let migrationIdentifiers = [
     "todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6", "todo.v7", "todo.v8", "todo.v9",
+    "todo.v10",
   ]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
@@ -107,6 +110,9 @@ public enum TodoDatabase {
     }
     migrator.registerMigration("todo.v9") { db in
       try db.execute(sql: TodoNumbering.createSQL)
+    }
+    migrator.registerMigration("todo.v10") { db in
+      try db.execute(sql: TodoNumbering.createLateSQL)
     }
   }
 

@@ -115,23 +115,50 @@ extension TodoTable {
     }
   }
 
-  /// The number of each item of `keys`: its position, from 1, in `owner`'s whole list in creation
-  /// order, counting the items deleted since the owner's last listing (`todo_number_gone`, see
-  /// ``TodoNumbering``): the number `done N` takes whatever the listing, and the number the last
-  /// listing showed.
+  /// The number of each item of `keys`: the number the owner's last listing gave it, or the
+  /// number it took since (see ``TodoNumbering``): the number `done N` takes whatever the listing.
+  ///
+  /// An item that is not late has its position, from 1, in `owner`'s whole list in creation order,
+  /// counting the items deleted since the owner's last listing (`todo_number_gone`) and not the
+  /// late items (`todo_number_late`); a late item comes after all those, in the order the late
+  /// items were stored.
   ///
   /// SQLite keeps no positions, so they are counted on `todo_item_display` and the marks' key: for a
   /// page, between one key and the next in order, which costs counting the list up to the page's last
   /// item in creation order; for more keys than ``rangeCountLimit`` (a listing without a page size),
   /// by one pass over both in order, which costs no more and saves a statement a key.
   static func numbers(of keys: [CreationKey], owner: UserID, in db: Database) throws -> [Int] {
-    let order = keys.indices.sorted { keys[$0].precedes(keys[$1]) }
     var numbers = [Int](repeating: 0, count: keys.count)
-    if keys.count > rangeCountLimit {
+    var listedKeys = Array(keys.indices)
+    let hasLate = try TodoNumbering.hasLate(owner, in: db)
+    if hasLate {
+      let listed = try TodoNumbering.listedCount(owner, in: db)
+      let late = try db.cachedStatement(
+        sql: """
+          SELECT (SELECT count(*) FROM todo_number_late WHERE owner = ?1 AND seq <= late.seq)
+          FROM todo_number_late AS late WHERE owner = ?1 AND created = ?2 AND id = ?3
+          """)
+      listedKeys = try keys.indices.filter { index in
+        guard
+          let rank = try Int.fetchOne(late, arguments: [owner.rawValue, keys[index].created, keys[index].id])
+        else { return true }
+        numbers[index] = listed + rank
+        return false
+      }
+    }
+    let order = listedKeys.sorted { keys[$0].precedes(keys[$1]) }
+    if order.count > rangeCountLimit {
+      // Late items are left out of the pass only when there are some: it costs a look-up an item.
+      let notLate =
+        hasLate
+        ? """
+         AND NOT EXISTS (SELECT 1 FROM todo_number_late AS late
+          WHERE late.owner = ?1 AND late.created = todo_item.created AND late.id = todo_item.id)
+        """ : ""
       let cursor = try Row.fetchCursor(
         db,
         sql: """
-          SELECT created, id FROM todo_item WHERE owner = ?1
+          SELECT created, id FROM todo_item WHERE owner = ?1\(notLate)
           UNION ALL SELECT created, id FROM todo_number_gone WHERE owner = ?1
           ORDER BY created, id
           """,
@@ -148,10 +175,12 @@ extension TodoTable {
       }
       return numbers
     }
+    // The late items before a key are taken off the items counted: they are numbered after.
     let before = try db.cachedStatement(
       sql: """
         SELECT (SELECT count(*) FROM todo_item WHERE owner = ?1 AND (created, id) < (?2, ?3))
           + (SELECT count(*) FROM todo_number_gone WHERE owner = ?1 AND (created, id) < (?2, ?3))
+          - (SELECT count(*) FROM todo_number_late WHERE owner = ?1 AND (created, id) < (?2, ?3) AND NOT gone)
         """)
     let between = try db.cachedStatement(
       sql: """
@@ -159,6 +188,8 @@ extension TodoTable {
             WHERE owner = ?1 AND (created, id) >= (?2, ?3) AND (created, id) < (?4, ?5))
           + (SELECT count(*) FROM todo_number_gone
             WHERE owner = ?1 AND (created, id) >= (?2, ?3) AND (created, id) < (?4, ?5))
+          - (SELECT count(*) FROM todo_number_late
+            WHERE owner = ?1 AND (created, id) >= (?2, ?3) AND (created, id) < (?4, ?5) AND NOT gone)
         """)
     var counted = 0
     var previous: CreationKey?

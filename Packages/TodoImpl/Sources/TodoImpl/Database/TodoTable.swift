@@ -355,9 +355,11 @@ enum TodoTable {
     if new < rows.count { try TodoUndoHistory.recordStagedReplacements(step: step, owner: owner, in: db) }
     let keepsPriorities = rows.first.map { $0.priority == nil } ?? true
     let keepsTags = rows.first.map { $0.tags == nil } ?? true
+    // Rows created before items the last listing numbered are numbered after them.
+    try TodoNumbering.storingStaged(owner: owner, in: db)
     try db.execute(sql: upsertSQL, arguments: [owner.rawValue, !keepsPriorities, !keepsTags, step])
     // A row with the key of an item deleted since the last listing has that item's number again.
-    try TodoNumbering.forgetStaged(owner: owner, in: db)
+    try TodoNumbering.storedStaged(owner: owner, in: db)
     try db.execute(sql: "DELETE FROM temp.todo_import_row")
     return rows.count - new
   }

@@ -276,8 +276,9 @@ enum TodoUndoHistory {
       arguments: arguments)
     var restored: [TodoItem] = []
     while let row = try rows.next() { restored.append(try TodoTable.item(from: row)) }
-    // An item deleted since the last listing and put back has its number again.
-    try TodoNumbering.forget(restored, owner: owner, in: db)
+    // An item deleted since the last listing and put back has its number again; one deleted before
+    // it takes the next.
+    try TodoNumbering.stored(restored, owner: owner, in: db)
     if change == .importCSV { try ImportProgressTable.delete(of: owner, path: subject, in: db) }
     try forget(step, of: owner, in: db)
     return TodoUndo(

@@ -238,7 +238,9 @@ public struct TodoInterpreter: CommandInterpreter {
         let item = TodoItem(id: id, title: title, dueDate: dueDate, tags: tags, createdAt: created)
         return try Self.inTransaction(db) {
           try TodoUndoHistory.beginAdding(item.id, subject: title.text, owner: owner, in: db)
-          return .added(try TodoTable.insert(item, owner: owner, in: db), owner: owner)
+          let stored = try TodoTable.insert(item, owner: owner, in: db)
+          try TodoNumbering.added(stored, owner: owner, in: db)
+          return .added(stored, owner: owner)
         }
       }
     case .rename(let id, let title, let owner):

@@ -53,7 +53,7 @@ struct TodoDatabaseTests {
       Set(tables) == [
         "todo_item", "todo_import_progress", "todo_search", "todo_search_key", "todo_search_data",
         "todo_search_idx", "todo_search_docsize", "todo_search_config", "todo_undo_step", "todo_undo_row",
-        "todo_undo_floor", "todo_number_gone", "other_thing",
+        "todo_undo_floor", "todo_number_gone", "todo_number_late", "other_thing",
       ])
   }
 }

@@ -97,10 +97,13 @@ struct TodoNumberingTests {
   }
 
   @Test(
-    "a whole list of more than a hundred items, counted in one pass, keeps the numbers of items deleted since the listing taken"
+    "a whole list of more than a hundred items, counted in one pass, keeps the numbers of items deleted since the listing taken, and numbers older items imported since after them"
   )
   func wholeListInOnePass() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     let harness = try Harness()
+    let start = harness.time.now
     let items = await add((1...150).map { "item \($0)" }, to: harness)
     await list(harness)
     let deleted = [0, 1, 70, 149].map { items[$0].id }
@@ -109,6 +112,13 @@ struct TodoNumberingTests {
     for (index, item) in items.enumerated() where !deleted.contains(item.id) {
       expected["\(item.title)"] = index + 1
     }
+    #expect(try numbers(harness) == expected)
+    let path = try csv(
+      ["old 2", "old 1"], created: [start.addingTimeInterval(50.5), start.addingTimeInterval(-1)], in: folder,
+      name: "old.csv")
+    _ = await harness.runImport(path)
+    expected["old 1"] = 151
+    expected["old 2"] = 152
     #expect(try numbers(harness) == expected)
   }
 
@@ -152,45 +162,155 @@ struct TodoNumberingTests {
     #expect(try numbers(harness) == ["b": 2, "c": 3])
   }
 
+  /// Writes a CSV of new items, titled `titles` and created at `created`, for an import.
+  private func csv(
+    _ titles: [String], created: [Date], in folder: TemporaryFolder, name: String
+  ) throws -> String {
+    let format = ISO8601DateFormatter()
+    format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    var text = "id,title,done,due,created,updated\n"
+    for (title, date) in zip(titles, created) {
+      let time = format.string(from: date)
+      text += "\(title.replacingOccurrences(of: " ", with: "-")),\(title),false,,\(time),\(time)\n"
+    }
+    let path = folder.path(name)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
   @Test(
-    "200 random sessions of listings, adds, deletions and undos: every number, and what every number names, is what the Taskwarrior rule gives"
+    "items imported after a listing with older creation times are numbered after the listed ones, in creation order; items added next come after them; a deleted one keeps its number taken and an undo gives it back"
+  )
+  func lateItems() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let harness = try Harness()
+    let start = harness.time.now
+    _ = await add(["a", "b", "c"], to: harness)
+    await list(harness)
+    let path = try csv(
+      ["y", "x"], created: [start.addingTimeInterval(-10), start.addingTimeInterval(-20)], in: folder,
+      name: "old.csv")
+    let imported = await harness.runImport(path)
+    guard case .importFinished? = imported.last else {
+      Issue.record("import answered \(imported)")
+      return
+    }
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3, "x": 4, "y": 5])
+    _ = await add(["d"], to: harness)
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3, "x": 4, "y": 5, "d": 6])
+    let x = try #require(await harness.run(.lookUp([4], owner: Users.alice)).first)
+    guard case .lookedUp(let answers, _) = x, case .item(let item)? = answers.first?.named else {
+      Issue.record("4 names \(x)")
+      return
+    }
+    _ = await harness.run(.remove(item.id, owner: Users.alice))
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3, "y": 5, "d": 6])
+    #expect(
+      await harness.run(.lookUp([4, 7], owner: Users.alice)) == [
+        .lookedUp(
+          [TodoNumberLookup(number: 4, named: .gone), .init(number: 7, named: .unknown)], owner: Users.alice)
+      ])
+    _ = await harness.run(.undo(owner: Users.alice))  // the rm of x
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3, "x": 4, "y": 5, "d": 6])
+    _ = await harness.run(.undo(owner: Users.alice))  // the add of d
+    _ = await harness.run(.undo(owner: Users.alice))  // the import
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3])
+    await list(harness)
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3])
+    _ = try await harness.runImport(csv(["z"], created: [start], in: folder, name: "z.csv"))
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3, "z": 4])
+    await list(harness)
+    #expect(try numbers(harness) == ["z": 1, "a": 2, "b": 3, "c": 4])
+  }
+
+  @Test(
+    "an item deleted before a listing and put back by an undo takes the next number; an item added with an earlier clock does too"
+  )
+  func restoredFromBeforeTheListing() async throws {
+    let harness = try Harness()
+    let items = await add(["a", "b", "c"], to: harness)
+    _ = await harness.run(.remove(items[1].id, owner: Users.alice))
+    await list(harness)
+    #expect(try numbers(harness) == ["a": 1, "c": 2])
+    _ = await harness.run(.undo(owner: Users.alice))
+    #expect(try numbers(harness) == ["a": 1, "c": 2, "b": 3])
+    await list(harness)
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3])
+    harness.time.advance(by: -60)
+    _ = await add(["early"], to: harness)
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3, "early": 4])
+    _ = await add(["next"], to: harness)
+    #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3, "early": 4, "next": 5])
+  }
+
+  @Test(
+    "200 random sessions of listings, adds, imports of older items, deletions and undos of any step: every number, and what every number names, is what the Taskwarrior rule gives"
   )
   func randomSessions() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
     var random = SeededGenerator(seed: 9)
     for round in 0..<200 {
       let harness = try Harness()
+      let start = harness.time.now
       // The rule: a listing numbers the items in creation order; the numbers stay until the next
-      // listing; an item added takes the next number; a deleted one keeps its number taken.
+      // listing; an item stored since (added, imported, put back by an undo) takes the next number
+      // unless it has one (a batch in creation order); a deleted one keeps its number taken.
       var numbered: [String] = []
       var stored: [String: TodoItem] = [:]
-      // The change undo reverts next, if it was made since the last listing (an undo of an older
-      // deletion puts the item back in its place in creation order: not covered, see TodoNumbering).
-      var undoable: [(add: Bool, title: String)] = []
+      // What undo reverts, last first: an add, an import (its titles) or a deletion.
+      var undoable: [(kind: Character, titles: [String])] = []
       var counter = 0
       var log: [String] = []
+      func take(_ items: [TodoItem]) {
+        for item in items.sorted(by: TodoItem.displayOrder) {
+          stored["\(item.title)"] = item
+          if !numbered.contains("\(item.title)") { numbered.append("\(item.title)") }
+        }
+      }
       for _ in 0..<Int.random(in: 1...30, using: &random) {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0:
           await list(harness)
-          numbered = stored.values.sorted { $0.createdAt < $1.createdAt }.map { "\($0.title)" }
-          undoable = []
+          numbered = stored.values.sorted(by: TodoItem.displayOrder).map { "\($0.title)" }
           log.append("list")
-        case 1...4:
+        case 1...3:
           counter += 1
           let title = "item \(counter)"
           guard let item = await add([title], to: harness).first else { return }
-          stored[title] = item
-          numbered.append(title)
-          undoable.append((true, title))
+          take([item])
+          undoable.append(("a", [title]))
           log.append("add \(title)")
-        case 5...7:
+        case 4...5:
+          // One to three items created at random times since the session began, some before items
+          // already there; half a second apart from every item added.
+          let titles = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+            counter += 1
+            return "item \(counter)"
+          }
+          let span = Int(harness.time.now.timeIntervalSince(start)) + 1
+          let created = titles.map { _ in
+            start.addingTimeInterval(Double(Int.random(in: 0..<span, using: &random)) + 0.5)
+          }
+          let path = try csv(titles, created: created, in: folder, name: "\(round)-\(counter).csv")
+          let answer = await harness.runImport(path)
+          guard case .importFinished? = answer.last else {
+            Issue.record("import: \(answer)")
+            return
+          }
+          let items = try await harness.database.read { db in try TodoTable.items(of: Users.alice, in: db) }
+          take(items.filter { titles.contains("\($0.title)") })
+          undoable.append(("i", titles))
+          log.append("import \(titles.joined(separator: ", "))")
+        case 6...8:
           guard let title = stored.keys.sorted().randomElement(using: &random), let item = stored[title]
           else {
             continue
           }
           _ = await harness.run(.remove(item.id, owner: Users.alice))
           stored[title] = nil
-          undoable.append((false, title))
+          undoable.append(("r", [title]))
           log.append("rm \(title)")
         default:
           guard let last = undoable.popLast() else { continue }
@@ -199,7 +319,11 @@ struct TodoNumberingTests {
             Issue.record("undo: \(answer)")
             return
           }
-          if last.add { stored[last.title] = nil } else { stored[last.title] = undo.restored.first }
+          if last.kind == "r" {
+            take(undo.restored)
+          } else {
+            for title in last.titles { stored[title] = nil }
+          }
           log.append("undo")
         }
         let expected = Dictionary(
