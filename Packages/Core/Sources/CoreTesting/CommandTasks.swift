@@ -12,6 +12,8 @@ final class CommandTasks: TaskExecutor {
   private struct State {
     var jobs = 0
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Threads blocked in ``waitUntilIdle(timeout:)``.
+    var blockedWaiters: [DispatchSemaphore] = []
   }
 
   private let state = Mutex(State())
@@ -23,13 +25,18 @@ final class CommandTasks: TaskExecutor {
     state.withLock { $0.jobs += 1 }
     queue.async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
-      let waiters = self.state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      let (waiters, blocked) = self.state.withLock {
+        state -> ([CheckedContinuation<Void, Never>], [DispatchSemaphore]) in
         state.jobs -= 1
-        guard state.jobs == 0 else { return [] }
-        defer { state.idleWaiters.removeAll() }
-        return state.idleWaiters
+        guard state.jobs == 0 else { return ([], []) }
+        defer {
+          state.idleWaiters.removeAll()
+          state.blockedWaiters.removeAll()
+        }
+        return (state.idleWaiters, state.blockedWaiters)
       }
       for waiter in waiters { waiter.resume() }
+      for semaphore in blocked { semaphore.signal() }
     }
   }
 
@@ -43,5 +50,22 @@ final class CommandTasks: TaskExecutor {
       }
       if idle { continuation.resume() }
     }
+  }
+
+  /// Blocks the calling thread until no job is queued or running, or `timeout` passes: for a check
+  /// that cannot suspend (a `deinit`). The jobs run on threads of their own, never the caller's.
+  ///
+  /// - Returns: `false` if the timeout passed first.
+  func waitUntilIdle(timeout: Duration) -> Bool {
+    let semaphore = DispatchSemaphore(value: 0)
+    let idle = state.withLock { state -> Bool in
+      if state.jobs == 0 { return true }
+      state.blockedWaiters.append(semaphore)
+      return false
+    }
+    if idle { return true }
+    let nanoseconds =
+      timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+    return semaphore.wait(timeout: .now() + .nanoseconds(Int(clamping: nanoseconds))) == .success
   }
 }

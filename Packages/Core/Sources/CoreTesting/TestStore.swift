@@ -1,4 +1,5 @@
 public import Core
+import Dispatch
 public import Testing
 
 /// A store for tests: real updaters and subscription providers, test interpreters, and a failure
@@ -12,7 +13,6 @@ public import Testing
 /// store.send(CounterMessage.save) { $0.isSaving = true }
 /// store.expectCommands([CounterCommand.persist(0)])
 /// await store.receive(CounterMessage.saved) { $0.isSaving = false }
-/// await store.finish()
 /// ```
 ///
 /// It wraps a real `Store`, so the loop's order is the production order. Messages that
@@ -23,15 +23,23 @@ public import Testing
 /// With ``Exhaustivity/on`` (the default) each step must be fully asserted before the next one:
 /// - the model after ``send(_:sourceLocation:assert:)`` and ``receive(_:sourceLocation:assert:)``
 ///   must equal the one the `assert` closure describes (no closure: unchanged);
-/// - every emitted command must be asserted with ``expectCommands(_:sampleResults:sourceLocation:)``;
+/// - every emitted command must be asserted with ``expectCommands(_:sampleResults:sourceLocation:)``,
+///   except those the store performs itself (`DelayedMessage`, `CancelCommand`, and either under a
+///   `KeyedCommand` or a `ChildCommand`): the message a delay sends is received like any other, and
+///   a test that cares about the key or the duration may still assert them;
 /// - every subscription started or stopped, with ``expectSubscriptions(started:stopped:sourceLocation:)``;
-/// - every message an interpreter sends must be received before the next `send`, and
-///   ``finish(sourceLocation:)`` fails for any left over. A `send` that finds one waiting fails,
-///   naming it, and applies it first, as production would.
+/// - every message an interpreter sends must be received before the next `send`. A `send` that
+///   finds one waiting fails, naming it, and applies it first, as production would.
 ///
-/// End every test with `await store.finish()`: that is where leftovers are found. (A check in
-/// `deinit` cannot work: an isolated deinit runs without task-local values, so Swift Testing could
-/// not tell which test the failure belongs to and would blame whichever test runs at the time.)
+/// ## The end of the test
+/// When the test is over, anything left fails it, naming it: a message not received, a command or
+/// subscription change not asserted, a command still running. The check runs when the test store
+/// goes away at the end of the test (its last use, on the main actor, where a test that uses it
+/// runs), and reports where the test store was created; nothing has to be called for it. It first
+/// lets the commands' running work reach its next wait, but it cannot wait for more: a command
+/// asleep on a clock or awaiting an answer is still running. When the test means to wait for such
+/// work to end, it ends with `await store.finish()`, which waits for every command (up to
+/// ``timeout``), then checks the same.
 ///
 /// With ``Exhaustivity/off`` unasserted commands, subscription changes and messages are allowed,
 /// `receive` skips (and applies) messages until one matches, and a step without an `assert`
@@ -71,6 +79,12 @@ public final class TestStore<Model: Sendable & Equatable> {
   private var subscriptionNames: [SubscriptionID: String] = [:]
   /// With exhaustivity off: held messages a `send` applied first, still to be matched by `receive`.
   private var appliedBeforeSend: [PendingMessage] = []
+  /// The commands started and not ended, to name at the end of the test.
+  private var running: [CommandID: CommandRecord] = [:]
+  /// Where the test store was created: the end-of-test check reports there.
+  private let createdAt: SourceLocation
+  /// Whether the end of the test was checked (``finish(sourceLocation:)``, or the `deinit`).
+  private var isFinished = false
 
   /// Creates a test store with subscriptions.
   ///
@@ -80,15 +94,29 @@ public final class TestStore<Model: Sendable & Equatable> {
   ///   - subscriptions: The real subscription provider under test.
   ///   - exhaustivity: How strictly to check; ``Exhaustivity/on`` by default.
   ///   - timeout: How long to wait for messages before failing.
+  ///   - sourceLocation: Where to report what is left at the end of the test.
   public init(
     model: Model, updater: some Updater<Model>, subscriptions: some SubscriptionProvider<Model>,
-    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5)
+    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5),
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
     store = Store(model: model, updater: updater, subscriptions: subscriptions)
     store.loop.drive(with: holder)
     store.addMonitor(log)
     self.exhaustivity = exhaustivity
     self.timeout = timeout
+    createdAt = sourceLocation
+    Self.markMainQueue()
+  }
+
+  /// Checks the end of the test, unless ``finish(sourceLocation:)`` did: see "The end of the test".
+  ///
+  /// Not isolated: an isolated `deinit` runs without task-local values, so Swift Testing could not
+  /// tell which test a failure belongs to. A test store goes away where its test releases it, on
+  /// the main actor, in the test's task; one released anywhere else is not checked.
+  deinit {
+    guard DispatchQueue.getSpecific(key: MainQueueKey.key) != nil else { return }
+    MainActor.assumeIsolated { checkEnd() }
   }
 
   /// Creates a test store without subscriptions.
@@ -98,13 +126,14 @@ public final class TestStore<Model: Sendable & Equatable> {
   ///   - updater: The real updater under test.
   ///   - exhaustivity: How strictly to check; ``Exhaustivity/on`` by default.
   ///   - timeout: How long to wait for messages before failing.
+  ///   - sourceLocation: Where to report what is left at the end of the test.
   public convenience init(
     model: Model, updater: some Updater<Model>, exhaustivity: Exhaustivity = .on,
-    timeout: Duration = .seconds(5)
+    timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
   ) {
     self.init(
       model: model, updater: updater, subscriptions: NoSubscriptions<Model>(), exhaustivity: exhaustivity,
-      timeout: timeout)
+      timeout: timeout, sourceLocation: sourceLocation)
   }
 
   /// The current model.
@@ -276,7 +305,9 @@ public final class TestStore<Model: Sendable & Equatable> {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     collect(at: sourceLocation)
-    let actual = commands.map(\.command)
+    // The store's own commands count only when the test names one of them.
+    let namesOwn = expected.contains(where: isPerformedByStore)
+    let actual = commands.map(\.command).filter { namesOwn || !isPerformedByStore($0) }
     commands.removeAll()
     assertCommands(actual, equal: expected, sampleResults: sampleResults, sourceLocation: sourceLocation)
   }
@@ -323,9 +354,28 @@ public final class TestStore<Model: Sendable & Equatable> {
   /// Waits for running commands to finish, fails for anything unasserted (with exhaustivity on),
   /// and shuts the store down.
   ///
+  /// Needed only at the end of a test whose commands are still running (asleep on a clock, awaiting
+  /// an answer) and that means to wait for them: otherwise the test store checks the same when it
+  /// goes away (see "The end of the test").
+  ///
   /// - Parameter sourceLocation: Where to report failures.
   public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
     await waitForCommands(sourceLocation: sourceLocation)
+    end(at: sourceLocation)
+  }
+
+  /// The end of the test without waiting, from `deinit`: the commands' running work is let reach
+  /// its next wait first (on the test store's own threads), and what it sent is then collected.
+  private func checkEnd() {
+    guard !isFinished else { return }
+    _ = holder.commandTasks.waitUntilIdle(timeout: timeout)
+    store.loop.drainNow()
+    end(at: createdAt)
+  }
+
+  /// Fails for anything left (with exhaustivity on) and shuts the store down.
+  private func end(at sourceLocation: SourceLocation) {
+    isFinished = true
     collect(at: sourceLocation)
     if exhaustivity == .on {
       let leftovers = describeLeftovers()
@@ -335,6 +385,7 @@ public final class TestStore<Model: Sendable & Equatable> {
     }
     holder.removeAll()
     appliedBeforeSend.removeAll()
+    running.removeAll()
     store.shutDown()
     _ = log.take()
   }
@@ -386,6 +437,8 @@ public final class TestStore<Model: Sendable & Equatable> {
   }
 
   private func requireAsserted(before step: String, sourceLocation: SourceLocation) {
+    // The store's own commands need no assertion: the next step forgets them.
+    commands.removeAll { isPerformedByStore($0.command) }
     guard exhaustivity == .on else { return }
     var pending: [String] = []
     if !commands.isEmpty {
@@ -430,11 +483,33 @@ public final class TestStore<Model: Sendable & Equatable> {
     for held in holder.messages {
       lines.append("  message not received: \(render(held.message)) (\(held.cause))")
     }
-    for command in commands { lines.append("  command not asserted: \(render(command.command))") }
+    for command in commands where !isPerformedByStore(command.command) {
+      lines.append("  command not asserted: \(render(command.command))")
+    }
     if !started.isEmpty || !stopped.isEmpty {
       lines.append("  subscription changes: \(describeSubscriptionChanges())")
     }
+    for record in running.values.sorted(by: { $0.id < $1.id }) {
+      lines.append(
+        "  command still running: \(render(record.command)) (await store.finish() to wait for it to end)")
+    }
     return lines.joined(separator: "\n")
+  }
+
+  /// Whether the store performs `command` itself, without an interpreter: a `DelayedMessage`, a
+  /// `CancelCommand`, or one of them under a `KeyedCommand` or a `ChildCommand`.
+  private func isPerformedByStore(_ command: any Command) -> Bool {
+    switch command {
+    case is DelayedMessage, is CancelCommand: true
+    case let keyed as KeyedCommand: isPerformedByStore(keyed.command)
+    case let child as ChildCommand: isPerformedByStore(child.command)
+    default: false
+    }
+  }
+
+  /// Marks the main queue, so that `deinit` can tell whether it runs there (on the main actor).
+  private static func markMainQueue() {
+    DispatchQueue.main.setSpecific(key: MainQueueKey.key, value: ())
   }
 
   private func describeSubscriptionChanges() -> String {
@@ -492,6 +567,7 @@ public final class TestStore<Model: Sendable & Equatable> {
           "No interpreter is registered for \(render(record.command)); register a test interpreter.\(advice)",
           sourceLocation: sourceLocation)
       case .commandFailed(let record, let error, _):
+        running[record.id] = nil
         Issue.record("\(render(record.command)) failed: \(error)", sourceLocation: sourceLocation)
       case .noSubscriptionInterpreter(let record):
         started.append(record)
@@ -517,8 +593,11 @@ public final class TestStore<Model: Sendable & Equatable> {
           A command's messages belong to it while it runs: await the work in interpret, or make the \
           source a subscription.
           """, sourceLocation: sourceLocation)
-      case .modelUpdated, .commandStarted, .commandFinished, .commandCancelled,
-        .messageDropped(_, _, .commandCancelled):
+      case .commandStarted(let record):
+        running[record.id] = record
+      case .commandFinished(let record, _), .commandCancelled(let record):
+        running[record.id] = nil
+      case .modelUpdated, .messageDropped(_, _, .commandCancelled):
         break
       }
     }
@@ -528,4 +607,9 @@ public final class TestStore<Model: Sendable & Equatable> {
 /// `TypeName.case(payload)` on one line, whole: a failure message shows the value it names.
 func render(_ value: Any) -> String {
   ValueRendering.line(of: value, limit: .max)
+}
+
+/// The key that marks the main queue for ``TestStore``'s `deinit`.
+private enum MainQueueKey {
+  static let key = DispatchSpecificKey<Void>()
 }
