@@ -103,8 +103,11 @@ enum CommandTable {
       ],
       parse: { $0.parseInbox($1) }),
     CommandEntry(
-      "help", aliases: ["?"], usage: "help [import|tag|undo]",
-      help: ["this list; help import: the CSV format of import and export; help tag; help undo"],
+      "help", aliases: ["?"], usage: "help [TOPIC|COMMAND]",
+      help: [
+        "this list; topics: import (the CSV format of import and export), tag, undo;",
+        "help done: the lines of one command",
+      ],
       parse: { $0.parseHelp($1) }),
     CommandEntry(
       "quit", aliases: ["exit"], usage: "quit",

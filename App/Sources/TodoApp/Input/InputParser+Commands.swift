@@ -5,13 +5,22 @@ import TodoAPI
 
 // How each command reads its line; ``CommandTable`` says which word runs which.
 extension InputParser {
-  /// `help [import|tag|undo]` (`help tags`, `help untag` and `help add` show the tags' page too).
+  /// `help [import|tag|undo|COMMAND]` (`help tags`, `help untag` and `help add` show the tags' page
+  /// too); a word that is neither a topic nor a command is refused, naming the topics.
   func parseHelp(_ line: InputLine) -> Result<UserIntent, Failure> {
-    switch line.arguments.map({ $0.lowercased() }) {
-    case ["import"]: .success(.importHelp)
-    case ["undo"]: .success(.undoHelp)
-    case ["tag"], ["tags"], ["untag"], ["add"]: .success(.tagHelp)
-    default: .success(.help)
+    let topic = line.arguments.map { $0.lowercased() }
+    switch topic {
+    case []: return .success(.help)
+    case ["import"]: return .success(.importHelp)
+    case ["undo"]: return .success(.undoHelp)
+    case ["tag"], ["tags"], ["untag"], ["add"]: return .success(.tagHelp)
+    default:
+      if topic.count == 1, let entry = CommandTable.entry(for: topic[0]) {
+        return .success(.commandHelp(entry.name))
+      }
+      return line.fail(
+        "there is no help on \"\(line.arguments.joined(separator: " "))\": help lists every command; "
+          + "help import, help tag, help undo or help COMMAND say more")
     }
   }
 

@@ -18,6 +18,9 @@ public enum UserIntent: Equatable, Sendable, Codable {
   case tagHelp
   /// Show what `undo` reverts and what it cannot (`help undo`).
   case undoHelp
+  /// Show one command's lines of `help` (`help done`): the command's name, as ``CommandTable``
+  /// lists it.
+  case commandHelp(String)
   /// Create an account. Without a password (`register NAME` at a terminal) the app checks that the
   /// name is free, then asks for the password twice without showing it. `shown` when the password
   /// was typed on the line at a terminal, where it shows on screen: the app warns.

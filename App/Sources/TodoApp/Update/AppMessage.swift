@@ -34,7 +34,8 @@ extension AppMessage {
     switch intent {
     case .importCSV, .exportCSV, .register, .login, .logout: false
     case .retiredSpelling(let intent, _): isAccepted(intent)
-    case .help, .importHelp, .tagHelp, .undoHelp, .add, .list, .listPage, .setDone, .setDoneItems:
+    case .help, .importHelp, .tagHelp, .undoHelp, .commandHelp, .add, .list, .listPage, .setDone,
+      .setDoneItems:
       true
     case .rename, .remove, .removeItems, .due, .clearDone, .cancelImport, .notifications, .quit, .find:
       true

@@ -182,7 +182,7 @@ extension AppMessageUpdater {
       let search = TodoSearch(
         text: words, offset: pageSize.map { (page - 1) * $0 } ?? 0, limit: pageSize)
       return [TodoCommand.search(search, owner: owner)]
-    case .help, .importHelp, .tagHelp, .undoHelp, .register, .login, .logout, .list, .listPage,
+    case .help, .importHelp, .tagHelp, .undoHelp, .commandHelp, .register, .login, .logout, .list, .listPage,
       .notifications, .quit, .retiredSpelling:
       // Handled by `perform(_:at:in:)` before it asks here. Named, not left to a `default`, so that a
       // new intent does not compile until it is given a place.

@@ -54,6 +54,9 @@ struct AppMessageUpdater: AppUpdaterPart {
     case .undoHelp:
       for line in Help.undoLines { model.ui.say(line) }
       return []
+    case .commandHelp(let name):
+      for line in Help.lines(of: name) { model.ui.say(line) }
+      return []
     case .retiredSpelling(let intent, let notice):
       model.ui.warn(notice)
       return perform(intent, at: now, in: &model)

@@ -20,6 +20,17 @@ enum Help {
   /// The usage column's width: a usage that fills it is followed by two spaces.
   private static let usageWidth = 26
 
+  /// `help NAME`: the lines of the command named `name`, or of the command whose usage names it
+  /// (`reopen` is on `done`'s line), then where to read more.
+  static func lines(of name: String) -> [String] {
+    let named = CommandTable.entries.filter { entry in
+      entry.name == name || (entry.usage?.split(separator: " ").contains { $0 == name } ?? false)
+    }
+    let own = named.flatMap(lines(of:))
+    guard !own.isEmpty else { return lines }
+    return own + ["help lists every command; help import, help tag and help undo say more."]
+  }
+
   /// A command's lines: its usage, then its text, which goes on in the second column.
   private static func lines(of entry: CommandEntry) -> [String] {
     guard let usage = entry.usage else { return [] }

@@ -27,6 +27,24 @@ struct InputParserTests {
     #expect(parse("reopen 2") == .success(.setDone(position: 2, false)))
     #expect(parse("undo") == .success(.undo))
     #expect(parse("help undo") == .success(.undoHelp))
+    #expect(parse("help DONE") == .success(.commandHelp("done")))
+    #expect(parse("help remove") == .success(.commandHelp("rm")))
+    #expect(
+      parse("help xyz")
+        == .failure(
+          .init(
+            command: "help",
+            reason:
+              "there is no help on \"xyz\": help lists every command; help import, help tag, help undo or "
+              + "help COMMAND say more")))
+    #expect(
+      parse("help done now")
+        == .failure(
+          .init(
+            command: "help",
+            reason:
+              "there is no help on \"done now\": help lists every command; help import, help tag, help undo or help COMMAND say more"
+          )))
     #expect(parse("rename 3 Call   mom") == .success(.rename(position: 3, title: "Call   mom")))
     #expect(parse("rm 1") == .success(.remove(position: 1)))
     #expect(parse("clear-done") == .success(.clearDone()))

@@ -16,6 +16,19 @@ struct HelpTests {
       Help.importLines.joined(separator: "\n").contains("at most \(TodoTitle.maximumLength) characters"))
   }
 
+  @Test(
+    "help COMMAND shows that command's lines of help (reopen: done's line, which names it), then where to read more"
+  )
+  func oneCommand() {
+    let done = Help.lines(of: "done")
+    #expect(done.first?.hasPrefix("  done N / reopen N") == true)
+    #expect(done.count == 3)
+    #expect(done.last == "help lists every command; help import, help tag and help undo say more.")
+    #expect(Help.lines(of: "reopen") == done)
+    #expect(Help.lines(of: "rm").first?.hasPrefix("  rm N [N…]") == true)
+    #expect(Help.lines(of: "nothing-like-it") == Help.lines)
+  }
+
   @Test("help tag names a tag's characters and limits, and that +1 and C++ stay in a title")
   func tagLimits() {
     let help = Help.tagLines.joined(separator: "\n")
