@@ -98,6 +98,27 @@ extension EndToEnd {
         result.standardOutput.hasSuffix("1. [ ] Soon  (due 2030-01-02 09:00)\n"), "\(result.standardOutput)")
     }
 
+    @Test("a script whose import stores no row, every row malformed, exits 1; one that stores some exits 0")
+    func everyRowMalformed() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let bad = folder.appendingPathComponent("bad.csv")
+      try "\(Self.header)\n,One,maybe,,,\n,Two,perhaps,,,\n".write(to: bad, atomically: true, encoding: .utf8)
+      let result = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register una password1\nlogin una password1\nimport \(bad.path)\n")
+      #expect(result.status == 1, "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.contains("Every row was malformed: skipped 2 rows:"), "\(result.standardOutput)"
+      )
+      let mixed = folder.appendingPathComponent("mixed.csv")
+      try "\(Self.header)\n,One,false,,,\n,Two,perhaps,,,\n".write(
+        to: mixed, atomically: true, encoding: .utf8)
+      let again = try await AppProcess.run(
+        ["--data-dir", folder.path], input: "login una password1\nimport \(mixed.path)\n")
+      #expect(again.status == 0, "\(again.standardOutput)")
+      #expect(again.standardOutput.contains("Skipped 1 malformed row:"), "\(again.standardOutput)")
+    }
+
     @Test("a NUL inside a typed line is refused with a message, not cut off")
     func nulInALine() async throws {
       let folder = AppProcess.temporaryFolder()

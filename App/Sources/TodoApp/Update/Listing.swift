@@ -177,7 +177,13 @@ enum Listing {
       ui.say("Imported \(counted(report.imported, "row")) from \(report.path).")
     }
     guard report.skippedCount > 0 else { return }
-    ui.say("Skipped \(counted(report.skippedCount, "malformed row")):")
+    // A file none of whose rows could be stored is a failure, which a script's exit status counts;
+    // one whose other rows were stored is not.
+    if report.imported == 0 {
+      ui.fail("Every row was malformed: skipped \(counted(report.skippedCount, "row")):")
+    } else {
+      ui.say("Skipped \(counted(report.skippedCount, "malformed row")):")
+    }
     for error in report.errors.prefix(10) { ui.say("  line \(grouped(error.line)): \(error.reason)") }
     if report.skippedCount > 10 { ui.say("  … and \(grouped(report.skippedCount - 10)) more") }
   }

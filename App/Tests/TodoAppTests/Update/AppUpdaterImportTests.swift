@@ -153,6 +153,27 @@ struct AppUpdaterImportTests {
     }
   }
 
+  @Test(
+    "an import none of whose rows was stored is a failure (a script exits 1); one that stored some reports its malformed rows only"
+  )
+  func everyRowMalformed() {
+    let errors = [TodoImportRowError(line: 2, reason: "done is \"maybe\"")]
+    for imported in [0, 1] {
+      let report = TodoImportReport(path: path, run: 1, imported: imported, skippedCount: 1, errors: errors)
+      var applied = AppFixture.signedIn
+      applied.todos.lastImport = report
+      assertUpdate(AppUpdater(), given: applied, when: TodoMessage.importFinished(report, owner: ada.id)) {
+        $0.ui.say("Imported \(imported) row\(imported == 1 ? "" : "s") from \(path).")
+        if imported == 0 {
+          $0.ui.fail("Every row was malformed: skipped 1 row:")
+        } else {
+          $0.ui.say("Skipped 1 malformed row:")
+        }
+        $0.ui.say("  line 2: done is \"maybe\"")
+      }
+    }
+  }
+
   @Test("a file that cannot be read ends the import with an error")
   func missingFile() {
     var applied = AppFixture.signedIn
