@@ -42,6 +42,7 @@ let package = Package(
       name: "InspectorTests",
       dependencies: [
         "Inspector", .product(name: "Core", package: "Core"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       ]
     ),
   ]

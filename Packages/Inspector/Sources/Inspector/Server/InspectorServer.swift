@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -120,9 +121,13 @@ struct InspectorServer: Sendable {
         }
         group.addTask {
           for try await message in inbound.messages(maxSize: maxFrameSize) {
-            guard let answer = await requests.answer(to: message) else { continue }
-            subscriber.queue.withLock { $0.reply(answer) }
-            subscriber.signal()
+            let answer = await requests.answer(to: message)
+            if let reply = answer.reply {
+              subscriber.queue.withLock { $0.reply(reply) }
+              subscriber.signal()
+            }
+            // Sent once its answer is queued: the page hears `sent` before the message's line.
+            if let sent = answer.message { requests.dispatch.send(sent) }
           }
         }
         // Either side ending ends the connection: the page left, or it can no longer be written to.

@@ -41,42 +41,54 @@ struct PageRequest: Sendable {
     Self.encoded(inspectable.keys.sorted())
   }
 
-  /// The answer to `message`: a pong for a ping, `sent` for a message sent to the store, nothing
+  /// What a frame from the page comes to: the text to answer it with, if any, and the message to
+  /// send to the store once that answer is queued, so the page hears `sent` before the message's
+  /// trace line.
+  struct Answer: Sendable {
+    var reply: String?
+    var message: (any Message)?
+  }
+
+  /// The answer to `message`: a pong for a ping, `sent` and the decoded message for a send, nothing
   /// for time travel (every page hears that the store paused or resumed), an error naming the
   /// problem for anything else.
-  func answer(to message: WebSocketMessage) async -> String? {
+  func answer(to message: WebSocketMessage) async -> Answer {
     guard case .text(let text) = message else {
-      return Self.error("Binary frames are not understood; send JSON text.", id: nil)
+      return Answer(reply: Self.error("Binary frames are not understood; send JSON text.", id: nil))
     }
     guard let request = try? JSONDecoder().decode(Request.self, from: Data(text.utf8)) else {
-      return Self.error("Not a request: send a JSON object such as {\"request\":\"ping\"}.", id: nil)
+      return Answer(
+        reply: Self.error("Not a request: send a JSON object such as {\"request\":\"ping\"}.", id: nil))
     }
     switch request.request {
     case "ping":
-      return request.id.map { #"{"inspector":"pong","id":\#($0)}"# } ?? #"{"inspector":"pong"}"#
+      return Answer(
+        reply: request.id.map { #"{"inspector":"pong","id":\#($0)}"# } ?? #"{"inspector":"pong"}"#)
     case "send":
       return send(request)
     case "travel":
       guard let message = request.message, message > 0 else {
-        return Self.error(
-          "A travel names the message to view the app at: {\"request\":\"travel\",\"message\":42}.",
-          id: request.id)
+        return Answer(
+          reply: Self.error(
+            "A travel names the message to view the app at: {\"request\":\"travel\",\"message\":42}.",
+            id: request.id))
       }
       await travel(.viewing(message: message))
-      return nil
+      return Answer()
     case "resume":
       await travel(.resumed)
-      return nil
+      return Answer()
     default:
-      return Self.error(
-        "Unknown request \(request.request.prefix(64)); the inspector understands ping, send, travel and resume.",
-        id: request.id)
+      return Answer(
+        reply: Self.error(
+          "Unknown request \(request.request.prefix(64)); the inspector understands ping, send, travel and resume.",
+          id: request.id))
     }
   }
 
-  private func send(_ request: Request) -> String {
+  private func send(_ request: Request) -> Answer {
     guard let type = request.type, let json = request.json else {
-      return Self.error(
+      return Self.refusal(
         "A send names the message's type and its JSON: {\"request\":\"send\",\"type\":…,\"json\":…}.",
         id: request.id)
     }
@@ -85,20 +97,25 @@ struct PageRequest: Sendable {
         inspectable.isEmpty
         ? "the app makes none inspectable"
         : "inspectable: " + inspectable.keys.sorted().joined(separator: ", ")
-      return Self.error("\(type.prefix(128)) is not an inspectable message type (\(known)).", id: request.id)
+      return Self.refusal(
+        "\(type.prefix(128)) is not an inspectable message type (\(known)).", id: request.id)
     }
     let message: (any Message)?
     do {
       message = try inspectable.decode(Data(json.utf8))
     } catch {
-      return Self.error("The JSON is not a \(type): \(Self.describe(error))", id: request.id)
+      return Self.refusal("The JSON is not a \(type): \(Self.describe(error))", id: request.id)
     }
     guard let message else {
-      return Self.error("The app does not accept this \(type) from the inspector.", id: request.id)
+      return Self.refusal("The app does not accept this \(type) from the inspector.", id: request.id)
     }
-    dispatch.send(message)
     let id = request.id.map { ",\"id\":\($0)" } ?? ""
-    return #"{"inspector":"sent","type":\#(Self.encoded(type))\#(id)}"#
+    return Answer(reply: #"{"inspector":"sent","type":\#(Self.encoded(type))\#(id)}"#, message: message)
+  }
+
+  /// An answer that is an error only.
+  private static func refusal(_ reason: String, id: Int?) -> Answer {
+    Answer(reply: error(reason, id: id))
   }
 
   /// A decoding error in a line: what was wrong, and where in the JSON.

@@ -7,7 +7,7 @@ struct Counter: Equatable, Sendable {
   var note = ""
 }
 
-enum CounterMessage: Message, Codable {
+enum CounterMessage: Message, Codable, Equatable {
   case add(Int)
   case write(String)
 }
