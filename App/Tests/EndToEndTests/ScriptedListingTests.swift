@@ -28,6 +28,26 @@ extension EndToEnd {
       #expect(result.status == 1)
     }
 
+    // A number the page shown has no row for is looked up in the database (`TodoCommand.lookUp`),
+    // which keeps the numbers the listing gave: `rm 3` after `list --page 2` removes the third item,
+    // and 3 then names an item deleted since the listing.
+    @Test("after list --page 2, numbers off the page name the listing's items, looked up in the database")
+    func numbersOffThePage() async throws {
+      let adds = (1...60).map { "add item \($0)\n" }.joined()
+      let result = try await run(
+        adds + "list --page 2\nrm 3\ndone 3\ndone 55\ndone 4\nrename 7 seven\nrm 70\n")
+      let lines = result.standardOutput.split(separator: "\n").map(String.init)
+      let page = try #require(lines.firstIndex(of: "Page 2 of 2: 51–60 of 60 items. Everything: list --all."))
+      #expect(
+        Array(lines[(page + 1)...]) == [
+          "Removed: item 3",
+          "Item 3 was deleted after the list was shown; nothing was changed (list shows the numbers now).",
+          "Done 55. item 55", "Done 4. item 4", "Renamed 7 to: seven",
+          "There is no item 70; the list has 59 (see list).",
+        ], "\(result.standardOutput)")
+      #expect(result.status == 1)
+    }
+
     @Test("rm of several items and clear-done delete without asking in a script; --yes is accepted")
     func deletionsInScripts() async throws {
       let result = try await run(

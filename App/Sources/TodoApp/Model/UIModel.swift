@@ -37,6 +37,10 @@ public struct UIModel: Hashable, Sendable, Codable {
   public var listensForSignals: Bool
   /// What the numbers the user has seen mean: those of the last listing.
   public var numbers: ItemNumbers
+  /// The command waiting for the database to say what its numbers name, if any.
+  public var waiting: WaitingIntent?
+  /// What the database said the waiting command's numbers name, while it is performed.
+  public var lookedUp: [Int: TodoNumberLookup.Named]
   /// Whether the import asked for last may ask before importing a file imported before (at a
   /// terminal), rather than refuse (in a script).
   public var importAsks: Bool
@@ -54,6 +58,8 @@ public struct UIModel: Hashable, Sendable, Codable {
     announcedNotification = nil
     listensForSignals = false
     numbers = ItemNumbers()
+    waiting = nil
+    lookedUp = [:]
     importAsks = false
   }
 

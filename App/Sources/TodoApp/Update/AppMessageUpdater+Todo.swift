@@ -7,8 +7,43 @@ import TodoAPI
 // The list's intents: commands of the to-do feature.
 extension AppMessageUpdater {
   /// The intents that act on the list: they need a signed-in user and, mostly, an item.
+  ///
+  /// An intent that names numbers the page shown has no row for waits for the database to say what
+  /// they name (``TodoAPI/TodoCommand/lookUp(_:owner:)``); its answer performs it
+  /// (``performWaiting(_:in:)``).
   func todoCommand(for intent: UserIntent, at now: Date, in model: inout AppModel) -> [any Command] {
     guard let owner = signedInUser(in: &model) else { return [] }
+    let numbers = intent.itemNumbers
+    let names = model.names(of: numbers)
+    let unknown = numbers.filter { names[$0] == nil }
+    guard unknown.isEmpty else {
+      model.ui.waiting = WaitingIntent(intent, at: now)
+      var asked = Set<Int>()
+      return [TodoCommand.lookUp(unknown.filter { asked.insert($0).inserted }, owner: owner)]
+    }
+    return todoCommand(for: intent, at: now, owner: owner, names: names, in: &model)
+  }
+
+  /// Performs the command that waited for `answers`, what the database says its numbers name.
+  ///
+  /// - Parameters:
+  ///   - answers: The database's answer to the command's look-up.
+  ///   - model: The model; its waiting command is performed once, and then forgotten.
+  /// - Returns: The command's commands.
+  func performWaiting(_ answers: [TodoNumberLookup], in model: inout AppModel) -> [any Command] {
+    guard let waiting = model.ui.waiting else { return [] }
+    model.ui.waiting = nil
+    model.ui.lookedUp = Dictionary(answers.map { ($0.number, $0.named) }) { first, _ in first }
+    defer { model.ui.lookedUp = [:] }
+    guard let owner = signedInUser(in: &model) else { return [] }
+    let names = model.names(of: waiting.intent.itemNumbers)
+    return todoCommand(for: waiting.intent, at: waiting.time, owner: owner, names: names, in: &model)
+  }
+
+  private func todoCommand(
+    for intent: UserIntent, at now: Date, owner: UserID, names: [Int: ItemNumbers.Lookup],
+    in model: inout AppModel
+  ) -> [any Command] {
     switch intent {
     case .add(let typed):
       // The tags leave the title first: `add +home` has an empty title.
@@ -23,7 +58,7 @@ extension AppMessageUpdater {
         return []
       }
     case .setDone(let position, let done):
-      guard let item = item(at: position, in: &model) else { return [] }
+      guard let item = item(at: position, names, in: &model) else { return [] }
       // Nothing to store, so no step for undo to spend.
       guard item.isDone != done else {
         model.ui.say("\(position). \(item.title) is already \(done ? "done" : "open"); nothing was changed.")
@@ -34,7 +69,7 @@ extension AppMessageUpdater {
       // Every position is checked first: a line that names a missing item changes nothing.
       var items: [(position: Int, item: TodoItem)] = []
       for position in positions {
-        guard let item = item(at: position, in: &model) else { return [] }
+        guard let item = item(at: position, names, in: &model) else { return [] }
         items.append((position, item))
       }
       for (position, item) in items where item.isDone == done {
@@ -44,7 +79,7 @@ extension AppMessageUpdater {
         TodoCommand.setDone($0.item.id, done, owner: owner)
       }
     case .rename(let position, let title):
-      guard let item = item(at: position, in: &model) else { return [] }
+      guard let item = item(at: position, names, in: &model) else { return [] }
       // `add`'s rules: a word that is a tag is no word of a title, where it would pass for a tag
       // that `list +x` does not find.
       switch TodoTag.split(title) {
@@ -68,7 +103,7 @@ extension AppMessageUpdater {
         return []
       }
     case .remove(let position):
-      guard let item = item(at: position, in: &model) else { return [] }
+      guard let item = item(at: position, names, in: &model) else { return [] }
       model.ui.numbers.freeze(model.todos)
       model.ui.removing[item.id] = item.title.text
       return [TodoCommand.remove(item.id, owner: owner)]
@@ -76,7 +111,7 @@ extension AppMessageUpdater {
       // Every position is checked first: a line that names a missing item deletes nothing.
       var items: [TodoItem] = []
       for position in positions {
-        guard let item = item(at: position, in: &model) else { return [] }
+        guard let item = item(at: position, names, in: &model) else { return [] }
         items.append(item)
       }
       if !confirmed, let question = Confirmation.question(for: .items(positions: positions), in: model) {
@@ -88,7 +123,7 @@ extension AppMessageUpdater {
       // One command, so that one undo brings them all back.
       return [TodoCommand.removeItems(items.map(\.id), owner: owner)]
     case .due(let position, let spec):
-      guard let item = item(at: position, in: &model) else { return [] }
+      guard let item = item(at: position, names, in: &model) else { return [] }
       // A relative due date counts from the App's time, which the notifications feature has judged
       // up to: `due 1 in 0m` is then due at once, and posted in this step (not by an alarm that
       // rings later, after a sign-out perhaps). The App's clock keeps it within a second of the line.
@@ -143,7 +178,7 @@ extension AppMessageUpdater {
     case .exportCSV(let path, _):
       return [TodoCommand.exportCSV(path: path, owner: owner)]
     case .setPriority(let position, let priority):
-      guard let item = item(at: position, in: &model) else { return [] }
+      guard let item = item(at: position, names, in: &model) else { return [] }
       return [TodoCommand.setPriority(item.id, priority, owner: owner)]
     case .undo:
       // An import stores its batches as one step in the making: undoing meanwhile would revert
@@ -155,7 +190,7 @@ extension AppMessageUpdater {
       model.ui.numbers.freeze(model.todos)
       return [TodoCommand.undo(owner: owner)]
     case .tag(let position, let tags):
-      guard let item = item(at: position, in: &model) else { return [] }
+      guard let item = item(at: position, names, in: &model) else { return [] }
       // Checked here too, so the message names the item; the interpreter checks what it stores.
       if case .failure(let failure) = TodoTag.normalized(item.tags + tags) {
         model.ui.fail("\(position). \(item.title): \(failure.description)")
@@ -168,7 +203,7 @@ extension AppMessageUpdater {
       }
       return [TodoCommand.addTags(item.id, tags, owner: owner)]
     case .untag(let position, let tags):
-      guard let item = item(at: position, in: &model) else { return [] }
+      guard let item = item(at: position, names, in: &model) else { return [] }
       let missing = tags.filter { !item.tags.contains($0) }
       guard missing.isEmpty else {
         let names = missing.map(\.description).joined(separator: " ")
@@ -231,9 +266,12 @@ extension AppMessageUpdater {
     return [TodoCommand.load(owner)]
   }
 
-  /// The item number `position` names: the number the last listing gave it (``ItemNumbers``).
-  private func item(at position: Int, in model: inout AppModel) -> TodoItem? {
-    switch model.ui.numbers.lookup(position, in: model.todos) {
+  /// The item number `position` names, from `names` (``AppModel/names(of:)``), or `nil` after
+  /// saying why there is none.
+  private func item(
+    at position: Int, _ names: [Int: ItemNumbers.Lookup], in model: inout AppModel
+  ) -> TodoItem? {
+    switch names[position] ?? .unknown {
     case .item(let item):
       return item
     case .gone:

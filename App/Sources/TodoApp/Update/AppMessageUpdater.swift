@@ -88,6 +88,9 @@ struct AppMessageUpdater: AppUpdaterPart {
     guard let owner = signedInUser(in: &model) else { return [] }
     model.ui.numbers.renumber()
     guard model.todos.runningImport == nil, !model.todos.isLoading else {
+      // Its numbers are the model's, which the database does not hold: the page the database
+      // read before names no item by them now.
+      model.todos.page = nil
       let page = Listing.page(of: model.todos, for: query, now: now)
       Listing.print(page, listLength: model.todos.counts.total, now: now, into: &model.ui)
       return []

@@ -26,9 +26,10 @@ enum Confirmation {
       let what = done.count == 1 ? "the 1 done item" : "the \(Listing.grouped(done.count)) done items"
       return .confirmDeletion(deletion, text: "Delete \(what) (\(titles(done.map(\.title.text))))? [y/N] ")
     case .items(let positions):
+      let names = model.names(of: positions)
       var titles: [String] = []
       for position in positions {
-        guard case .item(let item) = model.ui.numbers.lookup(position, in: model.todos) else { return nil }
+        guard case .item(let item) = names[position] else { return nil }
         titles.append(item.title.text)
       }
       return .confirmDeletion(

@@ -80,8 +80,10 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.exportProgress = nil
       model.ui.say("Exported \(Listing.counted(count, "item")) to \(path).")
     case .failed(let failure, _):
-      // A failed export ends its progress; other failures find none.
+      // A failed export ends its progress; other failures find none. A command waiting for a
+      // look-up that failed is not performed.
       model.ui.exportProgress = nil
+      model.ui.waiting = nil
       model.ui.fail(failure.description)
     case .found(let result, _):
       Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
@@ -104,10 +106,9 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.say("The list changed outside this session; loading it again.")
       model.todos.isLoading = true
       return [TodoCommand.load(owner)]
-    case .lookedUp:
-      // The app does not ask yet: its numbers are the model's (ItemNumbers) until issue 56 moves
-      // them to the database.
-      break
+    case .lookedUp(let answers, _):
+      // What the numbers of the command that waited name: it is performed now.
+      return AppMessageUpdater().performWaiting(answers, in: &model)
     case .undone(let undo, _):
       model.ui.say(Self.describe(undo))
     case .importChecked(let path, let importedBefore, _):

@@ -14,10 +14,13 @@ struct TodoResultUpdater: TypedUpdater {
     case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _),
       .priorityChanged(let item, _), .tagsChanged(let item, _):
       model.upsert(item)
+      // The page's rows say what each number names (`done N` reads them) until it is read again.
+      model.page?.update(item)
       model.lastError = nil
     case .removed(let ids, _), .clearedCompleted(let ids, _):
       // One pass over the list for all of them: removing one at a time re-indexes it each time.
       model.remove(ids)
+      model.page?.remove(ids)
       model.lastError = nil
     case .importProgress(let progress, _):
       // A report of an import stopped since (sent just before the stop) changes nothing.
@@ -64,6 +67,8 @@ struct TodoResultUpdater: TypedUpdater {
     case .undone(let undo, _):
       model.remove(undo.removed)
       Self.restore(undo.restored, in: &model)
+      model.page?.remove(undo.removed)
+      for item in undo.restored { model.page?.update(item) }
       model.lastError = nil
     case .failed(let failure, _):
       // A failure ends a pending load: messages carry no request identity, and a load left

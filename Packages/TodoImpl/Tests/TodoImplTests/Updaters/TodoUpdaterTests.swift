@@ -479,6 +479,49 @@ struct TodoUpdaterTests {
       then: aliceList)
   }
 
+  // `done N` reads the page's rows for what N names; the whole list's page is not watched, and
+  // a watched one is read again only after the commit: without these, a second `done 1` in a row
+  // found the row as it was before the first.
+  @Test("the page's rows follow the session's own changes: a changed item in place, a removed one gone")
+  func pageFollowsOwnResults() {
+    let shown = TodoPage(
+      query: TodoListQuery(),
+      rows: [
+        TodoPage.Row(number: 1, item: item("a", at: 1)),
+        TodoPage.Row(number: 2, item: item("b", at: 2, done: true)),
+      ],
+      matching: 2, counts: TodoCounts(total: 2, open: 1))
+    var model = aliceList
+    model.page = shown
+    let done = item("a", at: 1, done: true)
+    assertUpdate(updater, given: model, when: TodoMessage.toggled(done, owner: Users.alice)) {
+      $0.upsert(done)
+      $0.page?.rows[0].item = done
+    }
+    assertUpdate(
+      updater, given: model, when: TodoMessage.removed([TodoID(rawValue: "a")], owner: Users.alice)
+    ) {
+      $0.remove([TodoID(rawValue: "a")])
+      $0.page?.rows = [shown.rows[1]]
+    }
+    // An undo of that removal: the page does not show the item again (its number names it in the
+    // database), and an item it took back leaves the page.
+    var removed = model
+    removed.remove([TodoID(rawValue: "a")])
+    removed.page?.rows = [shown.rows[1]]
+    let reopened = item("b", at: 2)
+    let undo = TodoUndo(change: .done, subject: "item b", restored: [reopened], removed: [])
+    assertUpdate(updater, given: removed, when: TodoMessage.undone(undo, owner: Users.alice)) {
+      $0.upsert(reopened)
+      $0.page?.rows = [TodoPage.Row(number: 2, item: reopened)]
+    }
+    let takenBack = TodoUndo(change: .add, subject: "item b", restored: [], removed: [TodoID(rawValue: "b")])
+    assertUpdate(updater, given: removed, when: TodoMessage.undone(takenBack, owner: Users.alice)) {
+      $0.remove([TodoID(rawValue: "b")])
+      $0.page?.rows = []
+    }
+  }
+
   @Test(
     "the provider asks to watch the page shown, except while an import runs, while signed out, and for the whole list"
   )

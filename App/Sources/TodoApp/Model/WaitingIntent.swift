@@ -1,0 +1,82 @@
+public import Foundation
+import TodoAPI
+
+/// A command on numbered items that waits for the database to say what its numbers name: numbers
+/// the page shown has no row for (``TodoAPI/TodoCommand/lookUp(_:owner:)``). The answer
+/// (``TodoAPI/TodoMessage/lookedUp(_:owner:)``) performs it, at the time it was typed.
+public struct WaitingIntent: Hashable, Sendable, Codable {
+  /// The command, as typed.
+  public var intent: UserIntent
+  /// When it was typed.
+  public var time: Date
+
+  /// Creates a command that waits.
+  ///
+  /// - Parameters:
+  ///   - intent: The command, as typed.
+  ///   - time: When it was typed.
+  public init(_ intent: UserIntent, at time: Date) {
+    self.intent = intent
+    self.time = time
+  }
+
+  /// Hashes the time only: a password in an intent is a `Secret`, which is not hashable. Equal
+  /// values still hash alike.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(time)
+  }
+}
+
+extension UserIntent {
+  /// The item numbers the command names, in the order typed: those `done 3` or `rm 2-4` act on.
+  var itemNumbers: [Int] {
+    switch self {
+    case .setDone(let position, _), .rename(let position, _), .remove(let position), .due(let position, _),
+      .setPriority(let position, _), .tag(let position, _), .untag(let position, _):
+      [position]
+    case .setDoneItems(let positions, _), .removeItems(let positions, _):
+      positions
+    default:
+      []
+    }
+  }
+}
+
+extension AppModel {
+  /// Whether the numbers `done N` takes are the database's: after a listing read from it (the page
+  /// shown), with no import storing rows the model has not loaded and no load under way. Otherwise
+  /// they are the model's (``UIModel/numbers``).
+  var numbersAreTheDatabases: Bool {
+    todos.page != nil && todos.runningImport == nil && !todos.isLoading
+  }
+
+  /// What each of `numbers` names, as far as the app knows without asking: the page shown's rows,
+  /// then what the database answered for the command waiting (``UIModel/lookedUp``); or the
+  /// model's numbers, when the database's are not the ones shown (``numbersAreTheDatabases``).
+  ///
+  /// - Parameter numbers: Item numbers, as typed.
+  /// - Returns: What each names; a number missing from it must be looked up in the database.
+  func names(of numbers: [Int]) -> [Int: ItemNumbers.Lookup] {
+    guard !numbers.isEmpty else { return [:] }
+    guard numbersAreTheDatabases, let page = todos.page else {
+      return Dictionary(numbers.map { ($0, ui.numbers.lookup($0, in: todos)) }) { first, _ in first }
+    }
+    let shown = Dictionary(page.rows.map { ($0.number, $0.item) }) { first, _ in first }
+    var names: [Int: ItemNumbers.Lookup] = [:]
+    for number in numbers {
+      if let item = shown[number] {
+        names[number] = .item(item)
+        continue
+      }
+      switch ui.lookedUp[number] {
+      case .item(let item): names[number] = .item(item)
+      case .gone: names[number] = .gone
+      case .unknown: names[number] = .unknown
+      case nil: break
+      }
+    }
+    return names
+  }
+}

@@ -1,0 +1,150 @@
+import AuthenticationAPI
+import Core
+import CoreTesting
+import Foundation
+import Testing
+import TodoAPI
+
+@testable import TodoApp
+
+/// After a listing read from the database, a number the page shown has a row for names that row's
+/// item; any other waits for the database to say what it names (`TodoCommand.lookUp`), and the
+/// answer performs the command. The whole composition's updater runs, as in the app.
+@Suite("AppUpdater: numbers off the page are looked up in the database")
+struct AppUpdaterLookUpTests {
+  private let ada = AppFixture.ada
+  private let now = AppFixture.now
+  private let updater = AppComposition.composition.updater
+
+  private func id(_ number: Int) -> TodoID { TodoID(rawValue: "\(number)") }
+
+  /// Five items; `list --page 1 --size 2` shows 1 and 2, read from the "database" (the model's own
+  /// page, which the database reads alike).
+  private var paged: AppModel {
+    var model = AppFixture.signedIn
+    model.todos = TodoModel(
+      owner: ada.id,
+      items: (1...5).map { number in
+        TodoItem(
+          id: id(number), title: .valid("item \(number)"), createdAt: now.addingTimeInterval(Double(number)))
+      })
+    let query = TodoListQuery(filter: .all, page: 1, pageSize: 2)
+    model = apply(AppFixture.intent(.listPage(.all, page: 1, pageSize: 2)), to: model)
+    return apply(
+      TodoMessage.pageRead(Listing.page(of: model.todos, for: query, now: now), at: now, owner: ada.id),
+      to: model)
+  }
+
+  private func apply(_ message: some Message, to model: AppModel) -> AppModel {
+    var model = updater.result(of: message, on: model).model
+    model.ui.dropPrinted()
+    return model
+  }
+
+  private func todoCommands(_ message: some Message, on model: AppModel) -> [TodoCommand] {
+    updater.result(of: message, on: model).commands.compactMap { $0 as? TodoCommand }
+  }
+
+  private func item(_ number: Int, in model: AppModel) -> TodoItem {
+    model.todos.items.first { $0.id == id(number) }!
+  }
+
+  @Test(
+    "a number on the page acts at once; one off it is looked up, and the answer acts on the item it names")
+  func offThePageIsLookedUp() {
+    let model = paged
+    #expect(model.todos.page?.rows.map(\.number) == [1, 2])
+    #expect(
+      todoCommands(AppFixture.intent(.setDone(position: 2, true)), on: model) == [
+        .setDone(id(2), true, owner: ada.id)
+      ])
+
+    let asked = updater.result(of: AppFixture.intent(.setDone(position: 4, true)), on: model)
+    #expect(asked.commands.compactMap { $0 as? TodoCommand } == [.lookUp([4], owner: ada.id)])
+    #expect(asked.model.ui.waiting == WaitingIntent(.setDone(position: 4, true), at: now))
+    #expect(asked.model.ui.outbox.isEmpty)
+
+    let answer = TodoMessage.lookedUp(
+      [TodoNumberLookup(number: 4, named: .item(item(4, in: model)))], owner: ada.id)
+    let answered = updater.result(of: answer, on: asked.model)
+    #expect(answered.commands.compactMap { $0 as? TodoCommand } == [.setDone(id(4), true, owner: ada.id)])
+    #expect(answered.model.ui.waiting == nil)
+    #expect(answered.model.ui.lookedUp.isEmpty)
+    // An answer nobody waits for (sent before a stop, say) does nothing.
+    #expect(updater.result(of: answer, on: answered.model).commands.isEmpty)
+  }
+
+  @Test("a number the database says is gone, or names nothing, fails as a number the model could not find")
+  func goneAndUnknown() {
+    for (named, said) in [
+      (
+        TodoNumberLookup.Named.gone,
+        "Item 4 was deleted after the list was shown; nothing was changed (list shows the numbers now)."
+      ),
+      (.unknown, "There is no item 4; the list has 5 (see list)."),
+    ] {
+      let asked = apply(AppFixture.intent(.rename(position: 4, title: "four")), to: paged)
+      let result = updater.result(
+        of: TodoMessage.lookedUp([TodoNumberLookup(number: 4, named: named)], owner: ada.id), on: asked)
+      #expect(result.commands.isEmpty)
+      #expect(result.model.ui.outbox.map(\.text) == [said])
+      #expect(result.model.ui.failures == asked.ui.failures + 1)
+    }
+  }
+
+  @Test("rm of several numbers asks once for those off the page, each once, then asks the user to confirm")
+  func severalNumbers() {
+    let positions = [5, 1, 3, 5]
+    let asked = updater.result(
+      of: AppFixture.intent(.removeItems(positions: positions, confirmed: false)), on: paged)
+    #expect(asked.commands.compactMap { $0 as? TodoCommand } == [.lookUp([5, 3], owner: ada.id)])
+    let answer = TodoMessage.lookedUp(
+      [3, 5].map { TodoNumberLookup(number: $0, named: .item(item($0, in: paged))) }, owner: ada.id)
+    let answered = updater.result(of: answer, on: asked.model)
+    #expect(answered.commands.isEmpty)
+    guard case .confirmDeletion(.items(let asking), let text) = answered.model.ui.question else {
+      Issue.record("no question: \(String(describing: answered.model.ui.question))")
+      return
+    }
+    #expect(asking == positions)
+    #expect(text.hasPrefix("Delete 4 items (“item 5”, “item 1”, “item 3”"))
+  }
+
+  @Test("a look-up that fails drops the command that waited")
+  func failedLookUp() {
+    let asked = apply(AppFixture.intent(.setDone(position: 4, true)), to: paged)
+    let failed = apply(TodoMessage.failed(.storage("disk I/O error"), owner: ada.id), to: asked)
+    #expect(failed.ui.waiting == nil)
+    let late = TodoMessage.lookedUp(
+      [TodoNumberLookup(number: 4, named: .item(item(4, in: paged)))], owner: ada.id)
+    #expect(todoCommands(late, on: failed).isEmpty)
+  }
+
+  // Without the page following the session's own results, the second `done 1` read the row as
+  // the listing showed it, open, and stored the change again instead of saying so.
+  @Test("the page follows the session's own changes: done 1 twice says the second time that it is done")
+  func pageFollowsOwnChanges() {
+    let done = apply(AppFixture.intent(.setDone(position: 1, true)), to: paged)
+    var item1 = item(1, in: paged)
+    item1.isDone = true
+    let stored = apply(TodoMessage.toggled(item1, owner: ada.id), to: done)
+    let again = updater.result(of: AppFixture.intent(.setDone(position: 1, true)), on: stored)
+    #expect(again.commands.isEmpty)
+    #expect(again.model.ui.outbox.map(\.text) == ["1. item 1 is already done; nothing was changed."])
+  }
+
+  @Test(
+    "while an import stores rows the model has not loaded, numbers are the model's, and a listing drops the page"
+  )
+  func importUsesTheModel() {
+    let checked = TodoMessage.importChecked(path: "/home/ada/old.csv", importedBefore: false, owner: ada.id)
+    let importing = apply(checked, to: paged)
+    #expect(importing.todos.runningImport != nil)
+    #expect(
+      todoCommands(AppFixture.intent(.setDone(position: 4, true)), on: importing) == [
+        .setDone(id(4), true, owner: ada.id)
+      ])
+    let listed = apply(AppFixture.intent(.list(.all)), to: importing)
+    #expect(listed.todos.page == nil)
+  }
+}
