@@ -262,8 +262,10 @@ enum TodoNumbering {
   /// What each of `numbers` names in `owner`'s list, in the order asked, each number once: up to
   /// the count of listed entries, the entry at that place in creation order among the items that
   /// are not late and the marks (an item deleted since the last listing), read from
-  /// `todo_item_display` and the marks' key merged in order, so that number *n* costs a walk of *n*
-  /// entries; after it, the late item at that place.
+  /// `todo_item_display` and the marks' key merged in order; after it, the late item at that place.
+  ///
+  /// One walk of the entries up to the highest number asked serves every number, so `rm 1-100000`
+  /// costs what `done 100000` costs, plus reading the items.
   ///
   /// - Parameters:
   ///   - numbers: The numbers; one below 1 names nothing.
@@ -281,34 +283,34 @@ enum TodoNumbering {
        AND NOT EXISTS (SELECT 1 FROM todo_number_late AS late
         WHERE late.owner = ?1 AND late.created = todo_item.created AND late.id = todo_item.id)
       """ : ""
-    let entry = try db.cachedStatement(
+    let entries = try db.cachedStatement(
       sql: """
         SELECT id, gone FROM (
           SELECT created, id, 0 AS gone FROM todo_item WHERE owner = ?1\(notLate)
           UNION ALL SELECT created, id, 1 FROM todo_number_gone WHERE owner = ?1
           ORDER BY created, id
-        ) LIMIT 1 OFFSET ?2
+        ) LIMIT ?2
         """)
-    let lateEntry = try db.cachedStatement(
-      sql: "SELECT id, gone FROM todo_number_late WHERE owner = ?1 ORDER BY seq LIMIT 1 OFFSET ?2")
+    let lateEntries = try db.cachedStatement(
+      sql: "SELECT id, gone FROM todo_number_late WHERE owner = ?1 ORDER BY seq LIMIT ?2")
+    let listed = hasLate ? try listedCount(owner, in: db) : Int.max
+    let asked = Set(numbers.filter { $0 >= 1 })
+    var found = try walk(entries, owner: owner, to: asked.filter { $0 <= listed }.sorted())
+    if hasLate {
+      let late = try walk(
+        lateEntries, owner: owner, to: asked.filter { $0 > listed }.map { $0 - listed }.sorted())
+      for (place, entry) in late { found[listed + place] = entry }
+    }
     let item = try db.cachedStatement(
       sql: "SELECT \(TodoTable.columns) FROM todo_item WHERE owner = ? AND id = ?")
-    let listed = hasLate ? try listedCount(owner, in: db) : Int.max
     var answered: Set<Int> = []
     var answers: [TodoNumberLookup] = []
     for number in numbers where answered.insert(number).inserted {
-      let row =
-        number < 1
-        ? nil
-        : number <= listed
-          ? try Row.fetchOne(entry, arguments: [owner.rawValue, number - 1])
-          : try Row.fetchOne(lateEntry, arguments: [owner.rawValue, number - listed - 1])
-      guard let row else {
+      guard let (id, gone) = found[number] else {
         answers.append(TodoNumberLookup(number: number, named: .unknown))
         continue
       }
-      let id: String = row[0]
-      if row[1] as Bool {
+      if gone {
         answers.append(TodoNumberLookup(number: number, named: .gone))
       } else if let stored = try Row.fetchOne(item, arguments: [owner.rawValue, id]) {
         answers.append(TodoNumberLookup(number: number, named: .item(try TodoTable.item(from: stored))))
@@ -318,5 +320,25 @@ enum TodoNumbering {
       }
     }
     return answers
+  }
+
+  /// The entries `statement` reads, in order, at the places `places` (sorted, from 1): one walk
+  /// up to the last.
+  private static func walk(
+    _ statement: Statement, owner: UserID, to places: [Int]
+  ) throws -> [Int: (id: String, gone: Bool)] {
+    guard let last = places.last else { return [:] }
+    var found: [Int: (id: String, gone: Bool)] = [:]
+    var wanted = places.makeIterator()
+    var next = wanted.next()
+    var place = 0
+    let rows = try Row.fetchCursor(statement, arguments: [owner.rawValue, last])
+    while let target = next, let row = try rows.next() {
+      place += 1
+      guard place == target else { continue }
+      found[place] = (row[0], row[1])
+      next = wanted.next()
+    }
+    return found
   }
 }
