@@ -32,12 +32,7 @@ enum Listing {
       ui.fail("There is no page \(query.page); the list has \(counted(pages, "page")) of \(size) (see list).")
       return
     }
-    let counts = page.counts
-    let overdueCount = page.overdue > 0 ? ", \(grouped(page.overdue)) overdue" : ""
-    let tagged = tags.isEmpty ? "" : " " + tagPhrase(tags)
-    ui.say(
-      "You have \(counted(counts.total, "item"))\(tagged) (\(grouped(counts.open)) open\(overdueCount), "
-        + "\(grouped(counts.done)) done).")
+    ui.say(header(page))
     printRows(page.rows, listLength: listLength, now: now, into: &ui)
     guard pages > 1 else { return }
     let which = ((filter == .all ? [] : [filter.rawValue]) + (tags.isEmpty ? [] : [tags.words]))
@@ -49,6 +44,29 @@ enum Listing {
       + "\(grouped(page.matching))\(which) items."
     if query.page < pages { footer += " Next: \(command) --page \(query.page + 1)." }
     ui.say(footer + " Everything: \(command) --all.")
+  }
+
+  /// The line above a page: `You have 6 items (4 open, 1 overdue, 2 done).` for the whole list;
+  /// with a filter, how many of the items the page's tags admit it shows, `2 of 6 items have a due
+  /// date, 1 overdue.`, so that the counts say what is listed.
+  static func header(_ page: TodoPage) -> String {
+    let (counts, matching, tags) = (page.counts, page.matching, page.query.tags)
+    let tagged = tags.isEmpty ? "" : " " + tagPhrase(tags)
+    let overdue = page.overdue > 0 ? "\(grouped(page.overdue)) overdue" : nil
+    let one = matching == 1
+    let which: String
+    switch page.query.filter {
+    case .all:
+      return "You have \(counted(counts.total, "item"))\(tagged) (\(grouped(counts.open)) open"
+        + "\(overdue.map { ", \($0)" } ?? ""), \(grouped(counts.done)) done)."
+    case .open: which = one ? "is open" : "are open"
+    case .done: which = one ? "is done" : "are done"
+    case .due: which = one ? "has a due date" : "have a due date"
+    }
+    // Overdue items are open and due: none is done.
+    let shownOverdue = page.query.filter == .done ? nil : overdue
+    return "\(grouped(matching)) of \(counted(counts.total, "item"))\(tagged) \(which)"
+      + "\(shownOverdue.map { ", \($0)" } ?? "")."
   }
 
   /// `No items.`, `No open items tagged +home, not -work.`

@@ -153,7 +153,7 @@ struct AppUpdaterTagTests {
     assertListing(
       .listPage(.open, tags: TagFilter(excluded: tags("work")), page: 1, pageSize: 2), given: tagged
     ) {
-      $0.ui.say("You have 4 items without +work (3 open, 1 done).")
+      $0.ui.say("3 of 4 items without +work are open.")
       $0.ui.say("1. [ ] milk +errand +home")
       $0.ui.say("4. [ ] bank +errand")
       $0.ui.say(
