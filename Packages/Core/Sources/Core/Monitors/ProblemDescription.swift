@@ -22,6 +22,11 @@ enum ProblemDescription {
         + "\(record.id) \(render(record.subscription)) does not run"
     case .subscriptionFailed(let record, let error):
       "\(record.id) \(render(record.subscription)) failed: \(error)"
+    case .messageDropped(_, .subscription, .subscriptionStopped),
+      .messageDropped(_, .subscription, .storeShutDown):
+      // Sent as the store stopped its subscription (on a change of the model, or at shutdown): a
+      // timer's tick in flight then is no fault of anyone's, and stopping it is what drops it.
+      nil
     case .messageDropped(let message, let cause, let reason):
       "dropped \(render(message)) (cause: \(cause)): "
         + reason.explanation
@@ -53,7 +58,9 @@ extension StoreEvent {
   /// monitor is attached; `nil` for events that are not problems.
   ///
   /// Problems are a message no updater handled, a command or subscription without an interpreter,
-  /// an interpreter or subscription that threw, and a dropped message. A monitor that should keep
+  /// an interpreter or subscription that threw, and a dropped message, but for one a subscription
+  /// sent as the store stopped it (``DropReason/subscriptionStopped``, or
+  /// ``DropReason/storeShutDown`` with a ``Cause/subscription(_:)`` cause), which is no fault. A monitor that should keep
   /// the store's reports visible (attaching one stops them) writes this text wherever it likes.
   public var problemDescription: String? { ProblemDescription.describe(self) }
 }

@@ -80,6 +80,20 @@ struct StoreErrorTests {
         StoreEvent<Counter>.messageDropped(CounterMessage.increment, cause: .external, reason: .storeShutDown)
       )
         == "dropped CounterMessage.increment (cause: external): the store is shut down")
+    // A subscription's message in flight as the store stops it is no problem: the to-do app printed
+    // "[Store] dropped SystemMessage.clockTicked(…)" after a script ended (issue 59).
+    let subscription = Cause.subscription(SubscriptionID(rawValue: 4))
+    for reason in [DropReason.storeShutDown, .subscriptionStopped] {
+      #expect(
+        ProblemDescription.describe(
+          StoreEvent<Counter>.messageDropped(CounterMessage.increment, cause: subscription, reason: reason))
+          == nil)
+    }
+    #expect(
+      ProblemDescription.describe(
+        StoreEvent<Counter>.messageDropped(
+          CounterMessage.increment, cause: subscription, reason: .commandReturned))
+        != nil)
     #expect(
       ProblemDescription.describe(StoreEvent<Counter>.modelUpdated(MessageID(rawValue: 1), model: Counter()))
         == nil)
