@@ -5,7 +5,10 @@ import Synchronization
 ///
 /// A history kept in a file reads it when it is used (a missing file is an empty history) and
 /// appends each line as it is added, one line per line typed, newest last; the file has mode 0600,
-/// and at most ``limit`` lines are kept. Blank lines and lines the history's filter refuses are
+/// and at most ``limit`` lines are kept. The file is rewritten with the newest ``limit`` lines when
+/// it is read holding more, and when appending takes it past ``limit`` plus ``slack``: a paste of
+/// ten thousand lines rewrites it a hundred times, not ten thousand, and it never holds more than
+/// 1,100 lines. Blank lines and lines the history's filter refuses are
 /// never kept, in memory or on disk: the App refuses the lines that may hold a password.
 ///
 /// ```swift
@@ -16,10 +19,14 @@ import Synchronization
 package final class LineHistory: Sendable {
   /// How many lines are kept.
   package static let limit = 1_000
+  /// How many lines past ``limit`` the file may hold before it is rewritten.
+  package static let slack = 100
 
   private struct State {
     var lines: [String] = []
     var file: URL?
+    /// How many lines the file holds, as far as this history wrote it.
+    var fileLines = 0
   }
 
   private let state = Mutex(State())
@@ -57,7 +64,7 @@ package final class LineHistory: Sendable {
         try? Self.write(lines.joined(separator: "\n") + "\n", to: file, appending: false)
       }
     }
-    state.withLock { $0 = State(lines: lines, file: file) }
+    state.withLock { $0 = State(lines: lines, file: file, fileLines: lines.count) }
   }
 
   /// Adds `line` if it may be kept (see ``keeps(_:)``) and is not the same as the newest; appends
@@ -66,15 +73,20 @@ package final class LineHistory: Sendable {
   /// - Parameter line: A line typed at the prompt.
   package func add(_ line: String) {
     guard keeps(line) else { return }
-    let file = state.withLock { state -> URL? in
+    // The file and its new text: the line, or every line kept when the file has grown too long.
+    let write = state.withLock { state -> (file: URL, text: String, appending: Bool)? in
       guard state.lines.last != line else { return nil }
       state.lines.append(line)
       if state.lines.count > Self.limit { state.lines.removeFirst() }
-      return state.file
+      guard let file = state.file else { return nil }
+      state.fileLines += 1
+      guard state.fileLines > Self.limit + Self.slack else { return (file, line + "\n", true) }
+      state.fileLines = state.lines.count
+      return (file, state.lines.joined(separator: "\n") + "\n", false)
     }
-    guard let file else { return }
+    guard let write else { return }
     // The history is a convenience: a file that cannot be written leaves the line in memory.
-    try? Self.write(line + "\n", to: file, appending: true)
+    try? Self.write(write.text, to: write.file, appending: write.appending)
   }
 
   /// Writes `text` to `file`, which only its owner may read: created with mode 0600, and made so

@@ -73,4 +73,28 @@ struct LineHistoryTests {
     #expect(history.lines == Array(lines.suffix(LineHistory.limit)))
     #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == LineHistory.limit)
   }
+
+  // A paste of 10,000 lines left a file of 10,001 lines until the next launch (issue 59).
+  @Test("lines added past the limit keep the file within the limit and its slack, newest lines last")
+  func fileStaysShort() throws {
+    let file = temporaryFile()
+    defer { try? FileManager.default.removeItem(at: file) }
+    let history = LineHistory()
+    history.use(file: file)
+    let lines = (0..<(3 * LineHistory.limit)).map { "add \($0)" }
+    var longest = 0
+    for (offset, line) in lines.enumerated() {
+      history.add(line)
+      if offset % 50 == 0 || offset == lines.count - 1 {
+        let stored = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        longest = max(longest, stored.count)
+        #expect(stored.last == line)
+      }
+    }
+    #expect(longest <= LineHistory.limit + LineHistory.slack)
+    #expect(history.lines == Array(lines.suffix(LineHistory.limit)))
+    let reread = LineHistory()
+    reread.use(file: file)
+    #expect(reread.lines == Array(lines.suffix(LineHistory.limit)))
+  }
 }
