@@ -93,6 +93,12 @@ struct AppMessageUpdater: AppUpdaterPart {
       model.todos.page = nil
       let page = Listing.page(of: model.todos, for: query, now: now)
       Listing.print(page, listLength: model.todos.counts.total, now: now, into: &model.ui)
+      if let running = model.todos.runningImport {
+        let stored = model.todos.importProgress.map { " (\(Listing.grouped($0.imported)) so far)" } ?? ""
+        model.ui.say(
+          "The import of \(running.path) is still storing rows\(stored): they are listed once it ends "
+            + "(import cancel stops it).")
+      }
       return []
     }
     return [TodoCommand.readPage(query, at: now, owner: owner)]

@@ -24,6 +24,19 @@ struct AppUpdaterImportTests {
     return model
   }
 
+  // `list` during an import showed the list as it was, with no word of the rows arriving (issue 59).
+  @Test("list during an import shows the list loaded before, and says the import's rows come when it ends")
+  func listDuringImport() {
+    for (model, stored) in [(importing, ""), (reporting, " (5,000 so far)")] {
+      let listed = AppUpdater().result(of: AppFixture.intent(.list(.all)), on: model).model
+      #expect(
+        listed.ui.outbox.map(\.text) == [
+          "1. [ ] Buy milk", "2. [x] Call mom",
+          "The import of \(path) is still storing rows\(stored): they are listed once it ends (import cancel stops it).",
+        ])
+    }
+  }
+
   @Test("import first asks TodoImpl whether the file was imported before, unchanged")
   func check() {
     assertUpdate(
