@@ -63,7 +63,7 @@ struct ImportSession {
   mutating func accept(_ record: CSVRecord) throws(HeaderError) {
     guard hasHeader else {
       guard let columns = Self.headerColumns(record) else {
-        throw HeaderError(reason: "line \(record.line) is not the header \(TodoCSV.header)")
+        throw HeaderError(reason: Self.headerProblem(record))
       }
       hasHeader = true
       hasTags = columns == ImportRow.headerFields
@@ -106,6 +106,42 @@ struct ImportSession {
     pendingOffsets.removeFirst(count)
     pendingLines.removeFirst(count)
     return batch
+  }
+
+  /// What is wrong with `record` as the header, in a clause that names it: text that is not UTF-8
+  /// (a UTF-16 file), columns the app does not know, columns missing, the right columns in another
+  /// order, or a line that is no header at all (a row of data).
+  static func headerProblem(_ record: CSVRecord) -> String {
+    let line = "line \(record.line)"
+    let expected = "the header is \(TodoCSV.header) (priority and tags may be left out)"
+    let columns = record.fields.enumerated().map {
+      $0 == 0 && $1.hasPrefix("\u{FEFF}") ? String($1.dropFirst()) : $1
+    }
+    // UTF-16 puts a NUL byte beside each ASCII letter, and starts with bytes that are no UTF-8.
+    if columns.contains(where: { $0.contains("\0") }) || record.problem?.contains("not valid UTF-8") == true {
+      return "\(line) is not UTF-8 text (a UTF-16 file, perhaps): save the file as UTF-8; \(expected)"
+    }
+    if let problem = record.problem { return "\(line) is not the header \(TodoCSV.header): \(problem)" }
+    let known = Set(ImportRow.headerFields)
+    guard columns.contains(where: known.contains) else {
+      return "\(line) is not the header \(TodoCSV.header)"
+    }
+    let unknown = columns.filter { !known.contains($0) }
+    if !unknown.isEmpty {
+      let names = unknown.prefix(5).map { "\"\($0.prefix(64))\"" }.joined(separator: ", ")
+      return
+        "\(line) names \(unknown.count == 1 ? "a column" : "columns") the app does not know, \(names); \(expected)"
+    }
+    var seen = Set<String>()
+    if let twice = columns.first(where: { !seen.insert($0).inserted }) {
+      return "\(line) names the column \(twice) twice; \(expected)"
+    }
+    let missing = ImportRow.headerFieldsWithoutTags.dropLast().filter { !seen.contains($0) }
+    if !missing.isEmpty {
+      return
+        "\(line) lacks the \(missing.count == 1 ? "column" : "columns") \(missing.joined(separator: ", ")); \(expected)"
+    }
+    return "\(line) has the columns in another order; \(expected), in that order"
   }
 
   /// The columns of `record` if it is a header, with or without the `tags` column, or the

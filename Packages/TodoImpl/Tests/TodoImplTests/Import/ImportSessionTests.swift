@@ -27,7 +27,42 @@ struct ImportSessionTests {
     #expect(
       throws: ImportSession.HeaderError(reason: "line 1 is not the header \(TodoCSV.header)")
     ) {
-      try wrong.accept(record(1, ["title", "done"]))
+      try wrong.accept(record(1, ["Buy milk", "false"]))
+    }
+  }
+
+  // Each of these said "line 1 is not the header …", naming no problem (issue 59).
+  @Test("a wrong header is told what is wrong: UTF-16, unknown, twice, missing or reordered columns")
+  func headerProblems() {
+    let expected = "the header is \(TodoCSV.header) (priority and tags may be left out)"
+    let utf16 = Array("id,title".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let cases: [(CSVRecord, String)] = [
+      (
+        record(1, [String(decoding: [0xFF, 0xFE] + utf16, as: UTF8.self)]),
+        "line 1 is not UTF-8 text (a UTF-16 file, perhaps): save the file as UTF-8; \(expected)"
+      ),
+      (
+        CSVRecord(line: 1, fields: [], problem: "field 1 is not valid UTF-8", endOffset: 0),
+        "line 1 is not UTF-8 text (a UTF-16 file, perhaps): save the file as UTF-8; \(expected)"
+      ),
+      (
+        record(1, headerFields + ["notes"]),
+        "line 1 names a column the app does not know, \"notes\"; \(expected)"
+      ),
+      (record(1, headerFields + ["id"]), "line 1 names the column id twice; \(expected)"),
+      (record(1, ["title"]), "line 1 lacks the columns id, done, due, created, updated; \(expected)"),
+      (
+        record(1, ["title", "id"] + headerFields.dropFirst(2)),
+        "line 1 has the columns in another order; \(expected), in that order"
+      ),
+      (
+        record(1, ["id", "title", "done", "due", "created", "updated", "tags", "priority"]),
+        "line 1 has the columns in another order; \(expected), in that order"
+      ),
+    ]
+    for (header, reason) in cases {
+      var session = session()
+      #expect(throws: ImportSession.HeaderError(reason: reason)) { try session.accept(header) }
     }
   }
 

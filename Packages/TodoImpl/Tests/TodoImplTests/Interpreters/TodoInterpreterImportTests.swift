@@ -201,7 +201,10 @@ struct TodoInterpreterImportTests {
       await harness.runImport(path)
         == [
           .importFailed(
-            .fileUnreadable(path: path, reason: "line 1 is not the header \(TodoCSV.header)"),
+            .fileUnreadable(
+              path: path,
+              reason: "line 1 lacks the columns id, due, created, updated; the header is \(TodoCSV.header) "
+                + "(priority and tags may be left out)"),
             run: 1, owner: Users.alice)
         ])
     #expect(
