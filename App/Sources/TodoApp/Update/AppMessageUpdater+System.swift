@@ -7,8 +7,8 @@ import TodoAPI
 // OS signals: the App decides what they mean.
 extension AppMessageUpdater {
   /// SIGINT and SIGTERM shut the session down once the work under way has finished (an import is
-  /// stopped, and the list is not reloaded: the app exits); SIGHUP posts a "Reloading" notification, at the App's time, and reloads the
-  /// signed-in user's list.
+  /// stopped, and the list is not reloaded: the app exits); SIGHUP reloads the signed-in user's
+  /// list, saying so on the terminal (not in the inbox, which holds reminders).
   func react(to signal: OSSignal, in model: inout AppModel) -> [any Command] {
     switch signal {
     case .interrupt, .terminate:
@@ -18,10 +18,10 @@ extension AppMessageUpdater {
       guard let owner = model.todos.owner else { return [] }
       return stopImport(of: owner, reloading: false, in: &model)
     case .hangUp:
-      model.notifications.post(
-        title: "Reloading", body: "SIGHUP received: reloading the data.", kind: .system,
-        at: model.now ?? Date(timeIntervalSince1970: 0))
-      guard let owner = model.authentication.user?.id else { return [] }
+      guard let owner = model.authentication.user?.id else {
+        model.ui.say("SIGHUP: nobody is signed in; there is nothing to reload.")
+        return []
+      }
       model.ui.say("SIGHUP: reloading from the database.")
       return [TodoCommand.load(owner)]
     }
