@@ -5,8 +5,9 @@ import Testing
 // Compiled with `.defaultIsolation(MainActor.self)`: every declaration here is on the main actor
 // unless marked otherwise. The model's types are the only ones marked: `nonisolated`, because the
 // updater (pure, run on the store's actor, which an `ActorStore` makes a different one) uses their
-// conformances and methods. Messages, commands, updaters, interpreters and the provider compile
-// as written anywhere else.
+// conformances and methods; that includes an enum that is the type of a field (`EditMode`), whose
+// `Equatable` the model's own uses. Messages, commands, updaters, interpreters and the provider
+// compile as written anywhere else.
 
 nonisolated struct Todo: Identifiable, Equatable, Sendable {
   let id: Int
@@ -14,9 +15,15 @@ nonisolated struct Todo: Identifiable, Equatable, Sendable {
   var isDone = false
 }
 
+nonisolated enum EditMode: Equatable, Sendable {
+  case inactive
+  case active
+}
+
 nonisolated struct TodoList: Equatable, Sendable {
   var todos: IdentifiedArray<Todo> = []
   var nextID = 1
+  var editMode = EditMode.inactive
 
   mutating func add(_ title: String) {
     todos.append(Todo(id: nextID, title: title))
@@ -49,6 +56,7 @@ enum ListMessage: Message, Equatable {
   case add(String)
   case toggle(Int)
   case sort
+  case edit(EditMode)
 }
 
 struct ListUpdater: TypedUpdater {
@@ -61,6 +69,8 @@ struct ListUpdater: TypedUpdater {
       return [KeyedCommand("sort", DelayedMessage(ListMessage.sort, after: .seconds(1)))]
     case .sort:
       model.todos.sort { !$0.isDone && $1.isDone }
+    case .edit(let mode):
+      model.editMode = mode
     }
     return []
   }
@@ -109,7 +119,7 @@ struct ListFeatureTests {
     store.skipCommands()
     await clock.advance(by: .seconds(1))
     await store.receive(ListMessage.sort) { $0.todos.reverse() }
-    await store.finish()
+    store.send(ListMessage.edit(.active)) { $0.editMode = .active }
   }
 
   @Test("a store with subscriptions and interpreters is put together as anywhere else")

@@ -112,8 +112,8 @@ struct FeatureScaffoldTests {
   /// builds the App as the scaffold left it, nothing pasted: one test, so that the App reuses the
   /// packages' build (a cold build of Core takes most of a minute on a small machine).
   @Test(
-    "the scaffolded packages build, pass their tests and the strict lint, and the App it edited builds as it is",
-    .timeLimit(.minutes(10)))
+    "the scaffolded packages build, pass their tests and the strict lint, and the App it edited builds as it is; the packages build and pass with default main-actor isolation too",
+    .timeLimit(.minutes(15)))
   func buildsAndPasses() throws {
     let directory = try TemporaryDirectory(prefix: "depgraph-scaffold")
     defer { directory.remove() }
@@ -149,6 +149,24 @@ struct FeatureScaffoldTests {
       ["swift", "build", "--package-path", "App", "--scratch-path", scratch], in: monorepo.root)
     let output = String(decoding: build.standardOutput, as: UTF8.self)
     #expect(build.status == 0, "\(output)\n\(build.standardError)")
+
+    // The same packages where everything is on the main actor unless marked, as in a new app target
+    // of Swift 6.2 tooling: they build and pass their tests too (issue 57; without the templates'
+    // `nonisolated` marks, the Impl package did not build). The scratch folder's Core is reused.
+    for package in packages {
+      let manifest = directory.url.appendingPathComponent(package).appendingPathComponent("Package.swift")
+      let text = try String(contentsOf: manifest, encoding: .utf8)
+      let setting = ".treatAllWarnings(as: .error),"
+      #expect(text.contains(setting))
+      try text.replacingOccurrences(of: setting, with: setting + "\n      .defaultIsolation(MainActor.self),")
+        .write(to: manifest, atomically: true, encoding: .utf8)
+    }
+    for package in packages.reversed() {
+      let test = try Subprocess.run(
+        ["swift", "test", "--package-path", package, "--scratch-path", scratch], in: monorepo.root)
+      let output = String(decoding: test.standardOutput, as: UTF8.self)
+      #expect(test.status == 0, "main actor by default: \(output)\n\(test.standardError)")
+    }
   }
 
   /// Copies the folder `source`, without build products, to `relativePath` under `root`.

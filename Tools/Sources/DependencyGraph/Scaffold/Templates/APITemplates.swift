@@ -87,8 +87,9 @@ extension FeatureTemplate {
         /// The __Feature__ feature's slice of the app's model.
         ///
         /// Only `__Feature__Updater` changes it; everyone else reads it. `Hashable` and `Codable`, like the
-        /// App's model that holds it.
-        public struct __Feature__Model: Hashable, Sendable, Codable {
+        /// App's model that holds it. `nonisolated`, as every type of the model, so that the package
+        /// also builds where everything is on the main actor unless marked (docs/updaters.md).
+        public nonisolated struct __Feature__Model: Hashable, Sendable, Codable {
           /// The items of the last successful load, in the order the source returned them.
           public var items: [String]
           /// Whether a load is running.

@@ -172,12 +172,14 @@ extension FeatureTemplate {
         /// ``__Feature__API/__Feature__Message/reload`` once per interval until the store stops it.
         ///
         /// The clock is its dependency: the App passes `ContinuousClock()`, tests a test clock.
+        /// `nonisolated`: the feature makes one in its `interpreters` closure, which runs off the main
+        /// actor.
         ///
         /// ```swift
         /// let timer = __Feature__RefreshTimer(clock: ContinuousClock())
         /// store.register(subscriptions: __Feature__Refresh.self) { try await timer.run($0, dispatch: $1) }
         /// ```
-        public struct __Feature__RefreshTimer<TimerClock: Clock<Duration>>: Sendable {
+        public nonisolated struct __Feature__RefreshTimer<TimerClock: Clock<Duration>>: Sendable {
           private let clock: TimerClock
 
           /// Creates the timer.
@@ -208,7 +210,8 @@ extension FeatureTemplate {
       text: #"""
         /// What the __Feature__ feature needs from the app's environment: the App's environment conforms
         /// (`make feature` wrote that conformance next to it), tests pass one of their own.
-        public protocol __Feature__Environment: SendableMetatype {
+        /// `nonisolated`: the feature reads it in its `interpreters` closure, off the main actor.
+        public nonisolated protocol __Feature__Environment: SendableMetatype {
           /// The clock the refresh timer sleeps on.
           associatedtype RefreshClock: Clock<Duration>
           /// The clock the refresh timer sleeps on: `ContinuousClock()` in the App, a test clock in tests.

@@ -157,7 +157,7 @@ extension FeatureTemplate {
         @MainActor
         struct __Feature__FeatureTests {
           /// A stand-in for the App's model, which holds one slice per feature.
-          private struct AppModel: Equatable, Sendable {
+          private nonisolated struct AppModel: Equatable, Sendable {
             var __feature__ = __Feature__Model()
           }
 
