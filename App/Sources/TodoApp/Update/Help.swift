@@ -74,8 +74,9 @@ enum Help {
     "            a file without the column keeps the tags of the items it replaces",
     "Malformed rows are skipped and reported with their line; the others are imported.",
     "An import stopped part way resumes after its last stored row when the same file is imported again.",
-    "A file imported to its end, unchanged since, would add every row twice: at a terminal import asks first,",
-    "  in a script it is refused; import --again FILE.csv imports it again, and undo takes an import back.",
+    "A file imported to its end, unchanged since, would add its rows without an id again (rows with an id",
+    "  put their items back as the file has them): at a terminal import asks first, in a script it is",
+    "  refused; import --again FILE.csv imports it again, and undo takes an import back.",
     "An example file: docs/examples/todos.csv; export writes the same format.",
   ]
 

@@ -117,8 +117,9 @@ struct TodoLinesUpdater: AppUpdaterPart {
       } else if model.ui.importAsks {
         model.ui.question = .confirmImport(
           path: path,
-          text: "\(path) was imported already and has not changed since: importing it again adds every row "
-            + "twice (undo takes an import back). Import it again? [y/N] ")
+          text: "\(path) was imported already and has not changed since: importing it again adds its rows "
+            + "without an id a second time, and its rows with an id put their items back as the file has them "
+            + "(undo takes an import back). Import it again? [y/N] ")
       } else {
         model.ui.fail(TodoFailure.alreadyImported(path: path).description)
       }

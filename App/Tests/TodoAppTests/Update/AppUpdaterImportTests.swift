@@ -65,8 +65,10 @@ struct AppUpdaterImportTests {
     asking.ui.importAsks = true
     let question = Question.confirmImport(
       path: path,
-      text: "\(path) was imported already and has not changed since: importing it again adds every row twice "
-        + "(undo takes an import back). Import it again? [y/N] ")
+      text:
+        "\(path) was imported already and has not changed since: importing it again adds its rows without an id "
+        + "a second time, and its rows with an id put their items back as the file has them (undo takes an import "
+        + "back). Import it again? [y/N] ")
     assertUpdate(AppUpdater(), given: asking, when: checked) { $0.ui.question = question }
     asking.ui.question = question
     assertUpdate(AppUpdater(), given: asking, when: AppMessage.answered(.text("y"))) {
@@ -81,7 +83,8 @@ struct AppUpdaterImportTests {
     }
     assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: checked) {
       $0.ui.fail(
-        "\(path) was imported already and has not changed since: importing it again would add every row twice. "
+        "\(path) was imported already and has not changed since: importing it again would add its rows without "
+          + "an id a second time, and put the items of its rows with an id back as the file has them. "
           + "import --again \(path) imports it again (undo takes an import back).")
     }
   }

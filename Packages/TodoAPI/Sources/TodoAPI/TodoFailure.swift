@@ -25,7 +25,8 @@ public enum TodoFailure: Error, Hashable, Sendable, Codable {
   /// `undo` was asked for while an import is storing batches: the import's step is still growing.
   case undoDuringImport
   /// The file was imported to its end before and has not changed since (same size and
-  /// modification time): importing it again would store every row twice.
+  /// modification time): importing it again would store its rows without an id a second time,
+  /// and put the items of its rows with an id back as the file has them.
   case alreadyImported(path: String)
   /// The disk holding the database is full: the change was not stored, and the list is as it was.
   case diskFull
@@ -54,8 +55,9 @@ extension TodoFailure: CustomStringConvertible {
     case .nothingToUndo: "Nothing to undo."
     case .undoDuringImport: "An import is running: let it finish or stop it (import cancel), then undo."
     case .alreadyImported(let path):
-      "\(path) was imported already and has not changed since: importing it again would add every row "
-        + "twice. import --again \(path) imports it again (undo takes an import back)."
+      "\(path) was imported already and has not changed since: importing it again would add its rows "
+        + "without an id a second time, and put the items of its rows with an id back as the file has them. "
+        + "import --again \(path) imports it again (undo takes an import back)."
     case .diskFull:
       "The disk is full: this change was not stored, and the list is as it was (reading it still works). "
         + "Free some space, then type the command again."
