@@ -47,8 +47,15 @@ package enum Key: Equatable, Sendable {
 /// Turns the bytes a terminal in non-canonical mode sends into ``Key``s: UTF-8 characters, control
 /// characters and the escape sequences of arrows, Home, End and Delete (`ESC [ A`, `ESC O H`,
 /// `ESC [ 3 ~`, …, as xterm, tmux and the Linux console send them).
+///
+/// Text pasted while the terminal brackets pastes (`ESC [ ? 2004 h`, which the ``LineReader``
+/// asks for) comes between `ESC [ 200 ~` and `ESC [ 201 ~`: inside, a Tab is a space, not a
+/// completion, a line break still ends the line, and every other control character or sequence is
+/// text the line cannot hold, ignored, not an editing key.
 package struct KeyDecoder {
   private var pending: [UInt8] = []
+  /// Whether the bytes are pasted text, between the paste's brackets.
+  private var isPasting = false
 
   /// Creates a decoder that has read nothing.
   package init() {}
@@ -60,10 +67,13 @@ package struct KeyDecoder {
   ///   incomplete.
   package mutating func feed(_ byte: UInt8) -> Key? {
     pending.append(byte)
-    if pending[0] == 0x1B { return escapeSequence() }
+    if pending[0] == 0x1B {
+      guard let key = escapeSequence() else { return nil }
+      return isPasting ? .ignored : key
+    }
     if pending[0] < 0x80 {
       pending.removeAll()
-      return Self.key(forASCII: byte)
+      return isPasting ? Self.pasted(byte) : Self.key(forASCII: byte)
     }
     return utf8Character()
   }
@@ -84,6 +94,16 @@ package struct KeyDecoder {
     }
     decoder.endOfRead()
     return keys
+  }
+
+  /// An ASCII byte of pasted text.
+  private static func pasted(_ byte: UInt8) -> Key {
+    switch byte {
+    case 0x09: .character(" ")
+    case 0x0A, 0x0D: .enter
+    case 0x20..<0x7F: .character(Character(Unicode.Scalar(byte)))
+    default: .ignored
+    }
   }
 
   private static func key(forASCII byte: UInt8) -> Key {
@@ -134,6 +154,11 @@ package struct KeyDecoder {
     }
     defer { pending.removeAll() }
     let parameters = String(decoding: pending[2..<(pending.count - 1)], as: UTF8.self)
+    if last == UInt8(ascii: "~"), parameters == "200" || parameters == "201" {
+      // The paste's brackets are no keys.
+      isPasting = parameters == "200"
+      return .ignored
+    }
     return Self.key(final: last, parameters: parameters.split(separator: ";").map(String.init))
   }
 

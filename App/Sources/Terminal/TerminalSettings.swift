@@ -7,6 +7,8 @@ package final class TerminalSettings: Sendable {
   private let descriptor: Int32
   /// The settings from before echo was turned off; `nil` while echo is as the user had it.
   private let saved = Mutex<termios?>(nil)
+  /// Whether the terminal was asked to bracket pastes, so that ``restore()`` asks it to stop.
+  private let bracketsPaste = Atomic<Bool>(false)
 
   /// - Parameter descriptor: The terminal.
   package init(descriptor: Int32) {
@@ -34,6 +36,8 @@ package final class TerminalSettings: Sendable {
 
   /// Turns canonical mode, echo and the kernel's own line editing (Ctrl-V) off for the line editor,
   /// saving the settings to put back; signals (Ctrl-C, Ctrl-Z) and the output's line ends are kept.
+  /// Asks the terminal to bracket pasted text (`ESC [ ? 2004 h`), so that the editor tells a pasted
+  /// Tab from a typed one (``KeyDecoder``).
   ///
   /// - Returns: `false` if the descriptor is not a terminal or the settings are already changed.
   package func enterRawMode() -> Bool {
@@ -50,6 +54,8 @@ package final class TerminalSettings: Sendable {
       }
       guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return false }
       saved = current
+      Self.writeToTerminal("\u{1B}[?2004h")
+      bracketsPaste.store(true, ordering: .relaxed)
       return true
     }
   }
@@ -65,8 +71,8 @@ package final class TerminalSettings: Sendable {
     tcsetattr(descriptor, TCSANOW, &current)
   }
 
-  /// Puts back the settings saved by ``turnEchoOff()`` or ``enterRawMode()``; does nothing if they
-  /// were not changed.
+  /// Puts back the settings saved by ``turnEchoOff()`` or ``enterRawMode()``, and asks the terminal
+  /// to stop bracketing pastes; does nothing if they were not changed.
   package func restore() {
     let descriptor = descriptor
     saved.withLock { saved in
@@ -74,5 +80,12 @@ package final class TerminalSettings: Sendable {
       tcsetattr(descriptor, TCSANOW, &settings)
       saved = nil
     }
+    if bracketsPaste.exchange(false, ordering: .relaxed) { Self.writeToTerminal("\u{1B}[?2004l") }
   }
+
+  /// Writes a control sequence to standard output, the terminal.
+  private static func writeToTerminal(_ sequence: String) {
+    _ = sequence.utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
+  }
+
 }

@@ -31,6 +31,18 @@ extension EndToEnd {
       }
     }
 
+    // A pasted Tab completed the line: `add tab<TAB>here` stored "tabhere" (issue 59).
+    @Test("pasted text is text: a Tab in it is a space, not a completion, and its line break enters the line")
+    func pasteIsText() async throws {
+      try await TmuxPane.with(folder: try await signedInFolder("pat")) { pane in
+        try await pane.waitFor("pat>")
+        try await pane.paste("add tab\there\n")
+        try await pane.waitFor("Added 1. tab here")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
     @Test(
       "Ctrl-A and Ctrl-E go to the ends, Ctrl-K and Ctrl-U cut after and before the cursor, Ctrl-W a word")
     func controlKeys() async throws {

@@ -64,6 +64,13 @@ struct TmuxPane {
   }
 
   /// Types `line` and presses return.
+  /// Pastes `text` as a terminal does: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`) when the app
+  /// asked for bracketed pastes.
+  func paste(_ text: String) async throws {
+    try await run("set-buffer", "--", text)
+    try await run("paste-buffer", "-p", "-t", session)
+  }
+
   func type(_ line: String) async throws {
     try await send(line, "Enter")
   }

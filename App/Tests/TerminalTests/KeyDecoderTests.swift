@@ -25,6 +25,18 @@ struct KeyDecoderTests {
       ])
   }
 
+  // A Tab in pasted text completed the line instead: `add tab<TAB>here` stored "tabhere" (issue 59).
+  @Test("pasted text: a Tab is a space, a line break ends the line, other controls and sequences are ignored")
+  func pastedText() {
+    let pasted = keys("\u{1B}[200~add tab\there\u{15}\u{1B}[A\r\u{1B}[201~\t\u{15}")
+    #expect(
+      pasted
+        == [.ignored] + "add tab here".map(Key.character) + [
+          .ignored, .ignored, .enter, .ignored, .tab, .killToStart,
+        ])
+    #expect(keys("\u{1B}[200~é\u{1B}[201~") == [.ignored, .character("é"), .ignored])
+  }
+
   @Test("function keys, a lone Escape and other controls are ignored: none becomes text; Tab is Tab")
   func ignoredKeys() {
     #expect(keys("\u{1B}[15~") == [.ignored])
