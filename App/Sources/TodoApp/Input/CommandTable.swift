@@ -32,7 +32,7 @@ enum CommandTable {
       parse: { $0.parseList($1) }),
     CommandEntry(
       "pri", aliases: ["priority"], usage: "pri N high|medium|low|none",
-      help: ["set item N's priority (list shows it)"],
+      help: ["set item N's priority (list shows it); h, m and l will do: pri 3 h"],
       parse: { $0.parsePriority($1) }),
     CommandEntry(
       "tag", usage: "tag N +TAG / untag N +TAG",
@@ -49,7 +49,7 @@ enum CommandTable {
     CommandEntry(
       "done", usage: "done N / reopen N",
       help: [
-        "mark item N done / not done (several: done 2 5-9, each its own undo step;",
+        "mark item N done / not done (several: done 2 5-9 or done 2,5-9, each its own undo step;",
         "one already so says so and changes nothing; undo N still reopens, with a notice)",
       ],
       parse: { $0.parseSetDone($1) }),
@@ -61,7 +61,7 @@ enum CommandTable {
     CommandEntry(
       "rm", aliases: ["remove"], usage: "rm N [N…]",
       help: [
-        "delete items: rm 3, rm 2 5-9 (several ask first; --yes answers in advance);",
+        "delete items: rm 3, rm 2 5-9 or rm 2,5-9 (several ask first; --yes answers in advance);",
         "a range holds at most 100,000 items",
       ],
       parse: { $0.parseRemove($1) }),

@@ -59,7 +59,9 @@ extension InputParser {
   /// spelling of `reopen N`, with a notice.
   func parseSetDone(_ line: InputLine) -> Result<UserIntent, Failure> {
     let arguments = line.arguments
-    if line.command != "undo", arguments.count > 1 || arguments.first?.contains("-") == true {
+    if line.command != "undo",
+      arguments.count > 1 || arguments.first.map({ $0.contains("-") || $0.contains(",") }) == true
+    {
       guard let positions = Self.positions(in: arguments) else {
         return line.fail("usage: \(line.command) N [N…] (numbers or ranges, as in \(line.command) 2 5-9)")
       }
@@ -97,7 +99,7 @@ extension InputParser {
   /// `rm N [N…] [--yes]`: numbers and ranges.
   func parseRemove(_ line: InputLine) -> Result<UserIntent, Failure> {
     let numbers = line.arguments.filter { $0.lowercased() != "--yes" }
-    if let range = numbers.first(where: Self.isRangeTooLong) {
+    if let range = Self.listed(numbers).first(where: Self.isRangeTooLong) {
       let count = range.split(separator: "-").compactMap { Int($0) }.reduce(1) { $1 - $0 + 1 }
       return line.fail(
         "a range holds at most \(Listing.grouped(Self.maximumRange)) items; \(range) holds \(Listing.grouped(count))"
@@ -140,14 +142,16 @@ extension InputParser {
     .success(.quit)
   }
 
-  /// `pri N high|medium|low|none`.
+  /// `pri N high|medium|low|none`, or `h`, `m`, `l` (Taskwarrior's `H`, `M`, `L`).
   func parsePriority(_ line: InputLine) -> Result<UserIntent, Failure> {
     let arguments = line.arguments
     guard arguments.count == 2, let position = Int(arguments[0]), position > 0 else {
       return line.fail("usage: pri N high|medium|low|none")
     }
-    guard let priority = TodoPriority(rawValue: arguments[1].lowercased()) else {
-      return line.fail("unknown priority \"\(arguments[1])\"; use high, medium, low or none")
+    let word = arguments[1].lowercased()
+    let letters: [String: TodoPriority] = ["h": .high, "m": .medium, "l": .low]
+    guard let priority = TodoPriority(rawValue: word) ?? letters[word] else {
+      return line.fail("unknown priority \"\(arguments[1])\"; use high, medium, low or none (or h, m, l)")
     }
     return .success(.setPriority(position: position, priority))
   }

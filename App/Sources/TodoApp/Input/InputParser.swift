@@ -201,6 +201,11 @@ public struct InputParser: Sendable {
     return .success(.find(words: text, page: 1, pageSize: all ? nil : pageSize))
   }
 
+  /// `words` with the numbers and ranges a comma separates apart: `1,3-4` is `1` and `3-4`.
+  static func listed(_ words: [String]) -> [String] {
+    words.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+  }
+
   /// How many items one range of `rm` may hold: `rm 1-100000`.
   static let maximumRange = 100_000
 
@@ -213,12 +218,12 @@ public struct InputParser: Sendable {
     return high - low >= maximumRange
   }
 
-  /// `2 5-9 12` as positions in the order typed, each once; `nil` if a word is not a position or a
-  /// range of them (a range holds at most ``maximumRange``).
+  /// `2 5-9 12` (or `2,5-9,12`, Taskwarrior's spelling) as positions in the order typed, each once;
+  /// `nil` if a word is not a position or a range of them (a range holds at most ``maximumRange``).
   static func positions(in words: [String]) -> [Int]? {
     var positions: [Int] = []
     var seen = Set<Int>()
-    for word in words {
+    for word in listed(words) {
       let bounds = word.split(separator: "-", omittingEmptySubsequences: false)
       guard (1...2).contains(bounds.count), let low = Int(bounds[0]),
         let high = Int(bounds[bounds.count - 1]),

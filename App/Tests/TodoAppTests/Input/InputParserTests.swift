@@ -82,6 +82,20 @@ struct InputParserTests {
     #expect(parse("done 1 3-4") == .success(.setDoneItems(positions: [1, 3, 4], true)))
     #expect(parse("reopen 2-3") == .success(.setDoneItems(positions: [2, 3], false)))
     #expect(parse("done 2-2") == .success(.setDone(position: 2, true)))
+    // Taskwarrior's commas (issue 59): `done 1,2` said the usage.
+    #expect(parse("done 1,2") == .success(.setDoneItems(positions: [1, 2], true)))
+    #expect(parse("reopen 4,2-3 7") == .success(.setDoneItems(positions: [4, 2, 3, 7], false)))
+    #expect(parse("rm 1,3-4 --yes") == .success(.removeItems(positions: [1, 3, 4], confirmed: true)))
+    for line in ["done 1,", "done ,2", "rm 1,,2", "rm 1,x"] {
+      guard case .failure? = parse(line) else {
+        Issue.record("\(line) parsed")
+        continue
+      }
+    }
+    #expect(
+      parse("rm 1,1-200000")
+        == .failure(
+          .init(command: "rm", reason: "a range holds at most 100,000 items; 1-200000 holds 200,000")))
     #expect(
       parse("done 1 x")
         == .failure(
@@ -108,10 +122,14 @@ struct InputParserTests {
     }
   }
 
-  @Test("pri N takes a priority by name, in any case")
+  @Test("pri N takes a priority by name, in any case, or by its first letter")
   func priority() {
     #expect(parse("pri 3 HIGH") == .success(.setPriority(position: 3, .high)))
     #expect(parse("priority 1 none") == .success(.setPriority(position: 1, .none)))
+    // Taskwarrior's H, M and L (issue 59): `pri 2 h` was an unknown priority.
+    #expect(parse("pri 2 h") == .success(.setPriority(position: 2, .high)))
+    #expect(parse("pri 2 M") == .success(.setPriority(position: 2, .medium)))
+    #expect(parse("pri 2 l") == .success(.setPriority(position: 2, .low)))
     for line in ["pri", "pri 3", "pri x high", "pri 0 low", "pri 3 urgent", "pri 3 high now"] {
       guard case .failure(let failure)? = parse(line) else {
         Issue.record("\(line) parsed")
