@@ -121,6 +121,49 @@ enum CommandTable {
   /// The topics `help` has a page for (`help import`, `help tag`, `help undo`).
   static let helpTopics = ["import", "tag", "undo"]
 
+  /// The command words (names and aliases) a mistyped `word` is closest to, one a command, at most
+  /// three, in the table's order: those one edit away (a letter left out, added, changed, or two
+  /// swapped), or two for a word of five letters or more; none when no word is that close.
+  static func words(near word: String) -> [String] {
+    let typed = Array(word.lowercased())
+    let limit = typed.count >= 5 ? 2 : 1
+    var best: (distance: Int, words: [String]) = (limit + 1, [])
+    for entry in entries {
+      // One word a command: the closest of its name and aliases, the name on a tie.
+      var closest = (distance: Int.max, word: entry.name)
+      for candidate in [entry.name] + entry.aliases {
+        let distance = editDistance(typed, Array(candidate))
+        if distance < closest.distance { closest = (distance, candidate) }
+      }
+      if closest.distance < best.distance {
+        best = (closest.distance, [closest.word])
+      } else if closest.distance == best.distance {
+        best.words.append(closest.word)
+      }
+    }
+    return Array(best.words.prefix(3))
+  }
+
+  /// The edits (a character inserted, deleted or changed, or two neighbours swapped) that turn `a`
+  /// into `b`.
+  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { rows[i][0] = i }
+    for j in 0...b.count { rows[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let change = a[i - 1] == b[j - 1] ? 0 : 1
+        rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + change)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return rows[a.count][b.count]
+  }
+
   /// The command `word` runs, by name or alias, ignoring case.
   ///
   /// - Parameter word: The first word of a line.

@@ -69,7 +69,10 @@ public struct InputParser: Sendable {
         "the line holds a NUL character (␀), which no title or name may hold; type it again without it.")
     }
     guard let entry = CommandTable.entry(for: command) else {
-      return input.fail("unknown command \"\(command)\"; type help for the list")
+      let near = CommandTable.words(near: command)
+      guard !near.isEmpty else { return input.fail("unknown command \"\(command)\"; type help for the list") }
+      let choices = near.count == 1 ? near[0] : near.dropLast().joined(separator: ", ") + " or " + near.last!
+      return input.fail("unknown command \"\(command)\"; did you mean \(choices)? (help lists every command)")
     }
     return entry.parse(self, input)
   }

@@ -192,6 +192,23 @@ struct InputParserTests {
           .init(command: "export", reason: "the path's quote (\") is not closed: export \"my list.csv\"")))
   }
 
+  // `lst` and `ad` said only "unknown command" (issue 59).
+  @Test("a mistyped command is answered with the commands it is one edit from (two for a long word)")
+  func didYouMean() {
+    func reason(_ line: String) -> String? {
+      guard case .failure(let failure)? = parse(line) else { return nil }
+      return failure.reason
+    }
+    #expect(reason("lst") == "unknown command \"lst\"; did you mean list? (help lists every command)")
+    #expect(reason("ad milk") == "unknown command \"ad\"; did you mean add? (help lists every command)")
+    #expect(reason("lsit") == "unknown command \"lsit\"; did you mean list? (help lists every command)")
+    #expect(
+      reason("dne 3") == "unknown command \"dne\"; did you mean done or due? (help lists every command)")
+    #expect(
+      reason("exprot x.csv") == "unknown command \"exprot\"; did you mean export? (help lists every command)")
+    #expect(reason("frob") == "unknown command \"frob\"; type help for the list")
+  }
+
   @Test("bad input gets a reason that says how to write it, never the rest of the line")
   func failures() {
     #expect(
