@@ -33,23 +33,31 @@ extension TodoInterpreter {
   /// (``TodoAPI/TodoImportReport/resumedAfterLine``).
   public func runImport(_ subscription: TodoImportSubscription, dispatch: Dispatch) async {
     let stopped = ImportStop()
-    await imports.counting {
+    let report = await imports.counting {
       await withTaskCancellationHandler {
         await importCSV(subscription, stopped: stopped, dispatch: dispatch)
       } onCancel: {
         stopped.stop()
       }
     }
+    // Sent once the import no longer counts as running: the `undo` that its end lets a script
+    // type next must find no import running (it did, now and then, when the report was sent from
+    // inside the count).
+    if let report, !stopped.isStopped { dispatch(report) }
   }
 
+  /// Imports the file, sending its progress; returns its report (finished or failed) to send
+  /// once it no longer counts as running, or `nil` when it was stopped.
   private func importCSV(
     _ subscription: TodoImportSubscription, stopped: ImportStop, dispatch: Dispatch
-  ) async {
+  ) async -> TodoMessage? {
     let (path, owner, run) = (subscription.path, subscription.owner, subscription.run)
     // Nothing once stopped: the store drops, and reports, what a stopped subscription sends, and a
     // stop may come between a check of `stopped` in the loop below and the message that follows it.
     func send(_ message: TodoMessage) { if !stopped.isStopped { dispatch(message) } }
-    func fail(_ failure: TodoFailure) { send(TodoMessage.importFailed(failure, run: run, owner: owner)) }
+    func fail(_ failure: TodoFailure) -> TodoMessage {
+      TodoMessage.importFailed(failure, run: run, owner: owner)
+    }
     let file: FileHandle
     let size: Int
     let modified: Int64
@@ -109,7 +117,7 @@ extension TodoInterpreter {
         if stopped.isStopped {
           // Nothing sent now would be delivered; the batch in flight finishes or never begins.
           _ = try? await inFlight?.task.value
-          return
+          return nil
         }
         // A suspension a chunk: rows that make no batch make no `await` below, and an import that
         // never suspended would hold its thread of the cooperative pool (one a core) to the file's
@@ -151,27 +159,26 @@ extension TodoInterpreter {
           of: owner, path: path, in: db)
       }
       progress(1)
-      send(
-        TodoMessage.importFinished(
-          TodoImportReport(
-            path: path, run: run, imported: imported, skippedCount: session.skippedCount,
-            errors: session.errors, resumedAfterLine: resumedAfterLine, replaced: replaced),
-          owner: owner))
+      return TodoMessage.importFinished(
+        TodoImportReport(
+          path: path, run: run, imported: imported, skippedCount: session.skippedCount,
+          errors: session.errors, resumedAfterLine: resumedAfterLine, replaced: replaced),
+        owner: owner)
     } catch {
       _ = try? await inFlight?.task.value
       switch error {
       case let error as ImportSession.HeaderError:
-        fail(.fileUnreadable(path: path, reason: error.reason))
+        return fail(.fileUnreadable(path: path, reason: error.reason))
       case is CancellationError:
         // Stopped while a batch was about to be written: the store delivers nothing now.
-        break
+        return nil
       case let error as DatabaseError where error.resultCode == .SQLITE_FULL:
         let percent = size > 0 ? storedOffset * 100 / size : 0
-        fail(.importStoppedDiskFull(path: path, percent: percent, stored: imported))
+        return fail(.importStoppedDiskFull(path: path, percent: percent, stored: imported))
       case let error as DatabaseError:
-        fail(.storage(Self.describe(error)))
+        return fail(.storage(Self.describe(error)))
       default:
-        fail(.fileUnreadable(path: path, reason: error.localizedDescription))
+        return fail(.fileUnreadable(path: path, reason: error.localizedDescription))
       }
     }
   }

@@ -39,6 +39,36 @@ struct TodoInterpreterImportTests {
     #expect(try count(harness) == 2)
   }
 
+  // The report was sent while the import still counted as running: the `undo` a script typed next
+  // now and then failed with "An import is running" (CI, UndoEndToEndTests).
+  @Test(
+    "an import's report, finished or failed, comes once it no longer counts as running, so undo may follow")
+  func reportAfterTheImportEnds() async throws {
+    defer { folder.remove() }
+    let harness = try Harness()
+    let imports = harness.interpreter.imports
+    let runningAtReport = Mutex<[Bool]>([])
+    let dispatch = Dispatch { message, _ in
+      switch message as? TodoMessage {
+      case .importFinished?, .importFailed?: runningAtReport.withLock { $0.append(imports.isRunning) }
+      default: break
+      }
+    }
+    let good = try write("id,title,done,due,created,updated\n,one,false,,,\n")
+    let bad = try write("title\n", to: "bad.csv")
+    for (path, run) in [(good, 1), (bad, 2)] {
+      await harness.interpreter.runImport(
+        TodoImportSubscription(owner: Users.alice, path: path, run: run), dispatch: dispatch)
+    }
+    #expect(runningAtReport.withLock { $0 } == [false, false])
+    let undone = await harness.run(.undo(owner: Users.alice))
+    guard case .undone(let undo, _)? = undone.first, undone.count == 1 else {
+      Issue.record("undo answered \(undone)")
+      return
+    }
+    #expect(undo.change == .importCSV)
+  }
+
   @Test("checkImport says whether the file was imported to its end before and is unchanged since")
   func checkImport() async throws {
     defer { folder.remove() }
