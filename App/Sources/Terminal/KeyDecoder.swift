@@ -39,6 +39,8 @@ package enum Key: Equatable, Sendable {
   case signal(Int32)
   /// Tab (or Ctrl-I): complete the word before the cursor; pressed again, list the choices.
   case tab
+  /// Ctrl-L: clear the screen, the line being typed drawn again at its top.
+  case clearScreen
   /// A key the editor does not use (a function key, another control): it is not inserted, so that
   /// no escape sequence or control character enters the line.
   case ignored
@@ -118,6 +120,7 @@ package struct KeyDecoder {
     case 0x09: .tab
     case 0x0A, 0x0D: .enter
     case 0x0B: .killToEnd
+    case 0x0C: .clearScreen
     case 0x0E: .down
     case 0x10: .up
     case 0x15: .killToStart

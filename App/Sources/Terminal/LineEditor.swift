@@ -101,7 +101,7 @@ package struct LineEditor {
     case .signal(let signal): return .signal(signal)
     case .up: browse(by: -1)
     case .down: browse(by: 1)
-    case .tab, .ignored: break
+    case .tab, .ignored, .clearScreen: break
     }
     return .editing
   }

@@ -138,6 +138,13 @@ package final class LineReader: Sendable {
     var editor = LineEditor(history: history, complete: complete)
     var isDrawn = true
     while let key = keys.next() {
+      if key == .clearScreen {
+        // The screen is the terminal's, not the line's: the editor has nothing to change.
+        line.clearScreen()
+        line.update(text: editor.text, cursor: editor.cursor)
+        isDrawn = true
+        continue
+      }
       let outcome = editor.apply(key)
       switch outcome {
       case .choices(let choices):

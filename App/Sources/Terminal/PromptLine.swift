@@ -196,6 +196,14 @@ package final class PromptLine: Sendable {
     }
   }
 
+  /// Clears the screen (Ctrl-L) and draws the line being read again, at its top.
+  package func clearScreen() {
+    state.withLock { state in
+      guard state.request != nil else { return }
+      writeToTerminal("\u{1B}[H\u{1B}[2J" + redraw(&state))
+    }
+  }
+
   /// Writes `text` as it is, whatever the line shows: the caller ended the line first.
   ///
   /// - Parameter text: The text.

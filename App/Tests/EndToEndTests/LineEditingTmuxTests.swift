@@ -31,6 +31,25 @@ extension EndToEnd {
       }
     }
 
+    // Ctrl-L did nothing (issue 59).
+    @Test("Ctrl-L clears the screen and draws the line being typed at its top")
+    func clearScreen() async throws {
+      try await TmuxPane.with(folder: try await signedInFolder("lia")) { pane in
+        try await pane.waitFor("lia>")
+        try await pane.type("add first")
+        try await pane.waitFor("Added 1. first")
+        try await pane.send("add sec", "C-l")
+        let screen = try await pane.waitUntil("the line alone at the top") {
+          $0.split(separator: "\n").first.map(String.init) == "lia> add sec"
+        }
+        #expect(!screen.contains("Added 1. first"), "\(screen)")
+        try await pane.send("ond", "Enter")
+        try await pane.waitFor("Added 2. second")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
     // A pasted Tab completed the line: `add tab<TAB>here` stored "tabhere" (issue 59).
     @Test("pasted text is text: a Tab in it is a space, not a completion, and its line break enters the line")
     func pasteIsText() async throws {

@@ -25,6 +25,13 @@ struct KeyDecoderTests {
       ])
   }
 
+  // Ctrl-L did nothing (issue 59).
+  @Test("Ctrl-L clears the screen; pasted, it is ignored")
+  func clearScreen() {
+    #expect(KeyDecoder.keys(in: [0x0C]) == [.clearScreen])
+    #expect(keys("\u{1B}[200~\u{0C}\u{1B}[201~") == [.ignored, .ignored, .ignored])
+  }
+
   // A Tab in pasted text completed the line instead: `add tab<TAB>here` stored "tabhere" (issue 59).
   @Test("pasted text: a Tab is a space, a line break ends the line, other controls and sequences are ignored")
   func pastedText() {

@@ -98,7 +98,7 @@ enum CommandTable {
     CommandEntry(
       "notifications", aliases: ["inbox"], usage: "notifications",
       help: [
-        "the inbox (notifications read N | dismiss N | clear); reminders that came due",
+        "the inbox, new ones marked ● and read once shown (read N | dismiss N | clear); reminders that came due",
         "while you were signed out or the app was closed are announced at sign-in",
       ],
       parse: { $0.parseInbox($1) }),

@@ -22,6 +22,10 @@ extension AppMessageUpdater {
         return []
       }
       Listing.print(model.notifications, into: &model.ui)
+      // Shown is read, as a mail reader has it: the listing marks the new ones (●) this once.
+      for notification in model.notifications.inbox where !notification.isRead {
+        model.notifications.markRead(notification.id)
+      }
       return []
     case .read(let position):
       guard let notification = notification(at: position) else { return [] }

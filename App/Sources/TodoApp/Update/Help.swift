@@ -7,7 +7,8 @@ enum Help {
   static let lines =
     ["Commands:"] + CommandTable.entries.flatMap(lines(of:)) + [
       "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords);",
-      "  Tab completes a command, a help topic, a file after import/export, or a +tag (twice: lists the choices).",
+      "  Tab completes a command, a help topic, a file after import/export, or a +tag (twice: lists the choices);",
+      "  Ctrl-L clears the screen.",
       "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
       "  clear-done and rm delete without asking.",
       "Sign-in: \(AuthenticationLinesUpdater.lockout)",

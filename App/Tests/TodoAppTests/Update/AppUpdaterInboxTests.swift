@@ -45,9 +45,11 @@ struct AppUpdaterInboxTests {
     var notice = AppModel()
     notice.notifications.post(reminder)
     notice.ui.announcedNotification = reminder.id
+    // Reading the inbox marks what it shows read (issue 59: they stayed unread until `read N`).
     assertUpdate(AppUpdater(), given: notice, when: AppFixture.intent(.notifications(.show))) {
       $0.ui.say("Notifications (1 unread):")
       $0.ui.say("1. ● 2026-11-22 12:00  Reminder: “Buy milk” is due now.")
+      $0.notifications.markRead(reminder.id)
     }
   }
 
