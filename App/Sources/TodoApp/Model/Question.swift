@@ -1,3 +1,5 @@
+public import TodoAPI
+
 /// What the terminal asks before the line's command can run: a yes before a deletion, or a password.
 ///
 /// It is the model's (``UIModel/question``): the app's updater asks it when an intent needs it, the
@@ -9,8 +11,9 @@ public enum Question: Hashable, Sendable, Codable {
   public enum Deletion: Hashable, Sendable, Codable {
     /// `clear-done`.
     case clearDone
-    /// `rm` of several items, at these positions.
-    case items(positions: [Int])
+    /// `rm` of several items: the rows the question names, each the item its number named when
+    /// the line was typed. A yes deletes these items, whatever their numbers name by then.
+    case items([TodoPage.Row])
   }
 
   /// `Delete …? [y/N] `: a yes runs the deletion.

@@ -39,8 +39,6 @@ public struct UIModel: Hashable, Sendable, Codable {
   public var numbers: ItemNumbers
   /// The command waiting for the database to say what its numbers name, if any.
   public var waiting: WaitingIntent?
-  /// What the database said the waiting command's numbers name, while it is performed.
-  public var lookedUp: [Int: TodoNumberLookup.Named]
   /// Whether the import asked for last may ask before importing a file imported before (at a
   /// terminal), rather than refuse (in a script).
   public var importAsks: Bool
@@ -59,7 +57,6 @@ public struct UIModel: Hashable, Sendable, Codable {
     listensForSignals = false
     numbers = ItemNumbers()
     waiting = nil
-    lookedUp = [:]
     importAsks = false
   }
 

@@ -20,12 +20,13 @@ public struct WaitingIntent: Hashable, Sendable, Codable {
     self.time = time
   }
 
-  /// Hashes the time only: a password in an intent is a `Secret`, which is not hashable. Equal
-  /// values still hash alike.
+  /// Hashes the time and the item numbers: a password in an intent is a `Secret`, which is not
+  /// hashable, so the intent is not hashed whole. Equal values still hash alike.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(time)
+    hasher.combine(intent.itemNumbers)
   }
 }
 
@@ -52,25 +53,28 @@ extension AppModel {
     todos.page != nil && todos.runningImport == nil && !todos.isLoading
   }
 
-  /// What each of `numbers` names, as far as the app knows without asking: the page shown's rows,
-  /// then what the database answered for the command waiting (``UIModel/lookedUp``); or the
-  /// model's numbers, when the database's are not the ones shown (``numbersAreTheDatabases``).
+  /// What each of `numbers` names, as far as the app knows: the page shown's rows, then `answers`,
+  /// what the database said of the numbers the page has no row for; or the model's numbers, when
+  /// the database's are not the ones shown (``numbersAreTheDatabases``).
   ///
-  /// - Parameter numbers: Item numbers, as typed.
+  /// - Parameters:
+  ///   - numbers: Item numbers, as typed.
+  ///   - answers: The database's answer to a look-up of some of them, if one came.
   /// - Returns: What each names; a number missing from it must be looked up in the database.
-  func names(of numbers: [Int]) -> [Int: ItemNumbers.Lookup] {
+  func names(of numbers: [Int], answers: [TodoNumberLookup] = []) -> [Int: ItemNumbers.Lookup] {
     guard !numbers.isEmpty else { return [:] }
     guard numbersAreTheDatabases, let page = todos.page else {
       return Dictionary(numbers.map { ($0, ui.numbers.lookup($0, in: todos)) }) { first, _ in first }
     }
     let shown = Dictionary(page.rows.map { ($0.number, $0.item) }) { first, _ in first }
+    let answered = Dictionary(answers.map { ($0.number, $0.named) }) { first, _ in first }
     var names: [Int: ItemNumbers.Lookup] = [:]
     for number in numbers {
       if let item = shown[number] {
         names[number] = .item(item)
         continue
       }
-      switch ui.lookedUp[number] {
+      switch answered[number] {
       case .item(let item): names[number] = .item(item)
       case .gone: names[number] = .gone
       case .unknown: names[number] = .unknown

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TodoAPI
 
 // The answers to the model's question.
 extension AppMessageUpdater {
@@ -11,8 +12,15 @@ extension AppMessageUpdater {
         model.ui.say("\(deletion.command): not confirmed; nothing was deleted.")
         return []
       }
-      // A deletion reads no time: the line's own is gone with the line.
-      return todoCommand(for: deletion.confirmedIntent, at: model.now ?? .distantPast, in: &model)
+      switch deletion {
+      case .clearDone:
+        // A deletion reads no time: the line's own is gone with the line.
+        return todoCommand(for: .clearDone(confirmed: true), at: model.now ?? .distantPast, in: &model)
+      case .items(let rows):
+        // The items the question named: their numbers are not looked up again.
+        guard let owner = signedInUser(in: &model) else { return [] }
+        return remove(rows.map(\.item), owner: owner, in: &model)
+      }
     case .confirmImport(let path, _):
       guard case .text(let text) = answer, Confirmation.isYes(text) else {
         model.ui.say("import: not confirmed; nothing was imported.")

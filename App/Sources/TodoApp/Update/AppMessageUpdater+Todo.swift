@@ -24,6 +24,13 @@ extension AppMessageUpdater {
     return todoCommand(for: intent, at: now, owner: owner, names: names, in: &model)
   }
 
+  /// Deletes `items`, with one command, so that one undo brings them all back.
+  func remove(_ items: [TodoItem], owner: UserID, in model: inout AppModel) -> [any Command] {
+    model.ui.numbers.freeze(model.todos)
+    for item in items { model.ui.removing[item.id] = item.title.text }
+    return [TodoCommand.removeItems(items.map(\.id), owner: owner)]
+  }
+
   /// Performs the command that waited for `answers`, what the database says its numbers name.
   ///
   /// - Parameters:
@@ -33,10 +40,8 @@ extension AppMessageUpdater {
   func performWaiting(_ answers: [TodoNumberLookup], in model: inout AppModel) -> [any Command] {
     guard let waiting = model.ui.waiting else { return [] }
     model.ui.waiting = nil
-    model.ui.lookedUp = Dictionary(answers.map { ($0.number, $0.named) }) { first, _ in first }
-    defer { model.ui.lookedUp = [:] }
     guard let owner = signedInUser(in: &model) else { return [] }
-    let names = model.names(of: waiting.intent.itemNumbers)
+    let names = model.names(of: waiting.intent.itemNumbers, answers: answers)
     return todoCommand(for: waiting.intent, at: waiting.time, owner: owner, names: names, in: &model)
   }
 
@@ -114,14 +119,12 @@ extension AppMessageUpdater {
         guard let item = item(at: position, names, in: &model) else { return [] }
         items.append(item)
       }
-      if !confirmed, let question = Confirmation.question(for: .items(positions: positions), in: model) {
+      let rows = zip(positions, items).map { TodoPage.Row(number: $0, item: $1) }
+      if !confirmed, let question = Confirmation.question(for: .items(rows), in: model) {
         model.ui.question = question
         return []
       }
-      model.ui.numbers.freeze(model.todos)
-      for item in items { model.ui.removing[item.id] = item.title.text }
-      // One command, so that one undo brings them all back.
-      return [TodoCommand.removeItems(items.map(\.id), owner: owner)]
+      return remove(items, owner: owner, in: &model)
     case .due(let position, let spec):
       guard let item = item(at: position, names, in: &model) else { return [] }
       // A relative due date counts from the App's time, which the notifications feature has judged

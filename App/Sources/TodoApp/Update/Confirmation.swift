@@ -14,8 +14,7 @@ enum Confirmation {
   /// - Parameters:
   ///   - deletion: What the user asked to delete.
   ///   - model: The model the deletion will meet.
-  /// - Returns: The question, or `nil` when nothing needs asking: nothing to delete, or a line the
-  ///   updater will refuse anyway (a missing item).
+  /// - Returns: The question, or `nil` when nothing needs asking: nothing to delete.
   static func question(for deletion: Question.Deletion, in model: AppModel) -> Question? {
     guard model.authentication.user != nil else { return nil }
     let items = model.todos.items
@@ -25,13 +24,9 @@ enum Confirmation {
       guard !done.isEmpty else { return nil }
       let what = done.count == 1 ? "the 1 done item" : "the \(Listing.grouped(done.count)) done items"
       return .confirmDeletion(deletion, text: "Delete \(what) (\(titles(done.map(\.title.text))))? [y/N] ")
-    case .items(let positions):
-      let names = model.names(of: positions)
-      var titles: [String] = []
-      for position in positions {
-        guard case .item(let item) = names[position] else { return nil }
-        titles.append(item.title.text)
-      }
+    case .items(let rows):
+      guard !rows.isEmpty else { return nil }
+      let titles = rows.map(\.item.title.text)
       return .confirmDeletion(
         deletion, text: "Delete \(Listing.grouped(titles.count)) items (\(self.titles(titles)))? [y/N] ")
     }
@@ -55,14 +50,6 @@ extension Question.Deletion {
     switch self {
     case .clearDone: "clear-done"
     case .items: "rm"
-    }
-  }
-
-  /// The intent that deletes it, confirmed.
-  var confirmedIntent: UserIntent {
-    switch self {
-    case .clearDone: .clearDone(confirmed: true)
-    case .items(let positions): .removeItems(positions: positions, confirmed: true)
     }
   }
 }

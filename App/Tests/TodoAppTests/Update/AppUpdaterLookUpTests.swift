@@ -69,7 +69,6 @@ struct AppUpdaterLookUpTests {
     let answered = updater.result(of: answer, on: asked.model)
     #expect(answered.commands.compactMap { $0 as? TodoCommand } == [.setDone(id(4), true, owner: ada.id)])
     #expect(answered.model.ui.waiting == nil)
-    #expect(answered.model.ui.lookedUp.isEmpty)
     // An answer nobody waits for (sent before a stop, say) does nothing.
     #expect(updater.result(of: answer, on: answered.model).commands.isEmpty)
   }
@@ -106,8 +105,23 @@ struct AppUpdaterLookUpTests {
       Issue.record("no question: \(String(describing: answered.model.ui.question))")
       return
     }
-    #expect(asking == positions)
+    #expect(asking.map(\.number) == positions)
+    #expect(asking.map(\.item.id) == positions.map(id))
     #expect(text.hasPrefix("Delete 4 items (“item 5”, “item 1”, “item 3”"))
+  }
+
+  // Before, the yes performed `rm` again from its numbers, so those off the page were looked up a
+  // second time (`lookUp([5, 3])`) before anything was deleted.
+  @Test("a yes deletes the items the question named, without looking their numbers up again")
+  func yesDeletesWhatWasAsked() {
+    let asked = apply(AppFixture.intent(.removeItems(positions: [1, 4], confirmed: false)), to: paged)
+    let answer = TodoMessage.lookedUp(
+      [TodoNumberLookup(number: 4, named: .item(item(4, in: paged)))], owner: ada.id)
+    let question = apply(answer, to: asked)
+    #expect(question.ui.question?.label.hasPrefix("Delete 2 items (“item 1”, “item 4”)") == true)
+    let yes = updater.result(of: AppMessage.answered(.text("y")), on: question)
+    #expect(yes.commands.compactMap { $0 as? TodoCommand } == [.removeItems([id(1), id(4)], owner: ada.id)])
+    #expect(yes.model.ui.removing == [id(1): "item 1", id(4): "item 4"])
   }
 
   @Test("a look-up that fails drops the command that waited")
