@@ -48,6 +48,29 @@ extension EndToEnd {
       #expect(result.status == 1)
     }
 
+    // Before issue 56's step S5 a session began with numbers of its own (the model's positions), so
+    // `done 3` after a restart named what was then the third item, or nothing, not the last
+    // listing's 3.
+    @Test(
+      "the numbers outlast a restart: done 3 is the last listing's 3; add and find print the database's numbers")
+    func numbersOutlastARestart() async throws {
+      let folder = AppProcess.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let first = try await AppProcess.run(
+        ["--data-dir", folder.path],
+        input: "register kim password1\nlogin kim password1\nadd apple\nadd banana\nadd cherry\nlist\nrm 2\n")
+      #expect(first.status == 0, "\(first.standardOutput)")
+      let second = try await AppProcess.run(
+        ["--data-dir", folder.path], input: "login kim password1\ndone 3\nadd date\nfind cherry\n")
+      let lines = second.standardOutput.split(separator: "\n").map(String.init)
+      let done = try #require(lines.firstIndex(of: "Done 3. cherry"), "\(second.standardOutput)")
+      #expect(
+        Array(lines[done...]) == [
+          "Done 3. cherry", "Added 4. date", "1 item matches \"cherry\", best first:", "3. [x] cherry",
+        ], "\(second.standardOutput)")
+      #expect(second.status == 0)
+    }
+
     @Test("rm of several items and clear-done delete without asking in a script; --yes is accepted")
     func deletionsInScripts() async throws {
       let result = try await run(

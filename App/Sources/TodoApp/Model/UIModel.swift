@@ -35,8 +35,11 @@ public struct UIModel: Hashable, Sendable, Codable {
   public var announcedNotification: NotificationID?
   /// Whether the app listens for OS signals (``SystemSubscriptions``); `true` while it runs.
   public var listensForSignals: Bool
-  /// What the numbers the user has seen mean: those of the last listing.
-  public var numbers: ItemNumbers
+  /// The numbers the user named items off the page shown by since the last listing, by identity:
+  /// what the lines for their commands' results print (`Done 3. …`; the page's rows have theirs).
+  /// The database keeps what numbers mean (``AppModel/names(of:answers:)``); this holds only the
+  /// items a line named.
+  public var numbered: [TodoID: Int]
   /// The command waiting for the database to say what its numbers name, if any.
   public var waiting: WaitingIntent?
   /// Whether the import asked for last may ask before importing a file imported before (at a
@@ -55,7 +58,7 @@ public struct UIModel: Hashable, Sendable, Codable {
     timeZone = "UTC"
     announcedNotification = nil
     listensForSignals = false
-    numbers = ItemNumbers()
+    numbered = [:]
     waiting = nil
     importAsks = false
   }

@@ -31,6 +31,14 @@ public struct WaitingIntent: Hashable, Sendable, Codable {
 }
 
 extension UserIntent {
+  /// Whether the command deletes the items it names (`rm`).
+  var deletes: Bool {
+    switch self {
+    case .remove, .removeItems: true
+    default: false
+    }
+  }
+
   /// The item numbers the command names, in the order typed: those `done 3` or `rm 2-4` act on.
   var itemNumbers: [Int] {
     switch self {
@@ -46,40 +54,21 @@ extension UserIntent {
 }
 
 extension AppModel {
-  /// Whether the numbers `done N` takes are the database's: after a listing read from it (the page
-  /// shown), with no import storing rows the model has not loaded and no load under way. Otherwise
-  /// they are the model's (``UIModel/numbers``).
-  var numbersAreTheDatabases: Bool {
-    todos.page != nil && todos.runningImport == nil && !todos.isLoading
-  }
-
   /// What each of `numbers` names, as far as the app knows: the page shown's rows, then `answers`,
-  /// what the database said of the numbers the page has no row for; or the model's numbers, when
-  /// the database's are not the ones shown (``numbersAreTheDatabases``).
+  /// what the database said of the numbers the page has no row for. The database keeps what numbers
+  /// mean (TodoImpl's `TodoNumbering`), before any listing too.
   ///
   /// - Parameters:
   ///   - numbers: Item numbers, as typed.
   ///   - answers: The database's answer to a look-up of some of them, if one came.
   /// - Returns: What each names; a number missing from it must be looked up in the database.
-  func names(of numbers: [Int], answers: [TodoNumberLookup] = []) -> [Int: ItemNumbers.Lookup] {
+  func names(of numbers: [Int], answers: [TodoNumberLookup] = []) -> [Int: TodoNumberLookup.Named] {
     guard !numbers.isEmpty else { return [:] }
-    guard numbersAreTheDatabases, let page = todos.page else {
-      return Dictionary(numbers.map { ($0, ui.numbers.lookup($0, in: todos)) }) { first, _ in first }
-    }
-    let shown = Dictionary(page.rows.map { ($0.number, $0.item) }) { first, _ in first }
+    let shown = Dictionary((todos.page?.rows ?? []).map { ($0.number, $0.item) }) { first, _ in first }
     let answered = Dictionary(answers.map { ($0.number, $0.named) }) { first, _ in first }
-    var names: [Int: ItemNumbers.Lookup] = [:]
+    var names: [Int: TodoNumberLookup.Named] = [:]
     for number in numbers {
-      if let item = shown[number] {
-        names[number] = .item(item)
-        continue
-      }
-      switch answered[number] {
-      case .item(let item): names[number] = .item(item)
-      case .gone: names[number] = .gone
-      case .unknown: names[number] = .unknown
-      case nil: break
-      }
+      names[number] = shown[number].map(TodoNumberLookup.Named.item) ?? answered[number]
     }
     return names
   }

@@ -26,7 +26,6 @@ extension AppMessageUpdater {
 
   /// Deletes `items`, with one command, so that one undo brings them all back.
   func remove(_ items: [TodoItem], owner: UserID, in model: inout AppModel) -> [any Command] {
-    model.ui.numbers.freeze(model.todos)
     for item in items { model.ui.removing[item.id] = item.title.text }
     return [TodoCommand.removeItems(items.map(\.id), owner: owner)]
   }
@@ -46,9 +45,16 @@ extension AppMessageUpdater {
   }
 
   private func todoCommand(
-    for intent: UserIntent, at now: Date, owner: UserID, names: [Int: ItemNumbers.Lookup],
+    for intent: UserIntent, at now: Date, owner: UserID, names: [Int: TodoNumberLookup.Named],
     in model: inout AppModel
   ) -> [any Command] {
+    // The lines for the results print the numbers typed: those of the page's rows are read from
+    // it then; the others are kept until then. A deletion prints titles only.
+    if !intent.deletes {
+      for case (let number, .item(let item)) in names where model.todos.page?.row(numbered: number) == nil {
+        model.ui.numbered[item.id] = number
+      }
+    }
     switch intent {
     case .add(let typed):
       // The tags leave the title first: `add +home` has an empty title.
@@ -109,7 +115,6 @@ extension AppMessageUpdater {
       }
     case .remove(let position):
       guard let item = item(at: position, names, in: &model) else { return [] }
-      model.ui.numbers.freeze(model.todos)
       model.ui.removing[item.id] = item.title.text
       return [TodoCommand.remove(item.id, owner: owner)]
     case .removeItems(let positions, let confirmed):
@@ -156,7 +161,6 @@ extension AppMessageUpdater {
         model.ui.question = question
         return []
       }
-      model.ui.numbers.freeze(model.todos)
       return [TodoCommand.clearCompleted(owner: owner)]
     case .importCSV(let path, let again, let asks):
       guard model.todos.runningImport == nil else {
@@ -190,7 +194,6 @@ extension AppMessageUpdater {
         model.ui.fail(TodoFailure.undoDuringImport.description)
         return []
       }
-      model.ui.numbers.freeze(model.todos)
       return [TodoCommand.undo(owner: owner)]
     case .tag(let position, let tags):
       guard let item = item(at: position, names, in: &model) else { return [] }
@@ -236,8 +239,6 @@ extension AppMessageUpdater {
       model.ui.fail("An import is already running (import cancel stops it).")
       return
     }
-    // Its rows come after the numbers the list showed, whatever their creation times.
-    model.ui.numbers.freeze(model.todos)
     model.ui.say("Importing \(path)…")
   }
 
@@ -272,7 +273,7 @@ extension AppMessageUpdater {
   /// The item number `position` names, from `names` (``AppModel/names(of:)``), or `nil` after
   /// saying why there is none.
   private func item(
-    at position: Int, _ names: [Int: ItemNumbers.Lookup], in model: inout AppModel
+    at position: Int, _ names: [Int: TodoNumberLookup.Named], in model: inout AppModel
   ) -> TodoItem? {
     switch names[position] ?? .unknown {
     case .item(let item):

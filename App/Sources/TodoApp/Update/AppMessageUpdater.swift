@@ -78,29 +78,10 @@ struct AppMessageUpdater: AppUpdaterPart {
   }
 
   /// Lists the page `query` selects, numbered anew: read from the database, whose answer
-  /// (``TodoAPI/TodoMessage/pageRead(_:at:owner:)``) prints it.
-  ///
-  /// While an import stores batches the model has not loaded yet, or a load is under way, the
-  /// database holds rows that the numbers of `done N` (``ItemNumbers``, over the model) do not
-  /// count: the page then comes from the model, so that every number shown names the item `done`
-  /// takes.
+  /// (``TodoAPI/TodoMessage/pageRead(_:at:owner:)``) prints it. While an import runs, the page holds
+  /// the rows it has stored so far.
   func list(_ query: TodoListQuery, at now: Date, in model: inout AppModel) -> [any Command] {
     guard let owner = signedInUser(in: &model) else { return [] }
-    model.ui.numbers.renumber()
-    guard model.todos.runningImport == nil, !model.todos.isLoading else {
-      // Its numbers are the model's, which the database does not hold: the page the database
-      // read before names no item by them now.
-      model.todos.page = nil
-      let page = Listing.page(of: model.todos, for: query, now: now)
-      Listing.print(page, listLength: model.todos.counts.total, now: now, into: &model.ui)
-      if let running = model.todos.runningImport {
-        let stored = model.todos.importProgress.map { " (\(Listing.grouped($0.imported)) so far)" } ?? ""
-        model.ui.say(
-          "The import of \(running.path) is still storing rows\(stored): they are listed once it ends "
-            + "(import cancel stops it).")
-      }
-      return []
-    }
     return [TodoCommand.readPage(query, at: now, owner: owner)]
   }
 

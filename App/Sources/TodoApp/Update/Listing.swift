@@ -117,7 +117,7 @@ enum Listing {
   /// A page of `find`'s matches, best first, each with the number the last listing gave it (so
   /// `done N` acts on it; a search numbers nothing afresh), then a footer naming the next page and
   /// every match when there are more.
-  static func print(_ result: TodoSearchResult, of todos: TodoModel, now: Date, into ui: inout UIModel) {
+  static func print(_ result: TodoSearchResult, now: Date, into ui: inout UIModel) {
     let search = result.search
     let words = search.text
     guard result.total > 0 else {
@@ -134,10 +134,9 @@ enum Listing {
     }
     ui.say(
       "\(counted(result.total, "item")) \(result.total == 1 ? "matches" : "match") \"\(words)\", best first:")
-    let width = String(ui.numbers.highest(in: todos)).count
-    for item in result.items {
-      let number = ui.numbers.number(of: item.id, in: todos)
-      ui.say(row(item, number: number, width: width, now: now, timeZone: ui.timeZone))
+    let width = String(result.rows.map(\.number).max() ?? 0).count
+    for row in result.rows {
+      ui.say(self.row(row.item, number: row.number, width: width, now: now, timeZone: ui.timeZone))
     }
     guard let size = search.limit, result.total > result.items.count else { return }
     let page = search.offset / size + 1

@@ -8,17 +8,14 @@ struct TodoLinesUpdater: AppUpdaterPart {
   func apply(_ message: TodoMessage, to model: inout AppModel) -> [any Command] {
     // The slice says whose results it shows (it has applied nothing of another user's).
     guard model.todos.accepts(message) else { return [] }
-    // Items that appear take the next numbers; those the list showed keep theirs (ItemNumbers).
-    switch message {
-    case .loaded: model.ui.numbers.extend(model.todos)
-    case .added(let item, _): model.ui.numbers.extend(model.todos, with: [item.id])
-    case .undone(let undo, _): model.ui.numbers.extend(model.todos, with: undo.restored.map(\.id))
-    default: break
+    // `3. Buy milk`: the item with the number the line named it by (or the page shows it with),
+    // and without one if neither knows it (a result of another session's line, replayed).
+    func number(of item: TodoItem) -> Int? {
+      model.ui.numbered.removeValue(forKey: item.id)
+        ?? model.todos.page?.rows.first { $0.item.id == item.id }?.number
     }
-    let todos = model.todos
-    let numbers = model.ui.numbers
-    func position(of id: TodoID) -> String {
-      numbers.number(of: id, in: todos).map { "\($0)" } ?? "?"
+    func numbered(_ item: TodoItem) -> String {
+      number(of: item).map { "\($0). \(item.title)" } ?? "\(item.title)"
     }
     switch message {
     case .loaded(_, let loaded):
@@ -28,29 +25,29 @@ struct TodoLinesUpdater: AppUpdaterPart {
           ? "Your list is empty."
           : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open, "
             + "\(Listing.grouped(loaded.count - open)) done).")
-    case .added(let item, _):
-      model.ui.say("Added \(position(of: item.id)). \(item.title)\(Listing.tagSuffix(item.tags))")
+    case .added(let item, let number, _):
+      model.ui.say("Added \(number.map { "\($0). " } ?? ": ")\(item.title)\(Listing.tagSuffix(item.tags))")
     case .renamed(let item, _):
-      model.ui.say("Renamed \(position(of: item.id)) to: \(item.title)")
+      model.ui.say("Renamed \(number(of: item).map { "\($0) " } ?? "")to: \(item.title)")
     case .toggled(let item, _):
-      model.ui.say("\(item.isDone ? "Done" : "Reopened") \(position(of: item.id)). \(item.title)")
+      let done = item.isDone ? "Done" : "Reopened"
+      model.ui.say(number(of: item).map { "\(done) \($0). \(item.title)" } ?? "\(done): \(item.title)")
     case .dueDateChanged(let item, _):
       if let due = item.dueDate {
-        model.ui.say(
-          "\(position(of: item.id)). \(item.title) is due \(Listing.format(due, in: model.ui.timeZone)).")
+        model.ui.say("\(numbered(item)) is due \(Listing.format(due, in: model.ui.timeZone)).")
       } else {
-        model.ui.say("\(position(of: item.id)). \(item.title) has no due date now.")
+        model.ui.say("\(numbered(item)) has no due date now.")
       }
     case .priorityChanged(let item, _):
       model.ui.say(
         item.priority == .none
-          ? "\(position(of: item.id)). \(item.title) has no priority now."
-          : "\(position(of: item.id)). \(item.title) has \(item.priority.rawValue) priority.")
+          ? "\(numbered(item)) has no priority now."
+          : "\(numbered(item)) has \(item.priority.rawValue) priority.")
     case .tagsChanged(let item, _):
       model.ui.say(
         item.tags.isEmpty
-          ? "\(position(of: item.id)). \(item.title) has no tags now."
-          : "\(position(of: item.id)). \(item.title) is tagged\(Listing.tagSuffix(item.tags)).")
+          ? "\(numbered(item)) has no tags now."
+          : "\(numbered(item)) is tagged\(Listing.tagSuffix(item.tags)).")
     case .removed(let ids, _):
       // Each one named, up to a screenful: `rm 1-100000` does not print a hundred thousand lines.
       let titles = ids.map { model.ui.removing.removeValue(forKey: $0) }
@@ -86,15 +83,24 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.waiting = nil
       model.ui.fail(failure.description)
     case .found(let result, _):
-      Listing.print(result, of: model.todos, now: model.now ?? .distantPast, into: &model.ui)
+      Listing.print(result, now: model.now ?? .distantPast, into: &model.ui)
     case .pageRead(let page, let time, let owner):
+      // A listing: the numbers lines named items by before may name others now.
+      model.ui.numbered = [:]
       Listing.print(
         page, listLength: max(model.todos.counts.total, page.counts.total), now: time, into: &model.ui)
-      // The page is what the database holds; the numbers `done N` takes come from the list the
-      // model loaded. A page that differs from it shows what another program wrote (or deleted)
-      // since: the list is loaded again, as SIGHUP loads it, so that every number names the item
-      // shown.
-      guard Self.isStale(model.todos, against: page, numbers: model.ui.numbers) else { break }
+      if let running = model.todos.runningImport {
+        let stored = model.todos.importProgress.map { " (\(Listing.grouped($0.imported)) so far)" } ?? ""
+        model.ui.say(
+          "The import of \(running.path) is still storing rows\(stored): the list shows those stored "
+            + "(import cancel stops it).")
+        break
+      }
+      // The page is what the database holds. The model still holds the whole list, for the
+      // counts and the reminders: a page that differs from it shows what another program wrote (or
+      // deleted) since, and the list is loaded again, as SIGHUP loads it. An import's rows are
+      // loaded when it ends.
+      guard Self.isStale(model.todos, against: page) else { break }
       model.ui.say("The list changed outside this session; loading it again.")
       model.todos.isLoading = true
       return [TodoCommand.load(owner)]
@@ -127,11 +133,11 @@ struct TodoLinesUpdater: AppUpdaterPart {
     return []
   }
 
-  /// Whether the model's list differs from the database's `page`: a row the model numbers as
-  /// another item (or not at all), or, for a page of the whole list, other counts.
-  static func isStale(_ todos: TodoModel, against page: TodoPage, numbers: ItemNumbers) -> Bool {
+  /// Whether the model's list differs from the database's `page`: a row the model holds otherwise
+  /// (or not at all), or, for a page of the whole list, other counts.
+  static func isStale(_ todos: TodoModel, against page: TodoPage) -> Bool {
     if page.query.tags.isEmpty, page.counts != todos.counts { return true }
-    return page.rows.contains { numbers.lookup($0.number, in: todos) != .item($0.item) }
+    return page.rows.contains { todos.item($0.item.id) != $0.item }
   }
 
   /// How many of the items one `rm` removed are named, one a line.

@@ -31,8 +31,8 @@ struct PastListTests {
       AppFixture.intent(.list(.all)),
       AuthenticationMessage.signedIn(AppFixture.session),
       TodoMessage.loaded(ada, []),
-      TodoMessage.added(AppFixture.milk, owner: ada),
-      TodoMessage.added(mom, owner: ada),
+      TodoMessage.added(AppFixture.milk, number: 1, owner: ada),
+      TodoMessage.added(mom, number: 2, owner: ada),
       TodoMessage.toggled(done, owner: ada),
     ]
     for message in messages { store.send(message) }

@@ -14,11 +14,26 @@ enum AppFixture {
   static let mom = TodoItem(
     id: TodoID(rawValue: "b"), title: "Call mom", isDone: true, createdAt: now.addingTimeInterval(1))
 
-  /// Ada, signed in, with "Buy milk" (open) and "Call mom" (done).
+  /// Ada, signed in, with "Buy milk" (open) and "Call mom" (done), listed: `done 1` names the
+  /// first (``listed(_:)``).
   static var signedIn: AppModel {
     var model = AppModel()
     model.authentication.status = .signedIn(session)
     model.todos = TodoModel(owner: ada.id, items: [milk, mom])
+    return listed(model)
+  }
+
+  /// `model` after a listing of its whole list, as the database reads it: every item a row of the
+  /// page shown, numbered from 1 in creation order, so that a number names its item without asking
+  /// the database. A number past them is looked up (`TodoCommand.lookUp`).
+  static func listed(_ model: AppModel) -> AppModel {
+    var model = model
+    let todos = model.todos
+    model.todos.page = TodoPage(
+      query: TodoListQuery(),
+      rows: todos.items.enumerated().map { TodoPage.Row(number: $0.offset + 1, item: $0.element) },
+      matching: todos.items.count, counts: todos.counts,
+      overdue: todos.openDueDates.values.count { $0 < now })
     return model
   }
 

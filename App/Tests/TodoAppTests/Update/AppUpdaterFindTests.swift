@@ -35,7 +35,8 @@ struct AppUpdaterFindTests {
   @Test("matches are shown best first, numbered as in the list, with the next page named")
   func matchesNumberedAsInTheList() {
     let result = TodoSearchResult(
-      search: TodoSearch(text: "mil", offset: 0, limit: 1), total: 2, items: [AppFixture.mom])
+      search: TodoSearch(text: "mil", offset: 0, limit: 1), total: 2,
+      rows: [TodoPage.Row(number: 2, item: AppFixture.mom)])
     assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: TodoMessage.found(result, owner: ada.id)) {
       $0.ui.say("2 items match \"mil\", best first:")
       $0.ui.say("2. [x] Call mom")
@@ -45,12 +46,12 @@ struct AppUpdaterFindTests {
 
   @Test("no match, and a page past the last, are said as such")
   func noMatchAndNoPage() {
-    let none = TodoSearchResult(search: TodoSearch(text: "tea"), total: 0, items: [])
+    let none = TodoSearchResult(search: TodoSearch(text: "tea"), total: 0, rows: [])
     assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: TodoMessage.found(none, owner: ada.id)) {
       $0.ui.say("No item matches \"tea\".")
     }
     let past = TodoSearchResult(
-      search: TodoSearch(text: "milk", offset: 40, limit: 20), total: 3, items: [])
+      search: TodoSearch(text: "milk", offset: 40, limit: 20), total: 3, rows: [])
     assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: TodoMessage.found(past, owner: ada.id)) {
       $0.ui.fail("There is no page 3; 3 items match \"milk\": 1 page of 20.")
     }

@@ -147,18 +147,20 @@ struct AppUpdaterLookUpTests {
     #expect(again.model.ui.outbox.map(\.text) == ["1. item 1 is already done; nothing was changed."])
   }
 
-  @Test(
-    "while an import stores rows the model has not loaded, numbers are the model's, and a listing drops the page"
-  )
-  func importUsesTheModel() {
+  // Before issue 56's step S5, numbers were the model's while an import ran, and `list` printed the
+  // model's list: the database's numbers now hold throughout.
+  @Test("while an import runs, a number off the page is still looked up, and a listing reads the database")
+  func importKeepsTheDatabasesNumbers() {
     let checked = TodoMessage.importChecked(path: "/home/ada/old.csv", importedBefore: false, owner: ada.id)
     let importing = apply(checked, to: paged)
     #expect(importing.todos.runningImport != nil)
     #expect(
       todoCommands(AppFixture.intent(.setDone(position: 4, true)), on: importing) == [
-        .setDone(id(4), true, owner: ada.id)
+        .lookUp([4], owner: ada.id)
       ])
-    let listed = apply(AppFixture.intent(.list(.all)), to: importing)
-    #expect(listed.todos.page == nil)
+    #expect(
+      todoCommands(AppFixture.intent(.list(.all)), on: importing) == [
+        .readPage(TodoListQuery(), at: now, owner: ada.id)
+      ])
   }
 }

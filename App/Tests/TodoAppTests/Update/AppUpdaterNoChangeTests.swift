@@ -17,7 +17,7 @@ struct AppUpdaterNoChangeTests {
     var milk = AppFixture.milk
     milk.tags = [TodoTag("home")!]
     model.todos = TodoModel(owner: ada.id, items: [milk, AppFixture.mom])
-    return model
+    return AppFixture.listed(model)
   }
 
   @Test("done of a done item says it is already done and sends nothing")
@@ -84,10 +84,8 @@ struct AppUpdaterNoChangeTests {
     ) {
       $0.ui.say("2. Call mom is already done; nothing was changed.")
     }
-    assertUpdate(
-      AppUpdater(), given: signedIn, when: AppFixture.intent(.setDoneItems(positions: [1, 3], true))
-    ) {
-      $0.ui.fail("There is no item 3; the list has 2 (see list).")
-    }
+    assertNoItem(
+      3, when: .setDoneItems(positions: [1, 3], true), given: signedIn,
+      says: "There is no item 3; the list has 2 (see list).")
   }
 }

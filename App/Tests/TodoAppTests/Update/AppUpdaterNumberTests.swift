@@ -7,25 +7,29 @@ import TodoAPI
 import TodoApp
 
 /// The numbers a listing showed keep meaning the same items until the next listing (Taskwarrior's
-/// rule): the whole composition's updater runs, so that results change the to-do slice as they
-/// do in the app.
+/// rule). The database keeps what they mean (TodoImpl's `TodoNumbering`, tested there); the app
+/// reads a number off the page shown, which follows the session's own results, or asks the
+/// database, and prints the numbers the database gives. The whole composition's updater runs, so
+/// that results change the to-do slice as they do in the app.
 @Suite("AppUpdater: numbers stay as the list showed them")
 struct AppUpdaterNumberTests {
   private let ada = AppFixture.ada
   private let now = AppFixture.now
   private let updater = AppComposition.composition.updater
 
-  /// Pay rent, call mom, a1, a2, a3: the list.
+  private func item(_ number: Int, _ title: String) -> TodoItem {
+    TodoItem(
+      id: TodoID(rawValue: "\(number)"), title: .valid(title),
+      createdAt: now.addingTimeInterval(Double(number)))
+  }
+
+  /// Pay rent, call mom, a1, a2, a3, listed.
   private var listed: AppModel {
     var model = AppFixture.signedIn
     model.todos = TodoModel(
       owner: ada.id,
-      items: ["Pay rent", "call mom", "a1", "a2", "a3"].enumerated().map { offset, title in
-        TodoItem(
-          id: TodoID(rawValue: "\(offset + 1)"), title: .valid(title),
-          createdAt: now.addingTimeInterval(Double(offset)))
-      })
-    return apply(AppFixture.intent(.list(.all)), to: model)
+      items: ["Pay rent", "call mom", "a1", "a2", "a3"].enumerated().map { item($0.offset + 1, $0.element) })
+    return AppFixture.listed(model)
   }
 
   private func apply(_ message: some Message, to model: AppModel) -> AppModel {
@@ -54,46 +58,40 @@ struct AppUpdaterNumberTests {
       ])
   }
 
-  @Test("a number whose item is gone says so and changes nothing")
+  @Test("a number whose item is gone is asked of the database, which says so; nothing changes")
   func goneNumber() {
     let model = removing(2, from: listed)
-    let result = updater.result(of: AppFixture.intent(.setDone(position: 2, true)), on: model)
+    let asked = updater.result(of: AppFixture.intent(.setDone(position: 2, true)), on: model)
+    #expect(asked.commands.compactMap { $0 as? TodoCommand } == [.lookUp([2], owner: ada.id)])
+    let result = updater.result(
+      of: TodoMessage.lookedUp([TodoNumberLookup(number: 2, named: .gone)], owner: ada.id), on: asked.model)
     #expect(result.commands.isEmpty)
     #expect(
       result.model.ui.outbox.map(\.text) == [
         "Item 2 was deleted after the list was shown; nothing was changed (list shows the numbers now)."
       ])
     #expect(result.model.ui.failures == model.ui.failures + 1)
-    #expect(commands(.removeItems(positions: [1, 2], confirmed: true), on: model).isEmpty)
   }
 
-  @Test("the next listing numbers the list afresh")
+  @Test("the next listing's page names the items anew")
   func listingRenumbers() {
-    let model = apply(AppFixture.intent(.list(.all)), to: removing(2, from: listed))
-    #expect(commands(.remove(position: 2), on: model) == [.remove(TodoID(rawValue: "3"), owner: ada.id)])
+    let model = removing(2, from: listed)
+    #expect(commands(.list(.all), on: model) == [.readPage(TodoListQuery(), at: now, owner: ada.id)])
+    let items = model.todos.items
+    let page = TodoPage(
+      query: TodoListQuery(),
+      rows: items.enumerated().map { TodoPage.Row(number: $0.offset + 1, item: $0.element) },
+      matching: items.count, counts: model.todos.counts)
+    let relisted = apply(TodoMessage.pageRead(page, at: now, owner: ada.id), to: model)
+    #expect(commands(.remove(position: 2), on: relisted) == [.remove(TodoID(rawValue: "3"), owner: ada.id)])
   }
 
-  @Test("an import does not renumber what was listed: its rows, even the oldest, come after")
-  func importKeepsNumbers() {
-    let checked = TodoMessage.importChecked(path: "/home/ada/old.csv", importedBefore: false, owner: ada.id)
-    var model = apply(checked, to: listed)
-    let old = TodoItem(id: TodoID(rawValue: "0"), title: "from 0001", createdAt: .distantPast)
-    model = apply(TodoMessage.loaded(ada.id, [old] + listed.todos.items), to: model)
-    #expect(
-      commands(.setDone(position: 1, true), on: model) == [
-        .setDone(TodoID(rawValue: "1"), true, owner: ada.id)
-      ])
-    #expect(
-      commands(.setDone(position: 6, true), on: model) == [
-        .setDone(TodoID(rawValue: "0"), true, owner: ada.id)
-      ])
-  }
-
-  @Test("find shows the numbers the list gave, and does not change them")
+  @Test("find shows the numbers the database gave, and changes none")
   func findShowsListedNumbers() {
     let model = removing(2, from: listed)
     let result = TodoSearchResult(
-      search: TodoSearch(text: "a3", offset: 0, limit: nil), total: 1, items: [model.todos.items[3]])
+      search: TodoSearch(text: "a3", offset: 0, limit: nil), total: 1,
+      rows: [TodoPage.Row(number: 5, item: item(5, "a3"))])
     let found = apply(TodoMessage.found(result, owner: ada.id), to: model)
     #expect(
       updater.result(of: TodoMessage.found(result, owner: ada.id), on: model).model.ui.outbox.map(\.text).last
@@ -101,12 +99,28 @@ struct AppUpdaterNumberTests {
     #expect(commands(.remove(position: 3), on: found) == [.remove(TodoID(rawValue: "3"), owner: ada.id)])
   }
 
-  @Test("an item added after the listing takes the next number")
+  @Test("an item added after the listing is printed with the number the database gave it")
   func addedTakesNextNumber() {
     let model = removing(2, from: listed)
-    let item = TodoItem(id: TodoID(rawValue: "6"), title: "new", createdAt: now.addingTimeInterval(10))
+    let added = item(6, "new")
     #expect(
-      updater.result(of: TodoMessage.added(item, owner: ada.id), on: model).model.ui.outbox.map(\.text)
+      updater.result(of: TodoMessage.added(added, number: 6, owner: ada.id), on: model).model.ui.outbox.map(
+        \.text)
         == ["Added 6. new"])
+  }
+
+  @Test("a changed item is printed with the number its line named it by, on the page or off it")
+  func changedItemsKeepTheTypedNumber() {
+    var model = listed
+    model.todos.page?.rows.removeLast(2)
+    var done = item(5, "a3")
+    done.isDone = true
+    let asked = apply(AppFixture.intent(.setDone(position: 5, true)), to: model)
+    let answered = apply(
+      TodoMessage.lookedUp([TodoNumberLookup(number: 5, named: .item(item(5, "a3")))], owner: ada.id),
+      to: asked)
+    #expect(
+      updater.result(of: TodoMessage.toggled(done, owner: ada.id), on: answered).model.ui.outbox.map(\.text)
+        == ["Done 5. a3"])
   }
 }

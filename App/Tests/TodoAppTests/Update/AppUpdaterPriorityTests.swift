@@ -32,7 +32,7 @@ struct AppUpdaterPriorityTests {
         item("high later", .high, due: 7_200, at: 4), item("high", .high, at: 5),
         item("high sooner", .high, due: 3_600, at: 6), item("plain due", due: 60, at: 7),
       ])
-    return model
+    return AppFixture.listed(model)
   }
 
   @Test("pri N sets the priority of item N")
@@ -41,11 +41,9 @@ struct AppUpdaterPriorityTests {
       AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.setPriority(position: 1, .high)),
       then: AppFixture.signedIn,
       commands: [TodoCommand.setPriority(AppFixture.milk.id, .high, owner: ada.id)])
-    assertUpdate(
-      AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.setPriority(position: 3, .low))
-    ) {
-      $0.ui.fail("There is no item 3; the list has 2 (see list).")
-    }
+    assertNoItem(
+      3, when: .setPriority(position: 3, .low), given: AppFixture.signedIn,
+      says: "There is no item 3; the list has 2 (see list).")
   }
 
   @Test("a changed priority is confirmed with the item's number")

@@ -31,7 +31,7 @@ struct AppUpdaterTagTests {
         item("plants", tags("home"), done: true, at: 3), item("bank", tags("errand"), at: 4),
         item("nap", [], at: 5),
       ])
-    return model
+    return AppFixture.listed(model)
   }
 
   @Test("add takes the tags out of the title; a word that is not a tag stays in it")
@@ -58,7 +58,9 @@ struct AppUpdaterTagTests {
   func added() {
     var milk = AppFixture.milk
     milk.tags = tags("errand", "home")
-    assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: TodoMessage.added(milk, owner: ada.id)) {
+    assertUpdate(
+      AppUpdater(), given: AppFixture.signedIn, when: TodoMessage.added(milk, number: 1, owner: ada.id)
+    ) {
       $0.ui.say("Added 1. Buy milk +errand +home")
     }
   }
@@ -71,12 +73,12 @@ struct AppUpdaterTagTests {
     assertUpdate(
       AppUpdater(), given: tagged, when: AppFixture.intent(.untag(position: 1, tags("home"))), then: tagged,
       commands: [TodoCommand.removeTags(TodoID(rawValue: "milk"), tags("home"), owner: ada.id)])
-    assertUpdate(AppUpdater(), given: tagged, when: AppFixture.intent(.tag(position: 6, tags("x")))) {
-      $0.ui.fail("There is no item 6; the list has 5 (see list).")
-    }
-    assertUpdate(AppUpdater(), given: tagged, when: AppFixture.intent(.untag(position: 6, tags("x")))) {
-      $0.ui.fail("There is no item 6; the list has 5 (see list).")
-    }
+    assertNoItem(
+      6, when: .tag(position: 6, tags("x")), given: tagged,
+      says: "There is no item 6; the list has 5 (see list).")
+    assertNoItem(
+      6, when: .untag(position: 6, tags("x")), given: tagged,
+      says: "There is no item 6; the list has 5 (see list).")
   }
 
   @Test("untag of a tag the item does not have says so and changes nothing")
@@ -96,6 +98,7 @@ struct AppUpdaterTagTests {
     var model = tagged
     model.todos = TodoModel(
       owner: ada.id, items: [item("busy", (1...16).compactMap { TodoTag("t\($0)") }, at: 1)])
+    model = AppFixture.listed(model)
     assertUpdate(AppUpdater(), given: model, when: AppFixture.intent(.tag(position: 1, tags("one-more")))) {
       $0.ui.fail("1. busy: An item may have 16 tags; this one would have 17.")
     }

@@ -68,9 +68,8 @@ struct AppUpdaterTests {
     assertUpdate(
       AppUpdater(), given: signedIn, when: intent(.setDone(position: 1, true)), then: signedIn,
       commands: [TodoCommand.setDone(TodoID(rawValue: "a"), true, owner: ada.id)])
-    assertUpdate(AppUpdater(), given: signedIn, when: intent(.remove(position: 3))) {
-      $0.ui.fail("There is no item 3; the list has 2 (see list).")
-    }
+    assertNoItem(
+      3, when: .remove(position: 3), given: signedIn, says: "There is no item 3; the list has 2 (see list).")
   }
 
   @Test("without a time in the model, a relative due time is counted from when the line was read")
@@ -176,7 +175,8 @@ struct AppUpdaterTests {
   func earlierUsersResult() {
     let bob = UserID(rawValue: 2)
     let item = TodoItem(id: TodoID(rawValue: "z"), title: "Bob's secret", createdAt: now)
-    assertUpdate(AppUpdater(), given: signedIn, when: TodoMessage.added(item, owner: bob), then: signedIn)
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: TodoMessage.added(item, number: 1, owner: bob), then: signedIn)
     assertUpdate(
       AppUpdater(), given: signedIn, when: TodoMessage.failed(.emptyTitle, owner: bob), then: signedIn)
   }
@@ -230,9 +230,9 @@ struct AppUpdaterTests {
     assertUpdate(AppUpdater(), given: signedIn, when: intent(.rename(position: 2, title: "  "))) {
       $0.ui.fail("The title is empty.")
     }
-    assertUpdate(AppUpdater(), given: signedIn, when: intent(.rename(position: 5, title: "x"))) {
-      $0.ui.fail("There is no item 5; the list has 2 (see list).")
-    }
+    assertNoItem(
+      5, when: .rename(position: 5, title: "x"), given: signedIn,
+      says: "There is no item 5; the list has 2 (see list).")
   }
 
   @Test("a due time already past is set, with a warning that no reminder will come; it is not a failure")

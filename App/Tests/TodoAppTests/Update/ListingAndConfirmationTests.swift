@@ -11,12 +11,12 @@ import TodoAPI
 struct ListingAndConfirmationTests {
   private var signedIn: AppModel { AppFixture.signedIn }
 
-  /// Ada with `count` items `Task 1`…, every odd one done.
   /// The rows that name the items at `numbers` of `model`'s list.
   private func rows(_ numbers: [Int], of model: AppModel) -> [TodoPage.Row] {
     numbers.map { TodoPage.Row(number: $0, item: model.todos.items[$0 - 1]) }
   }
 
+  /// Ada with `count` items `Task 1`…, every odd one done, listed.
   private func model(items count: Int) -> AppModel {
     var model = AppFixture.signedIn
     model.todos = TodoModel(
@@ -26,7 +26,7 @@ struct ListingAndConfirmationTests {
           id: TodoID(rawValue: "t\($0)"), title: .valid("Task \($0)"), isDone: $0 % 2 == 1,
           createdAt: AppFixture.now)
       })
-    return model
+    return AppFixture.listed(model)
   }
 
   @Test(
@@ -92,8 +92,7 @@ struct ListingAndConfirmationTests {
 
   @Test("a page the database holds differently from the model's list is printed, and the list loaded again")
   func stalePage() {
-    var model = signedIn
-    model.ui.numbers.renumber()
+    let model = signedIn
     // Another program added an item, created after the two the model holds.
     let elsewhere = TodoItem(
       id: TodoID(rawValue: "c"), title: "Written elsewhere", createdAt: AppFixture.now.addingTimeInterval(2))
@@ -172,14 +171,11 @@ struct ListingAndConfirmationTests {
         TodoCommand.removeItems([TodoID(rawValue: "t3"), TodoID(rawValue: "t1")], owner: AppFixture.ada.id)
       ]
     ) {
-      $0.ui.numbers.freeze($0.todos)
       $0.ui.removing = [TodoID(rawValue: "t3"): "Task 3", TodoID(rawValue: "t1"): "Task 1"]
     }
-    assertUpdate(
-      AppUpdater(), given: model(items: 3), when: AppFixture.intent(.removeItems(positions: [1, 4]))
-    ) {
-      $0.ui.fail("There is no item 4; the list has 3 (see list).")
-    }
+    assertNoItem(
+      4, when: .removeItems(positions: [1, 4]), given: model(items: 3),
+      says: "There is no item 4; the list has 3 (see list).")
   }
 
   @Test("clear-done not confirmed becomes the model's question; no deletes nothing, yes deletes")
@@ -199,7 +195,6 @@ struct ListingAndConfirmationTests {
       commands: [TodoCommand.clearCompleted(owner: AppFixture.ada.id)]
     ) {
       $0.ui.question = nil
-      $0.ui.numbers.freeze($0.todos)
     }
   }
 
@@ -221,15 +216,11 @@ struct ListingAndConfirmationTests {
       ]
     ) {
       $0.ui.question = nil
-      $0.ui.numbers.freeze($0.todos)
       $0.ui.removing = [TodoID(rawValue: "t3"): "Task 3", TodoID(rawValue: "t1"): "Task 1"]
     }
-    assertUpdate(
-      AppUpdater(), given: model(items: 3),
-      when: AppFixture.intent(.removeItems(positions: [1, 4], confirmed: false))
-    ) {
-      $0.ui.fail("There is no item 4; the list has 3 (see list).")
-    }
+    assertNoItem(
+      4, when: .removeItems(positions: [1, 4], confirmed: false), given: model(items: 3),
+      says: "There is no item 4; the list has 3 (see list).")
   }
 
   @Test("an answer with no question pending changes nothing")

@@ -11,8 +11,9 @@ public import Foundation
 public enum TodoMessage: Message, Hashable, Codable {
   /// The list of `user` was read, in ``TodoItem/displayOrder(_:_:)``.
   case loaded(UserID, [TodoItem])
-  /// An item of `owner` was stored.
-  case added(TodoItem, owner: UserID)
+  /// An item of `owner` was stored, and took `number`: the number `done N` takes for it (the next
+  /// free one after the owner's last listing). `nil` in a trace recorded before numbers came with it.
+  case added(TodoItem, number: Int?, owner: UserID)
   /// An item's title changed.
   case renamed(TodoItem, owner: UserID)
   /// An item was marked done or not done.
@@ -68,7 +69,7 @@ extension TodoMessage {
   /// signed out since belong to nobody on screen.
   public var owner: UserID {
     switch self {
-    case .loaded(let owner, _), .added(_, let owner), .renamed(_, let owner), .toggled(_, let owner),
+    case .loaded(let owner, _), .added(_, _, let owner), .renamed(_, let owner), .toggled(_, let owner),
       .dueDateChanged(_, let owner), .priorityChanged(_, let owner), .tagsChanged(_, let owner),
       .removed(_, let owner),
       .clearedCompleted(_, let owner),

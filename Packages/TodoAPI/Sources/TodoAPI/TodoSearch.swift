@@ -38,18 +38,22 @@ public struct TodoSearchResult: Hashable, Sendable, Codable {
   public let search: TodoSearch
   /// How many items match in all, on every page.
   public let total: Int
+  /// The page's matches, best first, as stored, each with its number: the one the owner's last
+  /// listing gave it, or the one it took since (what `done N` takes; a search numbers nothing afresh).
+  public let rows: [TodoPage.Row]
+
   /// The page's matches, best first, as stored.
-  public let items: [TodoItem]
+  public var items: [TodoItem] { rows.map(\.item) }
 
   /// Creates a page of results.
   ///
   /// - Parameters:
   ///   - search: The search this page answers.
   ///   - total: How many items match in all.
-  ///   - items: The page's matches, best first.
-  public init(search: TodoSearch, total: Int, items: [TodoItem]) {
+  ///   - rows: The page's matches, best first, with their numbers.
+  public init(search: TodoSearch, total: Int, rows: [TodoPage.Row]) {
     self.search = search
     self.total = total
-    self.items = items
+    self.rows = rows
   }
 }

@@ -27,7 +27,7 @@ struct TodoItemTests {
     let recorded =
       #"{"added":{"_0":{"id":"a","title":"buy milk","isDone":false,"createdAt":0,"updatedAt":0},"owner":7}}"#
     let message = try JSONDecoder().decode(TodoMessage.self, from: Data(recorded.utf8))
-    guard case .added(let added, _) = message else {
+    guard case .added(let added, _, _) = message else {
       Issue.record("decoded \(message)")
       return
     }

@@ -15,7 +15,7 @@ struct NotificationsListUpdater<Model>: TypedUpdater {
     switch message {
     case .loaded:
       judge.catchUpIfReady(&model, commands: &commands)
-    case .added(let item, let owner), .dueDateChanged(let item, let owner):
+    case .added(let item, _, let owner), .dueDateChanged(let item, let owner):
       judge.postIfJustDue(item, owner: owner, judgedBefore: judgedBefore, in: &model, commands: &commands)
     default:
       break

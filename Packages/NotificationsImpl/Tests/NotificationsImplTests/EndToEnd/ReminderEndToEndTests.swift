@@ -157,7 +157,7 @@ struct ReminderEndToEndTests {
     store.start()
     await time.clock.advance(by: .seconds(6 * 3600))
     let overdue = TodoItem.fixture("late", due: 3600)
-    store.send(TodoMessage.added(overdue, owner: .ada)) {
+    store.send(TodoMessage.added(overdue, number: 1, owner: .ada)) {
       $0.todos.upsert(overdue)
       $0.notifications.reminders = [Reminder(id: overdue.id, dueDate: .t0(plus: 3600))]
     }
@@ -183,7 +183,7 @@ struct ReminderEndToEndTests {
       $0.notifications.watchedUntil = .t0(plus: .sixHours)
     }
     let overdue = TodoItem.fixture("late", due: 3600)
-    store.send(TodoMessage.added(overdue, owner: .ada)) { $0.todos.upsert(overdue) }
+    store.send(TodoMessage.added(overdue, number: 1, owner: .ada)) { $0.todos.upsert(overdue) }
     await store.finish()
     #expect(store.store.activeSubscriptions.isEmpty)
   }
@@ -230,7 +230,7 @@ struct ReminderEndToEndTests {
     store.start()
     await time.clock.advance(by: .seconds(6 * 3600))
     let soon = TodoItem.fixture("soon", title: "Call the plumber", due: .sixHours + 300)
-    store.send(TodoMessage.added(soon, owner: .ada)) {
+    store.send(TodoMessage.added(soon, number: 1, owner: .ada)) {
       $0.todos.upsert(soon)
       $0.notifications.reminders = [Reminder(id: soon.id, dueDate: .t0(plus: .sixHours + 300))]
     }

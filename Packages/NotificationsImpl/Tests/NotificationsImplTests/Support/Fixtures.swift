@@ -35,7 +35,7 @@ struct ClockUpdater: TypedUpdater {
 struct TodoSliceUpdater: TypedUpdater {
   func update(_ model: inout TodoModel, message: TodoMessage) -> [any Command] {
     switch message {
-    case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _):
+    case .added(let item, _, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _):
       model.upsert(item)
     case .removed(let ids, _):
       model.remove(ids)

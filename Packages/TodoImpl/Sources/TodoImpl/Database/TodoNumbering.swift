@@ -127,7 +127,7 @@ enum TodoNumbering {
   /// late items, or an entry comes after it in creation order. An item added after every entry
   /// (the usual case) costs two look-ups and no write.
   static func added(_ item: TodoItem, owner: UserID, in db: Database) throws {
-    let key = TodoTable.CreationKey(created: item.createdAt.milliseconds, id: item.id.rawValue)
+    let key = TodoTable.CreationKey(item)
     if try !hasLate(owner, in: db) {
       guard
         try Bool.fetchOne(

@@ -76,7 +76,8 @@ enum TodoSearchIndex {
     ORDER BY match.rank, match.key
     """
 
-  /// One page of `owner`'s items matching `search`, best first, and how many match in all.
+  /// One page of `owner`'s items matching `search`, best first, each with its number
+  /// (``TodoTable/numbers(of:owner:in:)``), and how many match in all.
   ///
   /// - Parameters:
   ///   - search: The words and the page.
@@ -86,7 +87,7 @@ enum TodoSearchIndex {
   /// - Throws: The database's error.
   static func search(_ search: TodoSearch, owner: UserID, in db: Database) throws -> TodoSearchResult {
     guard let match = matchExpression(for: search.text) else {
-      return TodoSearchResult(search: search, total: 0, items: [])
+      return TodoSearchResult(search: search, total: 0, rows: [])
     }
     let total =
       try Int.fetchOne(db.cachedStatement(sql: countSQL), arguments: [match, owner.rawValue]) ?? 0
@@ -95,6 +96,10 @@ enum TodoSearchIndex {
       arguments: [match, owner.rawValue, search.limit ?? -1, search.offset])
     var items: [TodoItem] = []
     while let row = try rows.next() { items.append(try TodoTable.item(from: row)) }
-    return TodoSearchResult(search: search, total: total, items: items)
+    // The numbers `done N` takes: counted up to the page's last item in creation order.
+    let numbers = try TodoTable.numbers(
+      of: items.map(TodoTable.CreationKey.init), owner: owner, in: db)
+    return TodoSearchResult(
+      search: search, total: total, rows: zip(numbers, items).map { TodoPage.Row(number: $0, item: $1) })
   }
 }

@@ -240,7 +240,8 @@ public struct TodoInterpreter: CommandInterpreter {
           try TodoUndoHistory.beginAdding(item.id, subject: title.text, owner: owner, in: db)
           let stored = try TodoTable.insert(item, owner: owner, in: db)
           try TodoNumbering.added(stored, owner: owner, in: db)
-          return .added(stored, owner: owner)
+          let number = try TodoTable.numbers(of: [TodoTable.CreationKey(stored)], owner: owner, in: db)[0]
+          return .added(stored, number: number, owner: owner)
         }
       }
     case .rename(let id, let title, let owner):

@@ -11,7 +11,7 @@ struct TodoResultUpdater: TypedUpdater {
     case .loaded(_, let items):
       model.replaceItems(with: items)
       model.isLoading = false
-    case .added(let item, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _),
+    case .added(let item, _, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _),
       .priorityChanged(let item, _), .tagsChanged(let item, _):
       model.upsert(item)
       // The page's rows say what each number names (`done N` reads them) until it is read again.

@@ -56,6 +56,32 @@ struct TodoNumberingTests {
   }
 
   @Test(
+    "add answers the number its item takes, and find the numbers of its matches: after a listing and a deletion, the listing's numbers, the deleted one still taken"
+  )
+  func addAndFindSayTheNumbers() async throws {
+    let harness = try Harness()
+    let items = await add(["apple a", "apple b", "apple c"], to: harness)
+    await list(harness)
+    _ = await harness.run(.remove(items[0].id, owner: Users.alice))
+    harness.time.advance(by: 1)
+    let added = await harness.run(.add(title: .valid("apple d"), dueDate: nil, owner: Users.alice))
+    guard case .added(let item, let number, _)? = added.first else {
+      Issue.record("add answered \(added)")
+      return
+    }
+    #expect(number == 4)
+    #expect(try numbers(harness)["\(item.title)"] == 4)
+    let found = await harness.run(.search(TodoSearch(text: "apple"), owner: Users.alice))
+    guard case .found(let result, _)? = found.first else {
+      Issue.record("find answered \(found)")
+      return
+    }
+    #expect(
+      Dictionary(uniqueKeysWithValues: result.rows.map { ("\($0.item.title)", $0.number) })
+        == ["apple b": 2, "apple c": 3, "apple d": 4])
+  }
+
+  @Test(
     "a look-up answers what each number names after a listing: an item, one deleted since, one added since, nothing; each number once, in the order asked"
   )
   func lookUp() async throws {

@@ -26,7 +26,7 @@ struct TodoInterpreterTagTests {
 
   private func add(_ title: String, tags: [TodoTag]) async -> TodoItem? {
     let messages = await harness.run(.add(title: .valid(title), dueDate: nil, tags: tags, owner: Users.alice))
-    guard case .added(let item, _)? = messages.first else {
+    guard case .added(let item, _, _)? = messages.first else {
       Issue.record("Adding answered \(messages)")
       return nil
     }

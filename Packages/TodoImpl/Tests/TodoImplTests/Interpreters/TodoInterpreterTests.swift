@@ -25,7 +25,7 @@ struct TodoInterpreterTests {
     let messages = await harness.run(.add(title: .valid("  Buy 🥐 and 茶  "), dueDate: due, owner: Users.alice))
     let expected = TodoItem(
       id: TodoID(rawValue: "id-1"), title: "Buy 🥐 and 茶", dueDate: due, createdAt: harness.time.now)
-    #expect(messages == [.added(expected, owner: Users.alice)])
+    #expect(messages == [.added(expected, number: 1, owner: Users.alice)])
     #expect(await harness.load() == [expected])
   }
 

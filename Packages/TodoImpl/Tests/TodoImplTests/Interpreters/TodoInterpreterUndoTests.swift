@@ -60,7 +60,7 @@ struct TodoInterpreterUndoTests {
     let home = try #require(TodoTag("home"))
     let work = try #require(TodoTag("work"))
     let messages = await harness.run(.add(title: "buy milk", dueDate: nil, tags: [home], owner: Users.alice))
-    guard case .added(let item, _)? = messages.first else {
+    guard case .added(let item, _, _)? = messages.first else {
       Issue.record("add answered \(messages)")
       return
     }

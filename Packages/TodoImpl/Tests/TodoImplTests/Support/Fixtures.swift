@@ -77,7 +77,7 @@ struct Harness {
   /// Adds an item and returns it as stored; fails the test if the add fails.
   func add(_ title: String, due: Date? = nil, for owner: UserID = Users.alice) async -> TodoItem? {
     let messages = await run(.add(title: .valid(title), dueDate: due, owner: owner))
-    guard case .added(let item, owner)? = messages.first, messages.count == 1 else {
+    guard case .added(let item, _, owner)? = messages.first, messages.count == 1 else {
       Issue.record("Adding \"\(title)\" answered \(messages)")
       return nil
     }

@@ -155,12 +155,13 @@ struct TodoUpdaterTests {
     var model = aliceList
     model.lastError = .emptyTitle
     let new = item("c", at: 1.5)
-    assertUpdate(updater, given: model, when: TodoMessage.added(new, owner: Users.alice)) {
+    assertUpdate(updater, given: model, when: TodoMessage.added(new, number: 3, owner: Users.alice)) {
       $0.upsert(new)
       $0.lastError = nil
     }
     #expect(
-      updater.result(of: TodoMessage.added(new, owner: Users.alice), on: model).model.items.map(\.id.rawValue)
+      updater.result(of: TodoMessage.added(new, number: 3, owner: Users.alice), on: model).model.items.map(
+        \.id.rawValue)
         == ["a", "c", "b"])
   }
 
@@ -259,7 +260,8 @@ struct TodoUpdaterTests {
   /// One result of each kind, from commands Alice sent.
   private static let alicesResults: [TodoMessage] = [
     .loaded(Users.alice, [TodoItem(id: TodoID(rawValue: "x"), title: "x", createdAt: .distantPast)]),
-    .added(TodoItem(id: TodoID(rawValue: "a"), title: "a", createdAt: .distantPast), owner: Users.alice),
+    .added(
+      TodoItem(id: TodoID(rawValue: "a"), title: "a", createdAt: .distantPast), number: 1, owner: Users.alice),
     .renamed(TodoItem(id: TodoID(rawValue: "a"), title: "b", createdAt: .distantPast), owner: Users.alice),
     .toggled(
       TodoItem(id: TodoID(rawValue: "a"), title: "a", isDone: true, createdAt: .distantPast),
@@ -277,7 +279,7 @@ struct TodoUpdaterTests {
     .importFailed(.storage("full"), run: 1, owner: Users.alice),
     .exportFinished(path: "/f.csv", count: 1, owner: Users.alice),
     .failed(.emptyTitle, owner: Users.alice),
-    .found(TodoSearchResult(search: TodoSearch(text: "a"), total: 0, items: []), owner: Users.alice),
+    .found(TodoSearchResult(search: TodoSearch(text: "a"), total: 0, rows: []), owner: Users.alice),
     .pageRead(
       TodoPage(query: TodoListQuery(), rows: [], matching: 0, counts: TodoCounts()), at: .distantPast,
       owner: Users.alice),
@@ -428,7 +430,8 @@ struct TodoUpdaterTests {
     var failed = aliceList
     failed.lastError = .emptyTitle
     let result = TodoSearchResult(
-      search: TodoSearch(text: "item", limit: 1), total: 2, items: [item("a", at: 1)])
+      search: TodoSearch(text: "item", limit: 1), total: 2,
+      rows: [TodoPage.Row(number: 1, item: item("a", at: 1))])
     assertUpdate(updater, given: failed, when: TodoMessage.found(result, owner: Users.alice)) {
       $0.lastSearch = result
       $0.lastError = nil
