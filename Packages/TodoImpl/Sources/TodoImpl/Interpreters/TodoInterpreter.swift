@@ -239,8 +239,7 @@ public struct TodoInterpreter: CommandInterpreter {
         return try Self.inTransaction(db) {
           try TodoUndoHistory.beginAdding(item.id, subject: title.text, owner: owner, in: db)
           let stored = try TodoTable.insert(item, owner: owner, in: db)
-          try TodoNumbering.added(stored, owner: owner, in: db)
-          let number = try TodoTable.numbers(of: [TodoTable.CreationKey(stored)], owner: owner, in: db)[0]
+          let number = try TodoNumbering.added(stored, owner: owner, in: db)
           return .added(stored, number: number, owner: owner)
         }
       }

@@ -79,6 +79,15 @@ struct TodoNumberingTests {
     #expect(
       Dictionary(uniqueKeysWithValues: result.rows.map { ("\($0.item.title)", $0.number) })
         == ["apple b": 2, "apple c": 3, "apple d": 4])
+    // Created before the others (the clock went back): late, it takes the next number all the same.
+    harness.time.advance(by: -3_600)
+    let late = await harness.run(.add(title: .valid("apple e"), dueDate: nil, owner: Users.alice))
+    guard case .added(_, let lateNumber, _)? = late.first else {
+      Issue.record("add answered \(late)")
+      return
+    }
+    #expect(lateNumber == 5)
+    #expect(try numbers(harness)["apple e"] == 5)
   }
 
   @Test(
