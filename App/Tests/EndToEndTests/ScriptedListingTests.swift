@@ -52,7 +52,8 @@ extension EndToEnd {
     // `done 3` after a restart named what was then the third item, or nothing, not the last
     // listing's 3.
     @Test(
-      "the numbers outlast a restart: done 3 is the last listing's 3; add and find print the database's numbers")
+      "the numbers outlast a restart: done 3 is the last listing's 3; add and find print the database's numbers"
+    )
     func numbersOutlastARestart() async throws {
       let folder = AppProcess.temporaryFolder()
       defer { try? FileManager.default.removeItem(at: folder) }

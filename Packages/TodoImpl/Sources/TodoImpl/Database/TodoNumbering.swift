@@ -133,13 +133,14 @@ enum TodoNumbering {
   static func added(_ item: TodoItem, owner: UserID, in db: Database) throws -> Int {
     let key = TodoTable.CreationKey(item)
     if try !hasLate(owner, in: db) {
-      let isLast = try !(Bool.fetchOne(
-        db,
-        sql: """
-          SELECT EXISTS (SELECT 1 FROM todo_item WHERE owner = ?1 AND (created, id) > (?2, ?3))
-            OR EXISTS (SELECT 1 FROM todo_number_gone WHERE owner = ?1 AND (created, id) > (?2, ?3))
-          """,
-        arguments: [owner.rawValue, key.created, key.id]) ?? false)
+      let isLast = try
+        !(Bool.fetchOne(
+          db,
+          sql: """
+            SELECT EXISTS (SELECT 1 FROM todo_item WHERE owner = ?1 AND (created, id) > (?2, ?3))
+              OR EXISTS (SELECT 1 FROM todo_number_gone WHERE owner = ?1 AND (created, id) > (?2, ?3))
+            """,
+          arguments: [owner.rawValue, key.created, key.id]) ?? false)
       if isLast {
         return try Int.fetchOne(
           db,
