@@ -4,7 +4,7 @@ import TodoAPI
 /// The text of `help`, `help import`, `help tag` and `help undo`.
 enum Help {
   /// `help`: a line for each command of ``CommandTable``, then the keys and the scripts' ways.
-  static let lines =
+  static let lines = fitted(
     ["Commands:"] + CommandTable.entries.flatMap(lines(of:)) + [
       "Keys: arrows, Home/End, Ctrl-A/E/K/U/W/Y edit the line; Up/Down recall earlier lines (kept per user, never passwords);",
       "  Tab completes a command, a help topic, a file after import/export, or a +tag (twice: lists the choices);",
@@ -16,7 +16,7 @@ enum Help {
       "Numbers: list numbers the items, and a number keeps naming the same item until the next list, in scripts",
       "  too: after rm 2, item 3 is still the one listed as 3, and 2 says it was deleted. New items take the next",
       "  numbers; find shows the list's numbers and changes none.",
-    ]
+    ])
 
   /// The usage column's width: a usage that fills it is followed by two spaces.
   private static let usageWidth = 26
@@ -29,20 +29,20 @@ enum Help {
     }
     let own = named.flatMap(lines(of:))
     guard !own.isEmpty else { return lines }
-    return own + ["help lists every command; help import, help tag and help undo say more."]
+    return fitted(own + ["help lists every command; help import, help tag and help undo say more."])
   }
 
-  /// A command's lines: its usage, then its text, which goes on in the second column.
+  /// A command's lines: its usage, then its text in the second column, as one paragraph that
+  /// fits ``width``.
   private static func lines(of entry: CommandEntry) -> [String] {
     guard let usage = entry.usage else { return [] }
     let column =
       usage.count < usageWidth
       ? usage.padding(toLength: usageWidth, withPad: " ", startingAt: 0) : usage + "  "
-    let indent = String(repeating: " ", count: usageWidth)
-    return entry.help.enumerated().map { index, text in "  " + (index == 0 ? column : indent) + text }
+    return fitted(["  " + column + entry.help.joined(separator: " ")], hanging: usageWidth + 2)
   }
 
-  static let undoLines = [
+  static let undoLines = fitted([
     "undo reverts your last change to the list: add, rm (all the items of one rm), done, reopen, rename, due,",
     "  pri, tag, untag, clear-done (all the items it deleted), and an import as a whole (the rows it added go, the",
     "  items it replaced come back). Each undo goes one change further back: undo, undo, undo.",
@@ -54,10 +54,10 @@ enum Help {
     "  notifications read/dismiss/clear   the inbox is not part of the list's history",
     "  undo       an undo is not a change of its own: there is no redo",
     "  changes older than the last \(TodoUndo.historyLimit), and while an import runs (cancel it or let it finish)",
-  ]
+  ])
 
-  static let importLines = [
-    "import FILE.csv reads a CSV file (RFC 4180, UTF-8) whose first line is the header",
+  static let importLines = fitted([
+    "import FILE.csv reads a CSV file (RFC 4180, UTF-8), its first line the header",
     "  id,title,done,due,created,updated,priority,tags     (tags, or priority and tags, may be left out)",
     "then one item per line:",
     "  id        empty for a new item, or an identity: a row with the id of an item replaces it (an",
@@ -79,9 +79,9 @@ enum Help {
     "  put their items back as the file has them): at a terminal import asks first, in a script it is",
     "  refused; import --again FILE.csv imports it again, and undo takes an import back.",
     "An example file: docs/examples/todos.csv; export writes the same format.",
-  ]
+  ])
 
-  static let tagLines = [
+  static let tagLines = fitted([
     "Tags group items across the list: add buy milk +home +errand, then list +home.",
     "  A tag is + and a letter, then letters, digits, - or _: +home, +work-2026, +côté.",
     "  At most 32 characters after the +, and 16 tags an item. Tags are lowercase: +Home is +home.",
@@ -93,5 +93,62 @@ enum Help {
     "                          list open +home +errand -work: open items with both tags and not +work",
     "  rename N TITLE          a word that add would take as a tag is refused in the title",
     "  list shows an item's tags after its title; export writes them in the tags column.",
-  ]
+  ])
+
+  /// The width help fits: a terminal's narrowest common one.
+  static let width = 80
+
+  /// `lines` as paragraphs that fit ``width``, broken between words (a word longer than a line is
+  /// left whole). A line continues the one before when it starts at that one's continuation
+  /// column and has no columns of its own (no run of two spaces after its indent); a continuation starts at `hanging`, or at the
+  /// line's second column (the text after a run of two spaces, as in `  id        empty for a new
+  /// item`), or two spaces in.
+  ///
+  /// - Parameters:
+  ///   - lines: The lines, as written.
+  ///   - hanging: Where continuations start, if not where the first line says.
+  static func fitted(_ lines: [String], hanging given: Int? = nil) -> [String] {
+    var paragraphs: [(text: String, hanging: Int)] = []
+    for line in lines {
+      let indent = line.prefix { $0 == " " }.count
+      let column = secondColumn(of: line, indent: indent)
+      let hasColumns = line.dropFirst(indent).contains("  ")
+      if given == nil, !hasColumns, indent > 0, let last = paragraphs.last, last.hanging == indent {
+        paragraphs[paragraphs.count - 1].text += " " + line.dropFirst(indent)
+      } else {
+        paragraphs.append((line, given ?? column ?? max(indent, 2)))
+      }
+    }
+    return paragraphs.flatMap { wrapped($0.text, hanging: $0.hanging) }
+  }
+
+  /// Where the text after the first run of two or more spaces past `indent` starts, if that is in
+  /// the left half of a line.
+  private static func secondColumn(of line: String, indent: Int) -> Int? {
+    guard let gap = line.dropFirst(indent).range(of: "  ") else { return nil }
+    let column = line.distance(from: line.startIndex, to: gap.upperBound)
+    let text = column + line[gap.upperBound...].prefix { $0 == " " }.count
+    return text <= width / 2 && text < line.count ? text : nil
+  }
+
+  /// `line` broken between words into lines of at most ``width``, continuations at `hanging`.
+  private static func wrapped(_ line: String, hanging: Int) -> [String] {
+    guard line.count > width else { return [line] }
+    let indent = line.prefix { $0 == " " }.count
+    var lines: [String] = []
+    var current = String(repeating: " ", count: indent)
+    var hasWord = false
+    for word in line.dropFirst(indent).split(separator: " ", omittingEmptySubsequences: false) {
+      let candidate = hasWord ? current + " " + word : current + word
+      if hasWord, candidate.count > width, !word.isEmpty {
+        lines.append(String(current.reversed().drop { $0 == " " }.reversed()))
+        current = String(repeating: " ", count: hanging) + word
+      } else {
+        current = candidate
+      }
+      hasWord = hasWord || !word.isEmpty
+    }
+    lines.append(current)
+    return lines
+  }
 }
