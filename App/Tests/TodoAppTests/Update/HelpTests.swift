@@ -29,7 +29,10 @@ struct HelpTests {
         "                            list --all shows every one);",
       ])
     #expect(prose(fitted) == prose([long]))
-    #expect(Help.fitted(["  \(String(repeating: "x", count: 90)) y"]) == ["  \(String(repeating: "x", count: 90))", "  y"])
+    #expect(
+      Help.fitted(["  \(String(repeating: "x", count: 90)) y"]) == [
+        "  \(String(repeating: "x", count: 90))", "  y",
+      ])
   }
   @Test("help names every limit a command enforces: the title's length, rm's range, due's longest duration")
   func namesTheLimits() {
