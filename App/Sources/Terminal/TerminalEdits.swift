@@ -53,6 +53,25 @@ package enum TerminalEdits {
     return rows
   }
 
+  /// `text` cut to one row of `columns`: whole if it fits, otherwise as much as fits before a `…`.
+  ///
+  /// - Parameters:
+  ///   - text: Text without escape sequences.
+  ///   - columns: The terminal's width.
+  /// - Returns: Text at most `columns` wide.
+  package static func cut(_ text: String, columns: Int) -> String {
+    guard width(of: text) > columns else { return text }
+    var cut = ""
+    var used = 0
+    for character in text {
+      let needed = width(of: character)
+      if used + needed > columns - 1 { break }
+      cut.append(character)
+      used += needed
+    }
+    return cut + "…"
+  }
+
   /// The columns `text` takes on a terminal, erring on the wide side.
   ///
   /// - Parameter text: Text without escape sequences.

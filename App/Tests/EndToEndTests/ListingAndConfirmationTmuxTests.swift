@@ -59,6 +59,32 @@ extension EndToEnd {
       }
     }
 
+    // Rows wider than the window wrapped to two lines each, so a page of them pushed the counts and
+    // half the page off the screen (issue 59, defect 6).
+    @Test("a page of titles wider than the window fits it: each row is cut to the width, ending in …")
+    func longTitlesFit() async throws {
+      let folder = AppProcess.temporaryFolder()
+      let long = String(repeating: "very long title ", count: 8)
+      let adds = (1...30).map { "add \(long)\($0)\n" }.joined()
+      _ = try await AppProcess.run(
+        ["--data-dir", folder.path], input: "register kit password1\nlogin kit password1\n" + adds)
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("kit>")
+        try await pane.run("resize-window", "-t", pane.session, "-x", "80", "-y", "24")
+        try await pane.type("list")
+        // 24 rows: the typed line, the counts, 20 items, the footer and the prompt.
+        let screen = try await pane.waitFor("Everything: list --all.")
+        #expect(screen.contains("You have 30 items (30 open, 0 done)."), "\(screen)")
+        #expect(screen.contains(" 1. [ ] very long title"), "\(screen)")
+        #expect(screen.contains("Page 1 of 2: 1–20 of 30 items. Next: list --page 2."), "\(screen)")
+        let rows = screen.split(separator: "\n").filter { $0.contains("[ ] very long title") }
+        #expect(rows.count == 20, "\(screen)")
+        #expect(rows.allSatisfy { $0.count == 80 && $0.hasSuffix("…") }, "\(screen)")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
     @Test("clear-done asks first: no keeps the items, yes deletes them; --yes answers in advance")
     func clearDoneAsks() async throws {
       try await TmuxPane.with(folder: try await folder("hal", rows: 7)) { pane in

@@ -12,6 +12,15 @@ struct TerminalEditsTests {
     #expect(TerminalEdits.inserting([]) == "")
   }
 
+  @Test("a line cut to one row keeps what fits before a …, wide characters counted as two")
+  func cutToOneRow() {
+    #expect(TerminalEdits.cut("short", columns: 10) == "short")
+    #expect(TerminalEdits.cut("exactly10!", columns: 10) == "exactly10!")
+    #expect(TerminalEdits.cut("one more than ten", columns: 10) == "one more …")
+    #expect(TerminalEdits.cut("茶茶茶茶茶茶", columns: 10) == "茶茶茶茶…")
+    #expect(TerminalEdits.width(of: TerminalEdits.cut("茶茶茶茶茶茶", columns: 10)) <= 10)
+  }
+
   @Test("a line wider than the terminal is cut into rows that fit, wide characters counted as two")
   func rows() {
     #expect(TerminalEdits.rows(of: "abcdefg", columns: 3) == ["abc", "def", "g"])

@@ -12,6 +12,9 @@ public struct OutputLine: Hashable, Sendable, Codable {
     case error
     /// Something that happened while the user was not asking: a reminder, an expired session.
     case banner
+    /// A row of a listing (`list`, `find`): shown as ``info``, but at a terminal cut to the
+    /// window's width, ending in `…`, so that a page of rows fits the window it was sized for.
+    case row
   }
 
   /// How the line is shown.

@@ -79,6 +79,11 @@ public struct UIModel: Hashable, Sendable, Codable {
   /// - Parameter text: The text.
   public mutating func say(_ text: String) { print(OutputLine(.info, text)) }
 
+  /// Appends a row of a listing (``OutputLine/Style/row``).
+  ///
+  /// - Parameter text: The text.
+  public mutating func row(_ text: String) { print(OutputLine(.row, text)) }
+
   /// Appends an error line.
   ///
   /// - Parameter text: The text.

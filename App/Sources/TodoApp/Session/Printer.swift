@@ -135,17 +135,21 @@ final class Printer {
   /// Prints lines that are not the model's output (the inspector's time travel), as output lines
   /// are printed: above the prompt while the user sits at it.
   func show(_ lines: some RandomAccessCollection<OutputLine>) {
-    var text = ""
-    for line in lines { text += styled([TerminalText.visible(line.text)], line).joined() + "\n" }
-    if isInteractive {
-      let width = columns()
-      line.print(
-        rows: {
-          lines.flatMap { styled(TerminalEdits.rows(of: TerminalText.visible($0.text), columns: width), $0) }
-        }, otherwise: text)
-    } else {
-      write(text)
+    guard isInteractive else {
+      write(lines.map { TerminalText.visible($0.text) + "\n" }.joined())
+      return
     }
+    let width = columns()
+    // A listing's row keeps to one row of the window, so that a page fits it.
+    func visible(_ line: OutputLine) -> String {
+      let text = TerminalText.visible(line.text)
+      return line.style == .row ? TerminalEdits.cut(text, columns: width) : text
+    }
+    var text = ""
+    for line in lines { text += styled([visible(line)], line).joined() + "\n" }
+    line.print(
+      rows: { lines.flatMap { styled(TerminalEdits.rows(of: visible($0), columns: width), $0) } },
+      otherwise: text)
   }
 
   /// Redraws the prompt's line when the prompt changes while the user sits at it (not while a
@@ -159,7 +163,7 @@ final class Printer {
     guard isInteractive else { return rows }
     let colour =
       switch line.style {
-      case .info: ""
+      case .info, .row: ""
       case .warning: "\u{1B}[33m"
       case .error: "\u{1B}[31m"
       case .banner: "\u{1B}[1;33m"

@@ -23,7 +23,7 @@ enum Listing {
       return
     }
     guard let pageSize = query.pageSize else {
-      printRows(page.rows, listLength: listLength, now: now, into: &ui)
+      printRows(page.rows, listLength: listLength, now: now, paged: false, into: &ui)
       return
     }
     let size = max(1, pageSize)
@@ -33,7 +33,7 @@ enum Listing {
       return
     }
     ui.say(header(page))
-    printRows(page.rows, listLength: listLength, now: now, into: &ui)
+    printRows(page.rows, listLength: listLength, now: now, paged: true, into: &ui)
     guard pages > 1 else { return }
     let which = ((filter == .all ? [] : [filter.rawValue]) + (tags.isEmpty ? [] : [tags.words]))
       .map { " " + $0 }.joined()
@@ -87,10 +87,16 @@ enum Listing {
     return tagged.joined(separator: ", ")
   }
 
-  private static func printRows(_ rows: [TodoPage.Row], listLength: Int, now: Date, into ui: inout UIModel) {
+  /// The rows, each on a line: a page's as rows that a terminal cuts to its width
+  /// (``OutputLine/Style/row``), so that the page fits the window it was sized for; every item's
+  /// (`list --all`) whole.
+  private static func printRows(
+    _ rows: [TodoPage.Row], listLength: Int, now: Date, paged: Bool, into ui: inout UIModel
+  ) {
     let width = String(listLength).count
     for row in rows {
-      ui.say(self.row(row.item, number: row.number, width: width, now: now, timeZone: ui.timeZone))
+      let text = self.row(row.item, number: row.number, width: width, now: now, timeZone: ui.timeZone)
+      ui.print(OutputLine(paged ? .row : .info, text))
     }
   }
 
@@ -136,7 +142,8 @@ enum Listing {
       "\(counted(result.total, "item")) \(result.total == 1 ? "matches" : "match") \"\(words)\", best first:")
     let width = String(result.rows.map(\.number).max() ?? 0).count
     for row in result.rows {
-      ui.say(self.row(row.item, number: row.number, width: width, now: now, timeZone: ui.timeZone))
+      let text = self.row(row.item, number: row.number, width: width, now: now, timeZone: ui.timeZone)
+      ui.print(OutputLine(search.limit == nil ? .info : .row, text))
     }
     guard let size = search.limit, result.total > result.items.count else { return }
     let page = search.offset / size + 1

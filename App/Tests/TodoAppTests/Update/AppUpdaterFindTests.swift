@@ -39,7 +39,7 @@ struct AppUpdaterFindTests {
       rows: [TodoPage.Row(number: 2, item: AppFixture.mom)])
     assertUpdate(AppUpdater(), given: AppFixture.signedIn, when: TodoMessage.found(result, owner: ada.id)) {
       $0.ui.say("2 items match \"mil\", best first:")
-      $0.ui.say("2. [x] Call mom")
+      $0.ui.row("2. [x] Call mom")
       $0.ui.say("Page 1 of 2: 1–1 of 2 matches. Next: find mil --page 2. Everything: find mil --all.")
     }
   }

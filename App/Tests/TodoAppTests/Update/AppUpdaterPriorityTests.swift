@@ -76,8 +76,8 @@ struct AppUpdaterPriorityTests {
     }
     assertListing(.listPage(.open, page: 2, pageSize: 4), given: mixed) {
       $0.ui.say("6 of 7 items are open.")
-      $0.ui.say("7. [ ] plain due  (due 2026-11-22 12:01)")
-      $0.ui.say("1. [ ] plain")
+      $0.ui.row("7. [ ] plain due  (due 2026-11-22 12:01)")
+      $0.ui.row("1. [ ] plain")
       $0.ui.say("Page 2 of 2: 5–6 of 6 open items. Everything: list open --all.")
     }
   }

@@ -146,8 +146,8 @@ struct AppUpdaterTagTests {
       .listPage(.all, tags: TagFilter(required: tags("home")), page: 1, pageSize: 10), given: tagged
     ) {
       $0.ui.say("You have 2 items tagged +home (1 open, 1 done).")
-      $0.ui.say("1. [ ] milk +errand +home")
-      $0.ui.say("3. [x] plants +home")
+      $0.ui.row("1. [ ] milk +errand +home")
+      $0.ui.row("3. [x] plants +home")
     }
   }
 
@@ -157,8 +157,8 @@ struct AppUpdaterTagTests {
       .listPage(.open, tags: TagFilter(excluded: tags("work")), page: 1, pageSize: 2), given: tagged
     ) {
       $0.ui.say("3 of 4 items without +work are open.")
-      $0.ui.say("1. [ ] milk +errand +home")
-      $0.ui.say("4. [ ] bank +errand")
+      $0.ui.row("1. [ ] milk +errand +home")
+      $0.ui.row("4. [ ] bank +errand")
       $0.ui.say(
         "Page 1 of 2: 1–2 of 3 open -work items. Next: list open -work --page 2. Everything: list open -work --all."
       )

@@ -35,15 +35,15 @@ struct ListingAndConfirmationTests {
     assertListing(.listPage(.all, page: 2, pageSize: 2), given: model(items: 5)) {
       // Open items first (2, 4), then done ones (1, 3, 5).
       $0.ui.say("You have 5 items (2 open, 3 done).")
-      $0.ui.say("1. [x] Task 1")
-      $0.ui.say("3. [x] Task 3")
+      $0.ui.row("1. [x] Task 1")
+      $0.ui.row("3. [x] Task 3")
       $0.ui.say("Page 2 of 3: 3–4 of 5 items. Next: list --page 3. Everything: list --all.")
     }
     // A filter's page counts what it lists (issue 59: `list due` said "You have 6 items (6 open,
     // 0 done)" above 2 items).
     assertListing(.listPage(.done, page: 2, pageSize: 2), given: model(items: 5)) {
       $0.ui.say("3 of 5 items are done.")
-      $0.ui.say("5. [x] Task 5")
+      $0.ui.row("5. [x] Task 5")
       $0.ui.say("Page 2 of 2: 3–3 of 3 done items. Everything: list done --all.")
     }
   }
@@ -74,19 +74,19 @@ struct ListingAndConfirmationTests {
     }
     assertListing(.listPage(.all, page: 1, pageSize: 10), given: model) {
       $0.ui.say("You have 3 items (2 open, 1 overdue, 1 done).")
-      for row in rows { $0.ui.say(row) }
+      for row in rows { $0.ui.row(row) }
     }
     assertListing(.listPage(.due, page: 1, pageSize: 10), given: model) {
       $0.ui.say("3 of 3 items have a due date, 1 overdue.")
-      for row in [rows[0], rows[2], rows[1]] { $0.ui.say(row) }
+      for row in [rows[0], rows[2], rows[1]] { $0.ui.row(row) }
     }
     assertListing(.listPage(.open, page: 1, pageSize: 10), given: model) {
       $0.ui.say("2 of 3 items are open, 1 overdue.")
-      for row in rows.prefix(2) { $0.ui.say(row) }
+      for row in rows.prefix(2) { $0.ui.row(row) }
     }
     assertListing(.listPage(.done, page: 1, pageSize: 10), given: model) {
       $0.ui.say("1 of 3 items is done.")
-      $0.ui.say(rows[2])
+      $0.ui.row(rows[2])
     }
   }
 
@@ -155,8 +155,8 @@ struct ListingAndConfirmationTests {
   func onePage() {
     assertListing(.listPage(.all, page: 1, pageSize: 10), given: signedIn) {
       $0.ui.say("You have 2 items (1 open, 1 done).")
-      $0.ui.say("1. [ ] Buy milk")
-      $0.ui.say("2. [x] Call mom")
+      $0.ui.row("1. [ ] Buy milk")
+      $0.ui.row("2. [x] Call mom")
     }
     assertListing(.listPage(.all, page: 2, pageSize: 10), given: signedIn) {
       $0.ui.fail("There is no page 2; the list has 1 page of 10 (see list).")
