@@ -72,6 +72,19 @@ extension EndToEnd {
       #expect(second.status == 0)
     }
 
+    @Test("info N shows every field of item N, named as done N names it")
+    func info() async throws {
+      let result = try await run("add Pack +trip\npri 1 high\ninfo 1\ninfo 2\n")
+      let lines = result.standardOutput.split(separator: "\n").map(String.init)
+      let info = try #require(lines.firstIndex(of: "Item 1: Pack"), "\(result.standardOutput)")
+      #expect(
+        Array(lines[info..<(info + 5)]) == [
+          "Item 1: Pack", "  state     open", "  priority  high", "  due       none", "  tags      +trip",
+        ], "\(result.standardOutput)")
+      #expect(lines.last == "There is no item 2; the list has 1 (see list).", "\(result.standardOutput)")
+      #expect(result.status == 1)
+    }
+
     @Test("rm of several items and clear-done delete without asking in a script; --yes is accepted")
     func deletionsInScripts() async throws {
       let result = try await run(

@@ -47,6 +47,12 @@ enum CommandTable {
       ],
       parse: { $0.parseFind($1) }),
     CommandEntry(
+      "info", usage: "info N",
+      help: [
+        "every field of item N: its whole title, state, priority, due time, tags, when it was added and last changed"
+      ],
+      parse: { $0.parseInfo($1) }),
+    CommandEntry(
       "done", usage: "done N / reopen N",
       help: [
         "mark item N done / not done (several: done 2 5-9 or done 2,5-9, each its own undo step;",

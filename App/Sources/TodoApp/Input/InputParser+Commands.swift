@@ -87,6 +87,15 @@ extension InputParser {
     line.arguments.isEmpty ? .success(.undo) : parseSetDone(line)
   }
 
+  /// `info N`.
+  func parseInfo(_ line: InputLine) -> Result<UserIntent, Failure> {
+    let arguments = line.arguments
+    guard arguments.count == 1, let position = Int(arguments[0]), position > 0 else {
+      return line.fail("usage: info N")
+    }
+    return .success(.info(position: position))
+  }
+
   /// `rename N TITLE`.
   func parseRename(_ line: InputLine) -> Result<UserIntent, Failure> {
     let arguments = line.arguments

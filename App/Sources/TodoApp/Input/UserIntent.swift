@@ -73,6 +73,8 @@ public enum UserIntent: Equatable, Sendable, Codable {
   /// `pageSize` matches (`find milk` at a terminal, `find milk --page 2` anywhere), or every match
   /// when `pageSize` is `nil` (`find milk` in a script, `find milk --all` anywhere).
   case find(words: String, page: Int, pageSize: Int?)
+  /// Show every field of the item at a 1-based position (`info 3`).
+  case info(position: Int)
   /// Set the priority of the item at a 1-based position (`pri 3 high`).
   case setPriority(position: Int, TodoPriority)
   /// Give the item at a 1-based position these tags, beside its own (`tag 3 +work`).

@@ -31,10 +31,11 @@ public struct WaitingIntent: Hashable, Sendable, Codable {
 }
 
 extension UserIntent {
-  /// Whether the command deletes the items it names (`rm`).
-  var deletes: Bool {
+  /// Whether the command changes the items it names, each in a result printed with its number
+  /// (`done 3`: `Done 3. …`); `rm` prints titles, `info` no result.
+  var changesNamedItems: Bool {
     switch self {
-    case .remove, .removeItems: true
+    case .setDone, .setDoneItems, .rename, .due, .setPriority, .tag, .untag: true
     default: false
     }
   }
@@ -43,7 +44,7 @@ extension UserIntent {
   var itemNumbers: [Int] {
     switch self {
     case .setDone(let position, _), .rename(let position, _), .remove(let position), .due(let position, _),
-      .setPriority(let position, _), .tag(let position, _), .untag(let position, _):
+      .setPriority(let position, _), .tag(let position, _), .untag(let position, _), .info(let position):
       [position]
     case .setDoneItems(let positions, _), .removeItems(let positions, _):
       positions

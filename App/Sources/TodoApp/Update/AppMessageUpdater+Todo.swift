@@ -49,8 +49,8 @@ extension AppMessageUpdater {
     in model: inout AppModel
   ) -> [any Command] {
     // The lines for the results print the numbers typed: those of the page's rows are read from
-    // it then; the others are kept until then. A deletion prints titles only.
-    if !intent.deletes {
+    // it then; the others are kept until then.
+    if intent.changesNamedItems {
       for case (let number, .item(let item)) in names where model.todos.page?.row(numbered: number) == nil {
         model.ui.numbered[item.id] = number
       }
@@ -219,6 +219,12 @@ extension AppMessageUpdater {
         return []
       }
       return [TodoCommand.removeTags(item.id, tags, owner: owner)]
+    case .info(let position):
+      guard let item = item(at: position, names, in: &model) else { return [] }
+      for line in Listing.info(item, number: position, now: model.now ?? now, timeZone: model.ui.timeZone) {
+        model.ui.say(line)
+      }
+      return []
     case .find(let words, let page, let pageSize):
       let search = TodoSearch(
         text: words, offset: pageSize.map { (page - 1) * $0 } ?? 0, limit: pageSize)

@@ -115,6 +115,30 @@ enum Listing {
     return "\(padded). [\(item.isDone ? "x" : " ")] \(item.title)\(tagSuffix(item.tags))\(suffix)"
   }
 
+  /// `info N`: every field of `item`, one a line, the title whole.
+  ///
+  /// - Parameters:
+  ///   - item: The item.
+  ///   - number: The number it was named by.
+  ///   - now: Which open items are overdue.
+  ///   - timeZone: The zone dates are shown in.
+  /// - Returns: The lines.
+  static func info(_ item: TodoItem, number: Int, now: Date, timeZone: String) -> [String] {
+    let due = item.dueDate.map { date in
+      format(date, in: timeZone) + (!item.isDone && date < now ? " (overdue)" : "")
+    }
+    return [
+      "Item \(number): \(item.title)",
+      "  state     \(item.isDone ? "done" : "open")",
+      "  priority  \(item.priority.rawValue)",
+      "  due       \(due ?? "none")",
+      "  tags      \(item.tags.isEmpty ? "none" : String(tagSuffix(item.tags).dropFirst()))",
+      "  added     \(format(item.createdAt, in: timeZone))",
+      "  changed   \(format(item.updatedAt, in: timeZone))",
+      "  id        \(item.id.rawValue)",
+    ]
+  }
+
   /// ` +errand +home`, after a title; empty for no tags.
   static func tagSuffix(_ tags: [TodoTag]) -> String {
     tags.reduce(into: "") { $0 += " " + $1.description }

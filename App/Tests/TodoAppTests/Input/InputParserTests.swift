@@ -46,6 +46,10 @@ struct InputParserTests {
               "there is no help on \"done now\": help lists every command; help import, help tag, help undo or help COMMAND say more"
           )))
     #expect(parse("rename 3 Call   mom") == .success(.rename(position: 3, title: "Call   mom")))
+    #expect(parse("info 3") == .success(.info(position: 3)))
+    #expect(parse("info") == .failure(.init(command: "info", reason: "usage: info N")))
+    #expect(parse("info 0") == .failure(.init(command: "info", reason: "usage: info N")))
+    #expect(parse("info 2 3") == .failure(.init(command: "info", reason: "usage: info N")))
     #expect(parse("rm 1") == .success(.remove(position: 1)))
     #expect(parse("clear-done") == .success(.clearDone()))
     #expect(parse("import cancel") == .success(.cancelImport))
