@@ -100,15 +100,18 @@ public struct InputParser: Sendable {
       }
       guard let seconds = Self.seconds(in: arguments[2]) else {
         return .failure(
-          Reason("cannot read \"\(arguments[2])\" as a duration; write e.g. 90s, 10m, 2h or 1d"))
+          Reason("cannot read \"\(arguments[2])\" as a duration; write e.g. 90s, 10m, 2h, 1d, 1w or 1h30m"))
       }
       return .success(.due(position: position, .after(seconds: seconds)))
     }
-    if arguments.count == 2 {
-      guard let date = date(from: arguments[1]) else {
+    if arguments.count == 2 || arguments.count == 3 {
+      // `2026-12-10 10:00`, a date and a time as two words, is one time.
+      let typed = arguments.dropFirst().joined(separator: " ")
+      guard let date = date(from: typed) else {
         return .failure(
           Reason(
-            "cannot read \"\(arguments[1])\" as a time; write e.g. 2026-11-22T10:00 or 2026-11-22T10:00:00Z"))
+            "cannot read \"\(typed)\" as a time; write e.g. 2026-11-22T10:00, 2026-11-22 10:00, "
+              + "2026-11-22 (9:00) or 2026-11-22T10:00:00Z"))
       }
       return .success(.due(position: position, .at(date)))
     }
@@ -259,22 +262,35 @@ public struct InputParser: Sendable {
     init(_ text: String) { self.text = text }
   }
 
+  /// The hour a date typed without a time means (`due 3 2026-12-10`): 9:00 local time.
+  static let dateAloneHour = 9
+
   /// The longest duration `due N in` takes, in days: about ten years (``TodoItem/latestDueInDays``).
   static let longestDurationInDays = TodoItem.latestDueInDays
 
-  /// `90s`, `10m`, `2h`, `1d` (or a bare number of minutes) as seconds, if at most `limit` seconds
-  /// (by default ``longestDurationInDays``).
+  /// `90s`, `10m`, `2h`, `1d`, `1w`, or several, largest unit first (`1h30m`, `2d12h`), or a bare
+  /// number of minutes, as seconds, if at most `limit` seconds (by default
+  /// ``longestDurationInDays``).
   static func seconds(in text: String, upTo limit: Int = longestDurationInDays * 86_400) -> Int? {
     let lowered = text.lowercased()
-    let units: [(suffix: String, seconds: Int)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
-    for unit in units where lowered.hasSuffix(unit.suffix) {
-      guard let amount = Int(lowered.dropLast()), amount >= 0, amount <= limit / unit.seconds else {
-        return nil
+    if let minutes = Int(lowered) { return minutes >= 0 && minutes <= limit / 60 ? minutes * 60 : nil }
+    let units: [Character: Int] = ["w": 604_800, "d": 86_400, "h": 3_600, "m": 60, "s": 1]
+    var total = 0
+    var digits = ""
+    var last = Int.max
+    for character in lowered {
+      if character.isASCII, character.isNumber {
+        digits.append(character)
+        continue
       }
-      return amount * unit.seconds
+      // Each unit once, largest first: `1h30m`, not `30m1h` or `1h1h`.
+      guard let unit = units[character], unit < last, let amount = Int(digits), amount <= limit / unit,
+        amount * unit <= limit - total
+      else { return nil }
+      total += amount * unit
+      (digits, last) = ("", unit)
     }
-    guard let minutes = Int(lowered), minutes >= 0, minutes <= limit / 60 else { return nil }
-    return minutes * 60
+    return digits.isEmpty && last != Int.max ? total : nil
   }
 
   func date(from text: String) -> Date? {
@@ -283,6 +299,7 @@ public struct InputParser: Sendable {
     guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     for format in [
       "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm",
+      "yyyy-MM-dd HH:mm",
     ] {
       let formatter = DateFormatter()
       formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -290,7 +307,9 @@ public struct InputParser: Sendable {
       formatter.dateFormat = format
       if let date = formatter.date(from: text) { return date }
     }
-    return nil
+    // A date alone is that day's morning (``dateAloneHour``), as a calendar's all-day reminder.
+    guard text.count == 10 else { return nil }
+    return date(from: text + " \(Self.dateAloneHour < 10 ? "0" : "")\(Self.dateAloneHour):00")
   }
 
   func absolute(_ path: String) -> String {

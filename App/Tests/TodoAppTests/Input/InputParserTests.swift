@@ -236,10 +236,35 @@ struct InputParserTests {
     #expect(
       parse("due 1 in soon")
         == .failure(
-          .init(command: "due", reason: "cannot read \"soon\" as a duration; write e.g. 90s, 10m, 2h or 1d")))
+          .init(
+            command: "due",
+            reason: "cannot read \"soon\" as a duration; write e.g. 90s, 10m, 2h, 1d, 1w or 1h30m")))
     #expect(parse("due 1 tomorrow")?.isFailure == true)
     #expect(parse("add") == .failure(.init(command: "add", reason: "usage: add TITLE")))
     #expect(parse("notifications read x")?.isFailure == true)
+  }
+
+  // Taskwarrior's users type weeks, durations of two units and dates without a time (issue 59).
+  @Test(
+    "due takes weeks, durations of several units largest first, a date and time as two words, a date alone")
+  func dueAsPeopleTypeIt() {
+    #expect(parse("due 1 in 1w") == .success(.due(position: 1, .after(seconds: 7 * 86_400))))
+    #expect(parse("due 1 in 1h30m") == .success(.due(position: 1, .after(seconds: 5_400))))
+    #expect(parse("due 1 in 2d12h") == .success(.due(position: 1, .after(seconds: 216_000))))
+    #expect(parse("due 1 in 1W2D") == .success(.due(position: 1, .after(seconds: 9 * 86_400))))
+    #expect(parse("due 1 in 90") == .success(.due(position: 1, .after(seconds: 5_400))))
+    for typed in ["30m1h", "1h1h", "1h30", "h", "1x", "1h-5m", "-5m", ""] {
+      #expect(parse("due 1 in \(typed)")?.isFailure == true, "\(typed)")
+    }
+    // UTC, the parser's zone here: 9:00 that day for a date alone.
+    let morning = Date(timeIntervalSince1970: 1_796_893_200)  // 2026-12-10 09:00 UTC
+    #expect(parse("due 1 2026-12-10") == .success(.due(position: 1, .at(morning))))
+    #expect(
+      parse("due 1 2026-12-10 10:30") == .success(.due(position: 1, .at(morning.addingTimeInterval(5_400)))))
+    #expect(parse("due 1 2026-12-10T10:30") == parse("due 1 2026-12-10 10:30"))
+    #expect(parse("due 1 2026-12-1x")?.isFailure == true)
+    #expect(parse("due 1 2026-12-10 later")?.isFailure == true)
+    #expect(parse("due 1 in 99999999999999w99999999999999d")?.isFailure == true)
   }
 
   @Test("a duration longer than the longest, 3,650 days, is refused with the maximum named")
