@@ -74,8 +74,8 @@ enum CommandTable {
     CommandEntry(
       "due", usage: "due N in 10m|2h|1d",
       help: [
-        "set a due time, at most 3650d ahead (also 1w, 1h30m; or: due N 2026-11-22 10:00, local time,",
-        "due N 2026-11-22 for 9:00 that day; due N none);",
+        "set a due time, at most 3650d ahead (also 1w, 1h30m; or: due N tomorrow, today 18:30, 10:00,",
+        "2026-11-22 10:00, local time, or a date alone for 9:00 that day; due N none);",
         "a reminder shows when it comes; list marks open items past it overdue",
       ],
       parse: { $0.parseDue($1) }),

@@ -84,7 +84,8 @@ public struct InputParser: Sendable {
 
   /// `due` without its command word.
   func readDue(_ arguments: [String]) -> Result<UserIntent, Reason> {
-    let usage = "usage: due N in 10m|2h|1d, due N 2026-11-22T10:00, or due N none"
+    let usage =
+      "usage: due N in 10m|2h|1d|1w, due N tomorrow|today 18:30|10:00, due N 2026-11-22 10:00, or due N none"
     guard arguments.count >= 2, let position = Int(arguments[0]), position > 0 else {
       return .failure(Reason(usage))
     }
@@ -103,6 +104,9 @@ public struct InputParser: Sendable {
           Reason("cannot read \"\(arguments[2])\" as a duration; write e.g. 90s, 10m, 2h, 1d, 1w or 1h30m"))
       }
       return .success(.due(position: position, .after(seconds: seconds)))
+    }
+    if let spec = Self.dayAndTime(arguments.dropFirst().map { $0.lowercased() }) {
+      return .success(.due(position: position, spec))
     }
     if arguments.count == 2 || arguments.count == 3 {
       // `2026-12-10 10:00`, a date and a time as two words, is one time.
@@ -260,6 +264,30 @@ public struct InputParser: Sendable {
   struct Reason: Error {
     let text: String
     init(_ text: String) { self.text = text }
+  }
+
+  /// `today`, `tomorrow` (at ``dateAloneHour``), either followed by a time of day (`tomorrow
+  /// 18:30`), or a time of day alone (`10:00`, the next time it comes).
+  static func dayAndTime(_ words: [String]) -> DueSpec? {
+    func minute(_ word: String) -> Int? {
+      let parts = word.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count == 2, parts[1].count == 2, (1...2).contains(parts[0].count),
+        parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60
+      else { return nil }
+      return hour * 60 + minute
+    }
+    let days = ["today": 0, "tomorrow": 1]
+    switch words.count {
+    case 1:
+      if let offset = days[words[0]] { return .onDay(days: offset, minute: dateAloneHour * 60) }
+      return minute(words[0]).map { .nextTime(minute: $0) }
+    case 2:
+      guard let offset = days[words[0]], let time = minute(words[1]) else { return nil }
+      return .onDay(days: offset, minute: time)
+    default:
+      return nil
+    }
   }
 
   /// The hour a date typed without a time means (`due 3 2026-12-10`): 9:00 local time.

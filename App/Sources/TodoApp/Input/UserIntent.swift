@@ -95,6 +95,12 @@ public enum DueSpec: Hashable, Sendable, Codable {
   case after(seconds: Int)
   /// At this time.
   case at(Date)
+  /// At `minute` of the day (0 is midnight) `days` after the line's day, in the app's time zone:
+  /// `today 18:00`, `tomorrow` (9:00).
+  case onDay(days: Int, minute: Int)
+  /// At `minute` of the day (0 is midnight), the next time it comes: `10:00` is today's if it has
+  /// not passed when the line is read, else tomorrow's.
+  case nextTime(minute: Int)
   /// Remove the due date.
   case none
 }

@@ -140,6 +140,11 @@ extension AppMessageUpdater {
         switch spec {
         case .after(let seconds): time.addingTimeInterval(TimeInterval(seconds))
         case .at(let date): date
+        case .onDay(let days, let minute): Self.time(minute, daysAfter: days, of: time, in: model.ui.timeZone)
+        case .nextTime(let minute):
+          Self.time(minute, daysAfter: 0, of: time, in: model.ui.timeZone).flatMap { today in
+            today > time ? today : Self.time(minute, daysAfter: 1, of: time, in: model.ui.timeZone)
+          }
         case .none: nil
         }
       let latest = time.addingTimeInterval(TimeInterval(TodoItem.latestDueInDays) * 86_400)
@@ -274,6 +279,16 @@ extension AppMessageUpdater {
     model.ui.say("Import cancelled; reloading the list to show what was stored.")
     model.todos.isLoading = true
     return [TodoCommand.load(owner)]
+  }
+
+  /// `minute` of the day (0 is midnight) `days` after the day of `time`, in `timeZone`.
+  static func time(_ minute: Int, daysAfter days: Int, of time: Date, in timeZone: String) -> Date? {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC")!
+    let day = calendar.startOfDay(for: time)
+    return calendar.date(byAdding: .day, value: days, to: day).flatMap { start in
+      calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: start)
+    }
   }
 
   /// The item number `position` names, from `names` (``AppModel/names(of:)``), or `nil` after

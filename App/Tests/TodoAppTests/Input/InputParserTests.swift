@@ -239,7 +239,7 @@ struct InputParserTests {
           .init(
             command: "due",
             reason: "cannot read \"soon\" as a duration; write e.g. 90s, 10m, 2h, 1d, 1w or 1h30m")))
-    #expect(parse("due 1 tomorrow")?.isFailure == true)
+    #expect(parse("due 1 later")?.isFailure == true)
     #expect(parse("add") == .failure(.init(command: "add", reason: "usage: add TITLE")))
     #expect(parse("notifications read x")?.isFailure == true)
   }
@@ -265,6 +265,17 @@ struct InputParserTests {
     #expect(parse("due 1 2026-12-1x")?.isFailure == true)
     #expect(parse("due 1 2026-12-10 later")?.isFailure == true)
     #expect(parse("due 1 in 99999999999999w99999999999999d")?.isFailure == true)
+    // Days and times of day, resolved by the updater in the app's zone (before issue 59's habits,
+    // `due 1 tomorrow` was refused).
+    #expect(parse("due 1 tomorrow") == .success(.due(position: 1, .onDay(days: 1, minute: 540))))
+    #expect(parse("due 1 Today 18:30") == .success(.due(position: 1, .onDay(days: 0, minute: 1_110))))
+    #expect(parse("due 1 10:00") == .success(.due(position: 1, .nextTime(minute: 600))))
+    #expect(parse("due 1 9:05") == .success(.due(position: 1, .nextTime(minute: 545))))
+    for typed in [
+      "25:00", "10:60", "9:5", "10:00:00", "tomorrow later", "yesterday", "tomorrow 1:2:3", ":30",
+    ] {
+      #expect(parse("due 1 \(typed)")?.isFailure == true, "\(typed)")
+    }
   }
 
   @Test("a duration longer than the longest, 3,650 days, is refused with the maximum named")

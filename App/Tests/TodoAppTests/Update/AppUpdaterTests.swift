@@ -88,6 +88,39 @@ struct AppUpdaterTests {
       commands: [TodoCommand.setDueDate(TodoID(rawValue: "b"), now.addingTimeInterval(-0.7), owner: ada.id)])
   }
 
+  @Test(
+    "tomorrow, today 18:30 and 10:00 are read in the app's zone from the App's time; a time of day passed is tomorrow's"
+  )
+  func dueOnADay() {
+    var model = signedIn
+    model.now = now  // 2026-11-22 12:00 UTC
+    model.ui.timeZone = "Europe/Lisbon"  // UTC+0 in November
+    func due(_ spec: DueSpec) -> [TodoCommand] {
+      AppUpdater().result(of: intent(.due(position: 1, spec)), on: model).commands.compactMap {
+        $0 as? TodoCommand
+      }
+    }
+    let milk = TodoID(rawValue: "a")
+    let hour: TimeInterval = 3_600
+    #expect(
+      due(.onDay(days: 1, minute: 9 * 60)) == [
+        .setDueDate(milk, now.addingTimeInterval(21 * hour), owner: ada.id)
+      ])
+    #expect(
+      due(.onDay(days: 0, minute: 18 * 60 + 30))
+        == [.setDueDate(milk, now.addingTimeInterval(6.5 * hour), owner: ada.id)])
+    #expect(
+      due(.nextTime(minute: 13 * 60)) == [.setDueDate(milk, now.addingTimeInterval(hour), owner: ada.id)])
+    #expect(
+      due(.nextTime(minute: 10 * 60)) == [.setDueDate(milk, now.addingTimeInterval(22 * hour), owner: ada.id)]
+    )
+    model.ui.timeZone = "Asia/Tokyo"  // UTC+9: 21:00 there, so tomorrow 9:00 is 12 hours on
+    #expect(
+      due(.onDay(days: 1, minute: 9 * 60)) == [
+        .setDueDate(milk, now.addingTimeInterval(12 * hour), owner: ada.id)
+      ])
+  }
+
   @Test("list prints the items with their marks, filtered")
   func list() {
     assertListing(.list(.all), given: signedIn) {
