@@ -140,9 +140,12 @@ def send_from_page(driver: webdriver.Chrome, wait: WebDriverWait, app: subproces
     checks.check(answer.startswith("Sent"), f"the page's send is answered ({answer!r})")
     sent = (By.XPATH, "//div[contains(@class,'row')][.//span[@class='tool']]"
                       "[.//span[contains(., 'AppMessage.intent') and contains(., 'buy bread')]]")
-    wait.until(conditions.presence_of_element_located(sent))
-    checks.check(driver.find_element(*sent).find_element(By.CLASS_NAME, "tool").text == "from inspector",
-                 "the sent message is listed with the cause `from inspector`")
+    # The list is drawn anew whenever a message arrives, so a row found a moment ago may be gone:
+    # find and read it in one step, again if it went stale in between.
+    tool = WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
+                         ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: d.find_element(*sent).find_element(By.CLASS_NAME, "tool").text)
+    checks.check(tool == "from inspector", "the sent message is listed with the cause `from inspector`")
     added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
                        " and contains(., 'buy bread')]]")
 

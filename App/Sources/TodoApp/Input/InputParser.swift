@@ -337,7 +337,7 @@ public struct InputParser: Sendable {
     }
     // A date alone is that day's morning (``dateAloneHour``), as a calendar's all-day reminder.
     guard text.count == 10 else { return nil }
-    return date(from: text + " \(Self.dateAloneHour < 10 ? "0" : "")\(Self.dateAloneHour):00")
+    return date(from: text + String(format: " %02d:00", Self.dateAloneHour))
   }
 
   func absolute(_ path: String) -> String {

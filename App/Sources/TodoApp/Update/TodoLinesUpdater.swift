@@ -26,7 +26,7 @@ struct TodoLinesUpdater: AppUpdaterPart {
           : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open, "
             + "\(Listing.grouped(loaded.count - open)) done).")
     case .added(let item, let number, _):
-      model.ui.say("Added \(number.map { "\($0). " } ?? ": ")\(item.title)\(Listing.tagSuffix(item.tags))")
+      model.ui.say("Added\(number.map { " \($0). " } ?? ": ")\(item.title)\(Listing.tagSuffix(item.tags))")
     case .renamed(let item, _):
       model.ui.say("Renamed \(number(of: item).map { "\($0) " } ?? "")to: \(item.title)")
     case .toggled(let item, _):

@@ -109,6 +109,14 @@ struct AppUpdaterNumberTests {
         == ["Added 6. new"])
   }
 
+  @Test("an item added with no number (a trace older than numbers from the database) is printed without one")
+  func addedWithoutNumber() {
+    #expect(
+      updater.result(of: TodoMessage.added(item(6, "new"), number: nil, owner: ada.id), on: listed).model.ui
+        .outbox
+        .map(\.text) == ["Added: new"])
+  }
+
   @Test("a changed item is printed with the number its line named it by, on the page or off it")
   func changedItemsKeepTheTypedNumber() {
     var model = listed

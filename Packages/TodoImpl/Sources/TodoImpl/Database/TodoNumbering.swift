@@ -141,15 +141,8 @@ enum TodoNumbering {
               OR EXISTS (SELECT 1 FROM todo_number_gone WHERE owner = ?1 AND (created, id) > (?2, ?3))
             """,
           arguments: [owner.rawValue, key.created, key.id]) ?? false)
-      if isLast {
-        return try Int.fetchOne(
-          db,
-          sql: """
-            SELECT (SELECT count(*) FROM todo_item WHERE owner = ?1)
-              + (SELECT count(*) FROM todo_number_gone WHERE owner = ?1)
-            """,
-          arguments: [owner.rawValue]) ?? 0
-      }
+      // With no late items, every entry is listed, and the last one is the item.
+      if isLast { return try listedCount(owner, in: db) }
     }
     try db.execute(
       sql: """

@@ -108,16 +108,6 @@ extension TodoTable {
     var created: Int64
     var id: String
 
-    /// The key of `item` as it is stored.
-    init(_ item: TodoItem) {
-      self.init(created: item.createdAt.milliseconds, id: item.id.rawValue)
-    }
-
-    init(created: Int64, id: String) {
-      self.created = created
-      self.id = id
-    }
-
     /// Whether `self` comes before `other`: identities by their bytes, as SQLite's `BINARY`
     /// collation compares them.
     func precedes(_ other: Self) -> Bool {
@@ -316,5 +306,12 @@ extension TodoTable {
         }
       }
     }
+  }
+}
+
+extension TodoTable.CreationKey {
+  /// The key of `item` as it is stored.
+  init(_ item: TodoItem) {
+    self.init(created: item.createdAt.milliseconds, id: item.id.rawValue)
   }
 }
