@@ -35,10 +35,10 @@ public struct UIModel: Hashable, Sendable, Codable {
   public var announcedNotification: NotificationID?
   /// Whether the app listens for OS signals (``SystemSubscriptions``); `true` while it runs.
   public var listensForSignals: Bool
-  /// The numbers the user named items off the page shown by since the last listing, by identity:
-  /// what the lines for their commands' results print (`Done 3. …`; the page's rows have theirs).
-  /// The database keeps what numbers mean (``AppModel/names(of:answers:)``); this holds only the
-  /// items a line named.
+  /// The numbers the user named items by in commands sent since the last listing, by identity:
+  /// what the lines for their results print (`Done 3. …`), even when the page's watch has dropped
+  /// the item's row by then. The database keeps what numbers mean
+  /// (``AppModel/names(of:answers:)``); this holds only the items a line named.
   public var numbered: [TodoID: Int]
   /// The command waiting for the database to say what its numbers name, if any.
   public var waiting: WaitingIntent?

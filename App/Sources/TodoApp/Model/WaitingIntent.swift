@@ -54,6 +54,18 @@ extension UserIntent {
   }
 }
 
+/// What the numbers of a line name, as far as the app knows (``AppModel/names(of:answers:)``).
+struct ItemNames {
+  /// What each number names; a number missing here must be looked up in the database.
+  var named: [Int: TodoNumberLookup.Named] = [:]
+  /// How many items the list held when the database said a number names nothing: what the line's
+  /// failure says the list has. `nil` when no answer said so.
+  var listLength: Int?
+
+  /// What `number` names, or `nil` if the app does not know.
+  subscript(number: Int) -> TodoNumberLookup.Named? { named[number] }
+}
+
 extension AppModel {
   /// What each of `numbers` names, as far as the app knows: the page shown's rows, then `answers`,
   /// what the database said of the numbers the page has no row for. The database keeps what numbers
@@ -63,13 +75,13 @@ extension AppModel {
   ///   - numbers: Item numbers, as typed.
   ///   - answers: The database's answer to a look-up of some of them, if one came.
   /// - Returns: What each names; a number missing from it must be looked up in the database.
-  func names(of numbers: [Int], answers: [TodoNumberLookup] = []) -> [Int: TodoNumberLookup.Named] {
-    guard !numbers.isEmpty else { return [:] }
+  func names(of numbers: [Int], answers: [TodoNumberLookup] = []) -> ItemNames {
+    guard !numbers.isEmpty else { return ItemNames() }
     let shown = Dictionary((todos.page?.rows ?? []).map { ($0.number, $0.item) }) { first, _ in first }
     let answered = Dictionary(answers.map { ($0.number, $0.named) }) { first, _ in first }
-    var names: [Int: TodoNumberLookup.Named] = [:]
+    var names = ItemNames(listLength: answers.lazy.compactMap(\.listLength).first)
     for number in numbers {
-      names[number] = shown[number].map(TodoNumberLookup.Named.item) ?? answered[number]
+      names.named[number] = shown[number].map(TodoNumberLookup.Named.item) ?? answered[number]
     }
     return names
   }

@@ -189,13 +189,13 @@ public final class AppSession {
       }
       useHistory(store.model.authentication.user?.id)
       store.addListener(observing: { $0.authentication.user?.id }, useHistory)
-      // Tab offers the tags in use: the slice counts them, so this compares a few counts a message.
+      // Tab offers the tags in use: the summary counts them, so this compares a few counts a message.
       let tagNames = tagNames
       let useTags: @MainActor @Sendable ([TodoTag: Int]) -> Void = { counts in
         tagNames.names.withLock { $0 = counts.keys.map(\.name).sorted() }
       }
-      useTags(store.model.todos.tagCounts)
-      store.addListener(observing: { $0.todos.tagCounts }, useTags)
+      useTags(store.model.todos.summary?.tagCounts ?? [:])
+      store.addListener(observing: { $0.todos.summary?.tagCounts ?? [:] }, useTags)
     }
     switch input {
     case .standardInput(let interactive): reader.start(interactive: interactive)

@@ -37,7 +37,7 @@ enum PastList {
     lines.append("The list as it was then:")
     var ui = UIModel()
     let page = Listing.page(of: past.todos, for: TodoListQuery(pageSize: pageSize), now: now)
-    Listing.print(page, listLength: past.todos.counts.total, now: now, into: &ui)
+    Listing.print(page, listLength: past.todos.items.count, now: now, into: &ui)
     lines += ui.outbox.map(\.text)
     lines.append(waiting)
     return lines

@@ -45,16 +45,23 @@ extension AppMessageUpdater {
   }
 
   private func todoCommand(
-    for intent: UserIntent, at now: Date, owner: UserID, names: [Int: TodoNumberLookup.Named],
+    for intent: UserIntent, at now: Date, owner: UserID, names: ItemNames,
     in model: inout AppModel
   ) -> [any Command] {
-    // The lines for the results print the numbers typed: those of the page's rows are read from
-    // it then; the others are kept until then.
-    if intent.changesNamedItems {
-      for case (let number, .item(let item)) in names where model.todos.page?.row(numbered: number) == nil {
-        model.ui.numbered[item.id] = number
-      }
+    let commands = commands(for: intent, at: now, owner: owner, names: names, in: &model)
+    // The lines for the results print the numbers typed, kept until then: the page's rows may be
+    // gone by the time a result comes (the page's watch reads it again after the change, and an
+    // item that no longer matches leaves it).
+    if intent.changesNamedItems, !commands.isEmpty {
+      for case (let number, .item(let item)) in names.named { model.ui.numbered[item.id] = number }
     }
+    return commands
+  }
+
+  private func commands(
+    for intent: UserIntent, at now: Date, owner: UserID, names: ItemNames,
+    in model: inout AppModel
+  ) -> [any Command] {
     switch intent {
     case .add(let typed):
       // The tags leave the title first: `add +home` has an empty title.
@@ -294,7 +301,7 @@ extension AppMessageUpdater {
   /// The item number `position` names, from `names` (``AppModel/names(of:)``), or `nil` after
   /// saying why there is none.
   private func item(
-    at position: Int, _ names: [Int: TodoNumberLookup.Named], in model: inout AppModel
+    at position: Int, _ names: ItemNames, in model: inout AppModel
   ) -> TodoItem? {
     switch names[position] ?? .unknown {
     case .item(let item):
@@ -304,11 +311,14 @@ extension AppMessageUpdater {
         "Item \(position) was deleted after the list was shown; nothing was changed (list shows the numbers now)."
       )
     case .unknown:
-      let total = model.todos.counts.total
-      model.ui.fail(
-        total == 0
-          ? "There is no item \(position): the list is empty."
-          : "There is no item \(position); the list has \(Listing.grouped(total)) (see list).")
+      // The database's count, read with its answer; the summary's if the answer has none (a
+      // trace recorded before answers counted).
+      switch names.listLength ?? model.todos.summary?.counts.total {
+      case 0: model.ui.fail("There is no item \(position): the list is empty.")
+      case let total?:
+        model.ui.fail("There is no item \(position); the list has \(Listing.grouped(total)) (see list).")
+      case nil: model.ui.fail("There is no item \(position) (see list).")
+      }
     }
     return nil
   }

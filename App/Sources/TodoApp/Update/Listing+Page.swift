@@ -26,17 +26,10 @@ extension Listing {
       shown = positions[...]
     }
     // The counts of the items the tags admit (the whole list's without tags), whatever the filter.
-    var (counts, overdue) = (todos.counts, 0)
-    let tags = query.tags
-    if tags.isEmpty {
-      // The index of open due dates, not the whole list: the same cost whatever the list's length.
-      overdue = todos.openDueDates.values.reduce(0) { $0 + ($1 < now ? 1 : 0) }
-    } else {
-      counts = TodoCounts()
-      for item in items where tags.admits(item) {
-        counts.add(item)
-        if !item.isDone, let due = item.dueDate, due < now { overdue += 1 }
-      }
+    var (counts, overdue) = (TodoCounts(), 0)
+    for item in items where query.tags.admits(item) {
+      counts.add(item)
+      if !item.isDone, let due = item.dueDate, due < now { overdue += 1 }
     }
     return TodoPage(
       query: query, rows: shown.map { TodoPage.Row(number: $0 + 1, item: items[$0]) },

@@ -88,7 +88,8 @@ struct TodoLinesUpdater: AppUpdaterPart {
       // A listing: the numbers lines named items by before may name others now.
       model.ui.numbered = [:]
       Listing.print(
-        page, listLength: max(model.todos.counts.total, page.counts.total), now: time, into: &model.ui)
+        page, listLength: max(model.todos.summary?.counts.total ?? 0, page.counts.total), now: time,
+        into: &model.ui)
       if let running = model.todos.runningImport {
         let stored = model.todos.importProgress.map { " (\(Listing.grouped($0.imported)) so far)" } ?? ""
         model.ui.say(
@@ -112,6 +113,9 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.say("The list changed outside this session; loading it again.")
       model.todos.isLoading = true
       return [TodoCommand.load(owner)]
+    case .summaryRead:
+      // The summary is for what other lines print (counts, completion); it prints nothing itself.
+      break
     case .lookedUp(let answers, _):
       // What the numbers of the command that waited name: it is performed now.
       return AppMessageUpdater().performWaiting(answers, in: &model)
@@ -134,9 +138,9 @@ struct TodoLinesUpdater: AppUpdaterPart {
   }
 
   /// Whether the model's list differs from the database's `page`: a row the model holds otherwise
-  /// (or not at all), or, for a page of the whole list, other counts.
+  /// (or not at all), or, for a page of the whole list, another number of items.
   static func isStale(_ todos: TodoModel, against page: TodoPage) -> Bool {
-    if page.query.tags.isEmpty, page.counts != todos.counts { return true }
+    if page.query.tags.isEmpty, page.counts.total != todos.items.count { return true }
     return page.rows.contains { todos.item($0.item.id) != $0.item }
   }
 

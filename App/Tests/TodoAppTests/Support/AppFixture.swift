@@ -25,14 +25,16 @@ enum AppFixture {
 
   /// `model` after a listing of its whole list, as the database reads it: every item a row of the
   /// page shown, numbered from 1 in creation order, so that a number names its item without asking
-  /// the database. A number past them is looked up (`TodoCommand.lookUp`).
+  /// the database. A number past them is looked up (`TodoCommand.lookUp`). The summary is the
+  /// list's, as the summary's subscription reads it.
   static func listed(_ model: AppModel) -> AppModel {
     var model = model
     let todos = model.todos
+    model.todos.summary = TodoSummary(counting: todos.items)
     model.todos.page = TodoPage(
       query: TodoListQuery(),
       rows: todos.items.enumerated().map { TodoPage.Row(number: $0.offset + 1, item: $0.element) },
-      matching: todos.items.count, counts: todos.counts,
+      matching: todos.items.count, counts: TodoCounts(counting: todos.items),
       overdue: todos.openDueDates.values.count { $0 < now })
     return model
   }
@@ -50,5 +52,15 @@ extension TodoTitle {
       Issue.record("\(raw) is not a valid title: \(failure)", sourceLocation: sourceLocation)
       return valid("invalid title")  // valid: the recursion ends here
     }
+  }
+}
+
+extension AppModel {
+  /// This model after a line that named `item` by `number` sent its command: the line for its
+  /// result prints that number (``UIModel/numbered``).
+  func naming(_ number: Int, _ item: TodoItem) -> AppModel {
+    var model = self
+    model.ui.numbered[item.id] = number
+    return model
   }
 }

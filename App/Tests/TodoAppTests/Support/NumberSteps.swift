@@ -8,7 +8,8 @@ import TodoApp
 
 /// A numbered command whose number the page shown has no row for, in its two steps, checked as one:
 /// the intent waits and asks the database what the number names (`TodoCommand.lookUp`); the
-/// answer, that it names nothing, fails the command with `failure` and sends nothing.
+/// answer, that it names nothing in a list as long as the model's, fails the command with
+/// `failure` and sends nothing.
 ///
 /// - Parameters:
 ///   - number: The number the page has no row for.
@@ -31,7 +32,8 @@ func assertNoItem(
   waiting.ui.waiting = WaitingIntent(intent, at: AppFixture.now)
   assertUpdate(
     AppUpdater(), given: waiting,
-    when: TodoMessage.lookedUp([TodoNumberLookup(number: number, named: .unknown)], owner: owner),
+    when: TodoMessage.lookedUp(
+      [TodoNumberLookup(number: number, named: .unknown, listLength: model.todos.items.count)], owner: owner),
     sourceLocation: sourceLocation
   ) {
     $0.ui.waiting = nil

@@ -40,7 +40,7 @@ struct AppUpdaterImportTests {
         rows: [
           TodoPage.Row(number: 1, item: AppFixture.milk), TodoPage.Row(number: 2, item: AppFixture.mom),
         ],
-        matching: 2, counts: model.todos.counts)
+        matching: 2, counts: TodoCounts(counting: model.todos.items))
       let listed = AppUpdater().result(
         of: TodoMessage.pageRead(page, at: AppFixture.now, owner: ada.id), on: asked.model
       ).model

@@ -75,20 +75,42 @@ struct AppUpdaterLookUpTests {
 
   @Test("a number the database says is gone, or names nothing, fails as a number the model could not find")
   func goneAndUnknown() {
-    for (named, said) in [
+    for (lookup, said) in [
       (
-        TodoNumberLookup.Named.gone,
+        TodoNumberLookup(number: 4, named: .gone),
         "Item 4 was deleted after the list was shown; nothing was changed (list shows the numbers now)."
       ),
-      (.unknown, "There is no item 4; the list has 5 (see list)."),
+      // The list's length is the database's, read with the answer.
+      (
+        TodoNumberLookup(number: 4, named: .unknown, listLength: 5),
+        "There is no item 4; the list has 5 (see list)."
+      ),
+      (TodoNumberLookup(number: 4, named: .unknown, listLength: 0), "There is no item 4: the list is empty."),
+      // An answer from a trace recorded before answers counted says no length.
+      (TodoNumberLookup(number: 4, named: .unknown), "There is no item 4 (see list)."),
     ] {
       let asked = apply(AppFixture.intent(.rename(position: 4, title: "four")), to: paged)
-      let result = updater.result(
-        of: TodoMessage.lookedUp([TodoNumberLookup(number: 4, named: named)], owner: ada.id), on: asked)
+      let result = updater.result(of: TodoMessage.lookedUp([lookup], owner: ada.id), on: asked)
       #expect(result.commands.isEmpty)
       #expect(result.model.ui.outbox.map(\.text) == [said])
       #expect(result.model.ui.failures == asked.ui.failures + 1)
     }
+  }
+
+  @Test("an answer that says no length takes the summary's; the answer's length goes before the summary's")
+  func unknownTakesTheSummaryLength() {
+    var model = paged
+    model.todos.summary = TodoSummary(counts: TodoCounts(total: 7, open: 7))
+    let asked = apply(AppFixture.intent(.rename(position: 9, title: "nine")), to: model)
+    func said(_ lookup: TodoNumberLookup) -> [String] {
+      updater.result(of: TodoMessage.lookedUp([lookup], owner: ada.id), on: asked).model.ui.outbox.map(\.text)
+    }
+    #expect(
+      said(TodoNumberLookup(number: 9, named: .unknown)) == ["There is no item 9; the list has 7 (see list)."]
+    )
+    #expect(
+      said(TodoNumberLookup(number: 9, named: .unknown, listLength: 8))
+        == ["There is no item 9; the list has 8 (see list)."])
   }
 
   @Test("rm of several numbers asks once for those off the page, each once, then asks the user to confirm")

@@ -43,7 +43,8 @@ struct AppUpdaterNoChangeTests {
     }
     assertUpdate(
       AppUpdater(), given: signedIn,
-      when: AppFixture.intent(.tag(position: 1, [TodoTag("home")!, TodoTag("errand")!])), then: signedIn,
+      when: AppFixture.intent(.tag(position: 1, [TodoTag("home")!, TodoTag("errand")!])),
+      then: signedIn.naming(1, AppFixture.milk),
       commands: [
         TodoCommand.addTags(AppFixture.milk.id, [TodoTag("home")!, TodoTag("errand")!], owner: ada.id)
       ])
@@ -71,7 +72,7 @@ struct AppUpdaterNoChangeTests {
     assertUpdate(
       AppUpdater(), given: signedIn,
       when: AppFixture.intent(.rename(position: 2, title: "+1 for learning C++")),
-      then: signedIn,
+      then: signedIn.naming(2, AppFixture.mom),
       commands: [TodoCommand.rename(AppFixture.mom.id, title: .valid("+1 for learning C++"), owner: ada.id)])
   }
 
@@ -83,6 +84,7 @@ struct AppUpdaterNoChangeTests {
       commands: [TodoCommand.setDone(AppFixture.milk.id, true, owner: ada.id)]
     ) {
       $0.ui.say("2. Call mom is already done; nothing was changed.")
+      $0.ui.numbered = [AppFixture.milk.id: 1, AppFixture.mom.id: 2]
     }
     assertNoItem(
       3, when: .setDoneItems(positions: [1, 3], true), given: signedIn,

@@ -81,7 +81,7 @@ struct AppUpdaterNumberTests {
     let page = TodoPage(
       query: TodoListQuery(),
       rows: items.enumerated().map { TodoPage.Row(number: $0.offset + 1, item: $0.element) },
-      matching: items.count, counts: model.todos.counts)
+      matching: items.count, counts: TodoCounts(counting: items))
     let relisted = apply(TodoMessage.pageRead(page, at: now, owner: ada.id), to: model)
     #expect(commands(.remove(position: 2), on: relisted) == [.remove(TodoID(rawValue: "3"), owner: ada.id)])
   }
@@ -107,6 +107,25 @@ struct AppUpdaterNumberTests {
       updater.result(of: TodoMessage.added(added, number: 6, owner: ada.id), on: model).model.ui.outbox.map(
         \.text)
         == ["Added 6. new"])
+  }
+
+  @Test(
+    "a result prints the number its line named, even when the page's watch dropped the item's row before the result came"
+  )
+  func numberOutlivesItsRow() throws {
+    var model = listed
+    model.todos.page?.query = TodoListQuery(filter: .open, pageSize: 10)
+    let asked = apply(AppFixture.intent(.setDone(position: 3, true)), to: model)
+    // The watch reads the open items again after the commit and sends the page before the result.
+    var reread = try #require(asked.todos.page)
+    reread.rows.removeAll { $0.number == 3 }
+    let dropped = apply(TodoMessage.pageChanged(reread, outside: false, owner: ada.id), to: asked)
+    #expect(dropped.todos.page?.row(numbered: 3) == nil)
+    var done = item(3, "a1")
+    done.isDone = true
+    #expect(
+      updater.result(of: TodoMessage.toggled(done, owner: ada.id), on: dropped).model.ui.outbox.map(\.text)
+        == ["Done 3. a1"])
   }
 
   @Test("an item added with no number (a trace older than numbers from the database) is printed without one")

@@ -39,7 +39,7 @@ struct AppUpdaterPriorityTests {
   func setPriority() {
     assertUpdate(
       AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.setPriority(position: 1, .high)),
-      then: AppFixture.signedIn,
+      then: AppFixture.signedIn.naming(1, AppFixture.milk),
       commands: [TodoCommand.setPriority(AppFixture.milk.id, .high, owner: ada.id)])
     assertNoItem(
       3, when: .setPriority(position: 3, .low), given: AppFixture.signedIn,

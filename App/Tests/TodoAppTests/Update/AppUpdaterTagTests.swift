@@ -68,10 +68,12 @@ struct AppUpdaterTagTests {
   @Test("tag N and untag N change item N's tags; an item out of range fails as pri does")
   func tagAndUntag() {
     assertUpdate(
-      AppUpdater(), given: tagged, when: AppFixture.intent(.tag(position: 2, tags("urgent"))), then: tagged,
+      AppUpdater(), given: tagged, when: AppFixture.intent(.tag(position: 2, tags("urgent"))),
+      then: tagged.naming(2, tagged.todos.items[1]),
       commands: [TodoCommand.addTags(TodoID(rawValue: "report"), tags("urgent"), owner: ada.id)])
     assertUpdate(
-      AppUpdater(), given: tagged, when: AppFixture.intent(.untag(position: 1, tags("home"))), then: tagged,
+      AppUpdater(), given: tagged, when: AppFixture.intent(.untag(position: 1, tags("home"))),
+      then: tagged.naming(1, tagged.todos.items[0]),
       commands: [TodoCommand.removeTags(TodoID(rawValue: "milk"), tags("home"), owner: ada.id)])
     assertNoItem(
       6, when: .tag(position: 6, tags("x")), given: tagged,

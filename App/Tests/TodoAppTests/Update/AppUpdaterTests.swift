@@ -66,7 +66,8 @@ struct AppUpdaterTests {
   @Test("positions refer to the list as shown; a missing one is explained")
   func positions() {
     assertUpdate(
-      AppUpdater(), given: signedIn, when: intent(.setDone(position: 1, true)), then: signedIn,
+      AppUpdater(), given: signedIn, when: intent(.setDone(position: 1, true)),
+      then: signedIn.naming(1, AppFixture.milk),
       commands: [TodoCommand.setDone(TodoID(rawValue: "a"), true, owner: ada.id)])
     assertNoItem(
       3, when: .remove(position: 3), given: signedIn, says: "There is no item 3; the list has 2 (see list).")
@@ -75,7 +76,8 @@ struct AppUpdaterTests {
   @Test("without a time in the model, a relative due time is counted from when the line was read")
   func dueIn() {
     assertUpdate(
-      AppUpdater(), given: signedIn, when: intent(.due(position: 2, .after(seconds: 600))), then: signedIn,
+      AppUpdater(), given: signedIn, when: intent(.due(position: 2, .after(seconds: 600))),
+      then: signedIn.naming(2, AppFixture.mom),
       commands: [TodoCommand.setDueDate(TodoID(rawValue: "b"), now.addingTimeInterval(600), owner: ada.id)])
   }
 
@@ -84,7 +86,8 @@ struct AppUpdaterTests {
     var model = signedIn
     model.now = now.addingTimeInterval(-0.7)
     assertUpdate(
-      AppUpdater(), given: model, when: intent(.due(position: 2, .after(seconds: 0))), then: model,
+      AppUpdater(), given: model, when: intent(.due(position: 2, .after(seconds: 0))),
+      then: model.naming(2, AppFixture.mom),
       commands: [TodoCommand.setDueDate(TodoID(rawValue: "b"), now.addingTimeInterval(-0.7), owner: ada.id)])
   }
 
@@ -258,7 +261,7 @@ struct AppUpdaterTests {
   func rename() {
     assertUpdate(
       AppUpdater(), given: signedIn, when: intent(.rename(position: 1, title: " Buy oat milk ")),
-      then: signedIn,
+      then: signedIn.naming(1, AppFixture.milk),
       commands: [TodoCommand.rename(TodoID(rawValue: "a"), title: .valid("Buy oat milk"), owner: ada.id)])
     assertUpdate(AppUpdater(), given: signedIn, when: intent(.rename(position: 2, title: "  "))) {
       $0.ui.fail("The title is empty.")
@@ -274,7 +277,10 @@ struct AppUpdaterTests {
     assertUpdate(
       AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(past))),
       commands: [TodoCommand.setDueDate(TodoID(rawValue: "a"), past, owner: ada.id)]
-    ) { $0.ui.warn("2026-11-22 11:00 is already past: no reminder will come for it.") }
+    ) {
+      $0.ui.warn("2026-11-22 11:00 is already past: no reminder will come for it.")
+      $0.ui.numbered[AppFixture.milk.id] = 1
+    }
     #expect(
       AppUpdater().result(of: intent(.due(position: 1, .at(past))), on: signedIn).model.ui.failures == 0)
   }
@@ -283,7 +289,8 @@ struct AppUpdaterTests {
   func dueJustPast() {
     let past = now.addingTimeInterval(-30)
     assertUpdate(
-      AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(past))), then: signedIn,
+      AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(past))),
+      then: signedIn.naming(1, AppFixture.milk),
       commands: [TodoCommand.setDueDate(TodoID(rawValue: "a"), past, owner: ada.id)])
   }
 
@@ -295,7 +302,8 @@ struct AppUpdaterTests {
     }
     let latest = now.addingTimeInterval(3_650 * 86_400)
     assertUpdate(
-      AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(latest))), then: signedIn,
+      AppUpdater(), given: signedIn, when: intent(.due(position: 1, .at(latest))),
+      then: signedIn.naming(1, AppFixture.milk),
       commands: [TodoCommand.setDueDate(TodoID(rawValue: "a"), latest, owner: ada.id)])
   }
 

@@ -47,6 +47,7 @@ struct AppUpdaterUndoTests {
       commands: [TodoCommand.setDone(AppFixture.milk.id, false, owner: ada.id)]
     ) {
       $0.ui.warn(notice)
+      $0.ui.numbered[AppFixture.milk.id] = 1
     }
   }
 

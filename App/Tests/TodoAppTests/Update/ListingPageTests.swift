@@ -66,7 +66,7 @@ struct ListingPageTests {
     let page = Listing.page(of: list, for: TodoListQuery(filter: .done), now: now)
     #expect(numbers(page) == [1, 2, 3])
     #expect(page.matching == 3)
-    #expect(page.counts == list.counts)
+    #expect(page.counts == TodoCounts(counting: list.items))
     #expect(page.counts == TodoCounts(total: 10, open: 7))
     #expect(page.overdue == 1)
   }

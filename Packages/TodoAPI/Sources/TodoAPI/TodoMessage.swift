@@ -54,6 +54,9 @@ public enum TodoMessage: Message, Hashable, Codable {
   /// this app: then the page is sent even if it reads the same, since rows it does not show may
   /// have changed.
   case pageChanged(TodoPage, outside: Bool, owner: UserID)
+  /// The summary of `owner`'s list (``TodoSummarySubscription``), read when the subscription
+  /// started or after a commit changed it.
+  case summaryRead(TodoSummary, owner: UserID)
   /// What the numbers a ``TodoCommand/lookUp(_:owner:)`` asked about name, in the order asked.
   case lookedUp([TodoNumberLookup], owner: UserID)
   /// `owner`'s last change was reverted: the rows it changed are as they were before it.
@@ -76,7 +79,7 @@ extension TodoMessage {
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
       .failed(_, let owner), .found(_, let owner), .pageRead(_, _, let owner), .pageChanged(_, _, let owner),
-      .lookedUp(_, let owner),
+      .lookedUp(_, let owner), .summaryRead(_, let owner),
       .undone(_, let owner),
       .importChecked(_, _, let owner):
       owner

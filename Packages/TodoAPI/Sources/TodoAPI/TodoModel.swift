@@ -34,12 +34,9 @@ public struct TodoModel: Hashable, Sendable, Codable {
   /// from. Kept up to date by every mutation, so readers need not scan the whole list (a provider
   /// runs after every message).
   public private(set) var openDueDates: [TodoID: Date]
-  /// How many items have each tag: the tags in use, for completion, without a pass over the list.
-  /// Kept up to date by every mutation.
-  public private(set) var tagCounts: [TodoTag: Int]
-  /// How many items there are, open and done: what a header prints, without a pass over the list.
-  /// Kept up to date by every mutation.
-  public private(set) var counts: TodoCounts
+  /// How many items there are, open and done, and per tag, as the database last said
+  /// (``TodoMessage/summaryRead(_:owner:)``); `nil` until it is read.
+  public var summary: TodoSummary?
   private var positions: [TodoID: Int]
 
   /// Creates the slice.
@@ -61,8 +58,7 @@ public struct TodoModel: Hashable, Sendable, Codable {
     self.page = nil
     self.positions = [:]
     self.openDueDates = [:]
-    self.tagCounts = [:]
-    self.counts = TodoCounts()
+    self.summary = nil
     reindex()
   }
 
@@ -117,13 +113,6 @@ public struct TodoModel: Hashable, Sendable, Codable {
       openDueDates[item.id] = nil
     }
     let oldPosition = positions[item.id]
-    if let oldPosition { counts.subtract(items[oldPosition]) }
-    counts.add(item)
-    let oldTags = oldPosition.map { items[$0].tags } ?? []
-    if oldTags != item.tags {
-      count(oldTags, by: -1)
-      count(item.tags, by: 1)
-    }
     if let oldPosition {
       if items[oldPosition].createdAt == item.createdAt {
         items[oldPosition] = item
@@ -150,8 +139,6 @@ public struct TodoModel: Hashable, Sendable, Codable {
       doomed.insert(id)
       first = min(first, position)
       openDueDates[id] = nil
-      counts.subtract(items[position])
-      count(items[position].tags, by: -1)
     }
     guard !doomed.isEmpty else { return }
     items.replaceSubrange(first..., with: items[first...].filter { !doomed.contains($0.id) })
@@ -219,20 +206,9 @@ public struct TodoModel: Hashable, Sendable, Codable {
 
   private mutating func reindex() {
     positions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
-    counts = TodoCounts(counting: items)
-    tagCounts = [:]
-    for item in items where !item.tags.isEmpty { count(item.tags, by: 1) }
     openDueDates = Dictionary(
       uniqueKeysWithValues: items.compactMap { item in item.isDone ? nil : item.dueDate.map { (item.id, $0) }
       })
-  }
-
-  /// Adds `change` to the count of each of `tags`, dropping a tag no item has any more.
-  private mutating func count(_ tags: [TodoTag], by change: Int) {
-    for tag in tags {
-      let count = tagCounts[tag, default: 0] + change
-      tagCounts[tag] = count > 0 ? count : nil
-    }
   }
 
   /// Rewrites the positions of the items from `start` on, after items before them were inserted or

@@ -19,14 +19,20 @@ public struct TodoNumberLookup: Hashable, Sendable, Codable {
   public var number: Int
   /// What it names.
   public var named: Named
+  /// For a number that names nothing (``Named/unknown``), how many items the list held when it was
+  /// looked up, read in the same transaction: what "there is no item 9; the list has 8" says.
+  /// `nil` otherwise, and in a trace recorded before the look-up counted.
+  public var listLength: Int?
 
   /// Creates an answer.
   ///
   /// - Parameters:
   ///   - number: The number looked up.
   ///   - named: What it names.
-  public init(number: Int, named: Named) {
+  ///   - listLength: For a number that names nothing, how many items the list held.
+  public init(number: Int, named: Named, listLength: Int? = nil) {
     self.number = number
     self.named = named
+    self.listLength = listLength
   }
 }

@@ -12,70 +12,36 @@ struct TodoModelTests {
       createdAt: Date(timeIntervalSince1970: seconds))
   }
 
-  @Test("tagCounts follows every change: items loaded, tagged, untagged, moved and removed")
-  func tagCounts() {
-    func tagged(_ id: String, _ names: String..., at seconds: Double) -> TodoItem {
-      var tagged = item(id, at: seconds)
+  @Test("a summary counts items open and done, and each tag once per item; a count below 1 is dropped")
+  func summaryCounts() {
+    func tagged(_ id: String, _ names: String..., at seconds: Double, done: Bool = false) -> TodoItem {
+      var tagged = item(id, at: seconds, done: done)
       tagged.tags = names.compactMap { TodoTag($0) }
       return tagged
     }
-    func counts(_ model: TodoModel) -> [String: Int] {
-      Dictionary(uniqueKeysWithValues: model.tagCounts.map { ($0.name, $1) })
-    }
-    var model = TodoModel(items: [
-      tagged("a", "home", at: 1), tagged("b", "home", "work", at: 2), item("c", at: 3),
+    let summary = TodoSummary(counting: [
+      tagged("a", "home", at: 1), tagged("b", "home", "work", at: 2, done: true), item("c", at: 3),
     ])
-    #expect(counts(model) == ["home": 2, "work": 1])
-    model.upsert(tagged("c", "errand", at: 3))
-    model.upsert(tagged("a", at: 1))
-    #expect(counts(model) == ["home": 1, "work": 1, "errand": 1])
-    model.upsert(tagged("b", "work", at: 9))
-    #expect(counts(model) == ["work": 1, "errand": 1])
-    model.remove([TodoID(rawValue: "b"), TodoID(rawValue: "x")])
-    #expect(counts(model) == ["errand": 1])
-    model.replaceItems(with: [tagged("d", "home", at: 1)])
-    #expect(counts(model) == ["home": 1])
-    model.clear()
-    #expect(model.tagCounts.isEmpty)
+    #expect(summary.counts == TodoCounts(total: 3, open: 2))
+    #expect(summary.counts.done == 1)
+    #expect(
+      Dictionary(uniqueKeysWithValues: summary.tagCounts.map { ($0.name, $1) }) == ["home": 2, "work": 1])
+    #expect(TodoSummary(counting: []) == TodoSummary())
+    // Safe: both are tags.
+    let (home, work) = (TodoTag("home")!, TodoTag("work")!)
+    #expect(TodoSummary(tagCounts: [home: 0, work: 2]).tagCounts == [work: 2])
   }
 
-  @Test("counts follows every change: added, done, reopened, moved, removed, replaced, cleared")
-  func counts() {
-    /// The counts, checked against a model built afresh from the same items.
-    func counts(_ model: TodoModel) -> TodoCounts {
-      #expect(model.counts == TodoModel(items: model.items).counts)
-      return model.counts
-    }
-    var model = TodoModel(items: [item("a", at: 1), item("b", at: 2, done: true)])
-    #expect(counts(model) == TodoCounts(total: 2, open: 1))
-    model.upsert(item("c", at: 3))
-    #expect(counts(model) == TodoCounts(total: 3, open: 2))
-    model.upsert(item("a", at: 1, done: true))
-    #expect(counts(model) == TodoCounts(total: 3, open: 1))
-    #expect(model.counts.done == 2)
-    model.upsert(item("b", at: 2))
-    #expect(counts(model) == TodoCounts(total: 3, open: 2))
-    model.upsert(item("c", at: 9, done: true))
-    #expect(counts(model) == TodoCounts(total: 3, open: 1))
-    model.remove([TodoID(rawValue: "c"), TodoID(rawValue: "x"), TodoID(rawValue: "c")])
-    #expect(counts(model) == TodoCounts(total: 2, open: 1))
-    model.remove([TodoID(rawValue: "b")])
-    #expect(counts(model) == TodoCounts(total: 1, open: 0))
-    model.replaceItems(with: [item("d", at: 1), item("e", at: 2), item("f", at: 3, done: true)])
-    #expect(counts(model) == TodoCounts(total: 3, open: 2))
-    model.clear()
-    #expect(model.counts == TodoCounts())
-  }
-
-  @Test("a model with counts survives a Codable round trip and equals one built afresh")
-  func codableWithCounts() throws {
+  @Test("a model with a summary survives a Codable round trip; clearing it forgets the summary")
+  func codableWithSummary() throws {
     let owner = UserID(rawValue: 1)
     var model = TodoModel(owner: owner, items: [item("a", at: 1), item("b", at: 2, done: true)])
-    model.upsert(item("a", at: 1, done: true))
+    model.summary = TodoSummary(counting: model.items)
     let decoded = try JSONDecoder().decode(TodoModel.self, from: JSONEncoder().encode(model))
     #expect(decoded == model)
-    #expect(decoded.counts == TodoCounts(total: 2, open: 0))
-    #expect(model == TodoModel(owner: owner, items: model.items))
+    #expect(decoded.summary?.counts == TodoCounts(total: 2, open: 1))
+    model.clear()
+    #expect(model.summary == nil)
   }
 
   @Test("accepts the results of its owner only: none while signed out, none of another user")

@@ -35,6 +35,7 @@ extension Feature where Environment: TodoEnvironment {
         registrations.register(interpreter)
         registrations.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
         registrations.register(subscriptions: TodoPageSubscription.self, run: interpreter.observePage)
+        registrations.register(subscriptions: TodoSummarySubscription.self, run: interpreter.observeSummary)
       })
   }
 }

@@ -311,9 +311,12 @@ enum TodoNumbering {
       sql: "SELECT \(TodoTable.columns) FROM todo_item WHERE owner = ? AND id = ?")
     var answered: Set<Int> = []
     var answers: [TodoNumberLookup] = []
+    // Counted once, and only when a number names nothing: what the answer says the list holds.
+    var listLength: Int?
     for number in numbers where answered.insert(number).inserted {
       guard let (id, gone) = found[number] else {
-        answers.append(TodoNumberLookup(number: number, named: .unknown))
+        if listLength == nil { listLength = try TodoTable.count(of: owner, in: db) }
+        answers.append(TodoNumberLookup(number: number, named: .unknown, listLength: listLength))
         continue
       }
       if gone {

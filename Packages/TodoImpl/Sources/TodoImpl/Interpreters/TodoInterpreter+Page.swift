@@ -28,11 +28,43 @@ extension TodoInterpreter {
   ///   - dispatch: Receives the messages.
   public func observePage(_ subscription: TodoPageSubscription, dispatch: Dispatch) async {
     let (query, owner, now) = (subscription.query, subscription.owner, now)
+    await watch(owner: owner, dispatch: dispatch, sendingEveryOutsideChange: true) { db in
+      try TodoTable.page(for: query, owner: owner, now: now(), in: db)
+    } message: { page, outside in
+      .pageChanged(page, outside: outside, owner: owner)
+    }
+  }
+
+  /// Keeps the summary of `subscription`'s owner current until cancelled, sending
+  /// ``TodoAPI/TodoMessage/summaryRead(_:owner:)``: at once, the summary as it reads when the watch
+  /// starts, then whenever a commit of this app or another program's makes it read differently.
+  /// The commits are told as to ``observePage(_:dispatch:)``; a failed read likewise.
+  ///
+  /// - Parameters:
+  ///   - subscription: Whose list.
+  ///   - dispatch: Receives the messages.
+  public func observeSummary(_ subscription: TodoSummarySubscription, dispatch: Dispatch) async {
+    let owner = subscription.owner
+    await watch(owner: owner, dispatch: dispatch, sendingEveryOutsideChange: false) { db in
+      try TodoTable.summary(of: owner, in: db)
+    } message: { summary, _ in
+      .summaryRead(summary, owner: owner)
+    }
+  }
+
+  /// Reads `read` at once and after every commit, of this app or of another program, until
+  /// cancelled, and sends what `message` makes of the value when it reads differently from the
+  /// last sent (or, with `sendingEveryOutsideChange`, after any commit of another program).
+  private func watch<Value: Equatable & Sendable>(
+    owner: UserID, dispatch: Dispatch, sendingEveryOutsideChange: Bool,
+    read: @escaping @Sendable (Database) throws -> Value,
+    message: (Value, _ outside: Bool) -> TodoMessage
+  ) async {
     // Nothing once cancelled: the store reports what a stopped subscription sends.
     func send(_ message: TodoMessage) {
       if !Task.isCancelled { dispatch(message) }
     }
-    let triggers = PageTriggers()
+    let triggers = CommitTriggers()
     let version: Int
     do {
       // The observer is held weakly by the connection: it is forgotten when the watch ends and
@@ -47,18 +79,16 @@ extension TodoInterpreter {
     }
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await watchOutside(triggers, from: version) }
-      var shown: TodoPage?
+      var shown: Value?
       var failing = false
       triggers.committed()  // the first read
       // Ends when the watch is cancelled.
       for await _ in triggers.wakeUps {
         let outside = triggers.takeOutside()
         do {
-          let page = try await database.read { db in
-            try TodoTable.page(for: query, owner: owner, now: now(), in: db)
-          }
-          if outside || page != shown { send(.pageChanged(page, outside: outside, owner: owner)) }
-          shown = page
+          let value = try await database.read(read)
+          if (outside && sendingEveryOutsideChange) || value != shown { send(message(value, outside)) }
+          shown = value
           failing = false
         } catch {
           if !failing { send(.failed(Self.failure(error), owner: owner)) }
@@ -71,7 +101,7 @@ extension TodoInterpreter {
 
   /// Tells `triggers` each time another program has committed to the database file since the
   /// file's `version`, until cancelled; a failed check is tried again at the next turn.
-  private func watchOutside(_ triggers: PageTriggers, from version: Int) async {
+  private func watchOutside(_ triggers: CommitTriggers, from version: Int) async {
     var version = version
     while !Task.isCancelled {
       try? await Task.sleep(for: outsideChangeInterval)
@@ -88,9 +118,9 @@ extension TodoInterpreter {
   }
 }
 
-/// What happened since a page watch last read its page: a commit of this app, a commit of another
+/// What happened since a watch last read its value: a commit of this app, a commit of another
 /// program, or both; the watch reads once for any number of them.
-private final class PageTriggers: TransactionObserver, Sendable {
+private final class CommitTriggers: TransactionObserver, Sendable {
   /// Whether another program has committed since the last ``takeOutside()``.
   private let outside = Mutex(false)
   private let continuation: AsyncStream<Void>.Continuation

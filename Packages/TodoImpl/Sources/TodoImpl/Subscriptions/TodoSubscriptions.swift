@@ -2,9 +2,10 @@ public import Core
 public import TodoAPI
 
 /// The to-do feature's subscriptions: the import the slice says is running
-/// (``TodoAPI/TodoModel/runningImport``), run by ``TodoInterpreter/runImport(_:dispatch:)``, and the
+/// (``TodoAPI/TodoModel/runningImport``), run by ``TodoInterpreter/runImport(_:dispatch:)``; the
 /// page it shows (``TodoAPI/TodoModel/page``), kept current by
-/// ``TodoInterpreter/observePage(_:dispatch:)``.
+/// ``TodoInterpreter/observePage(_:dispatch:)``; and the summary of the owner's list
+/// (``TodoAPI/TodoModel/summary``), kept current by ``TodoInterpreter/observeSummary(_:dispatch:)``.
 ///
 /// ```swift
 /// let store = Store(model: TodoModel(owner: user), updater: TodoUpdater(), subscriptions: TodoSubscriptions())
@@ -12,6 +13,7 @@ public import TodoAPI
 /// store.register(interpreter)
 /// store.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
 /// store.register(subscriptions: TodoPageSubscription.self, run: interpreter.observePage)
+/// store.register(subscriptions: TodoSummarySubscription.self, run: interpreter.observeSummary)
 /// ```
 ///
 /// When the slice stops holding the import (its report or failure arrived, the user cancelled it,
@@ -20,11 +22,12 @@ public struct TodoSubscriptions: SubscriptionProvider {
   /// Creates the provider.
   public init() {}
 
-  /// The running import, if the slice holds one; otherwise the page the slice shows, if it has a
-  /// size.
+  /// The running import, if the slice holds one; otherwise the summary of the owner's list, once
+  /// it is loaded, and the page the slice shows, if it has a size.
   ///
-  /// The page is not watched while an import runs: it would be read again after every batch. The
-  /// import's end starts the watch again, and its first read shows what the import stored. A page
+  /// Neither the page nor the summary is watched while an import runs: they would be read again
+  /// after every batch. The import's end starts the watches again, and their first reads show what
+  /// the import stored. A page
   /// without a size is the whole list, printed once (`list --all`, a script's `list`): no window to
   /// keep current, and reading it again after every change would cost a pass over the list.
   ///
@@ -34,7 +37,10 @@ public struct TodoSubscriptions: SubscriptionProvider {
   /// - Returns: The import subscription, or the page subscription, or nothing.
   public func subscriptions(for model: TodoModel, message: (any Message)?) -> [any Subscription] {
     if let running = model.runningImport { return [running] }
-    guard let owner = model.owner, let page = model.page, page.query.pageSize != nil else { return [] }
-    return [TodoPageSubscription(owner: owner, query: page.query)]
+    guard let owner = model.owner else { return [] }
+    // Read after the load, not beside it: the two would compete for the disk at sign-in.
+    let summary = model.isLoading ? [] : [TodoSummarySubscription(owner: owner)]
+    guard let page = model.page, page.query.pageSize != nil else { return summary }
+    return summary + [TodoPageSubscription(owner: owner, query: page.query)]
   }
 }

@@ -64,6 +64,8 @@ struct TodoResultUpdater: TypedUpdater {
       // stopped) is not the page shown.
       guard model.page?.query == page.query else { return [] }
       model.page = page
+    case .summaryRead(let summary, _):
+      model.summary = summary
     case .undone(let undo, _):
       model.remove(undo.removed)
       Self.restore(undo.restored, in: &model)

@@ -105,13 +105,16 @@ struct TodoNumberingTests {
         .lookedUp(
           [
             TodoNumberLookup(number: 4, named: .item(added)), TodoNumberLookup(number: 2, named: .gone),
-            TodoNumberLookup(number: 1, named: .item(items[0])), TodoNumberLookup(number: 5, named: .unknown),
-            TodoNumberLookup(number: 0, named: .unknown), TodoNumberLookup(number: -3, named: .unknown),
+            TodoNumberLookup(number: 1, named: .item(items[0])),
+            // A number that names nothing says how long the list is: a, c and d.
+            TodoNumberLookup(number: 5, named: .unknown, listLength: 3),
+            TodoNumberLookup(number: 0, named: .unknown, listLength: 3),
+            TodoNumberLookup(number: -3, named: .unknown, listLength: 3),
           ], owner: Users.alice)
       ])
     #expect(
       await harness.run(.lookUp([1], owner: Users.bob)) == [
-        .lookedUp([TodoNumberLookup(number: 1, named: .unknown)], owner: Users.bob)
+        .lookedUp([TodoNumberLookup(number: 1, named: .unknown, listLength: 0)], owner: Users.bob)
       ])
   }
 
@@ -179,7 +182,7 @@ struct TodoNumberingTests {
           [
             TodoNumberLookup(number: 2, named: .item(items[1])),
             TodoNumberLookup(number: 3, named: .item(items[2])),
-            TodoNumberLookup(number: 4, named: .unknown),
+            TodoNumberLookup(number: 4, named: .unknown, listLength: 3),
           ], owner: Users.alice)
       ])
   }
@@ -244,7 +247,8 @@ struct TodoNumberingTests {
     #expect(
       await harness.run(.lookUp([4, 7], owner: Users.alice)) == [
         .lookedUp(
-          [TodoNumberLookup(number: 4, named: .gone), .init(number: 7, named: .unknown)], owner: Users.alice)
+          [TodoNumberLookup(number: 4, named: .gone), .init(number: 7, named: .unknown, listLength: 5)],
+          owner: Users.alice)
       ])
     _ = await harness.run(.undo(owner: Users.alice))  // the rm of x
     #expect(try numbers(harness) == ["a": 1, "b": 2, "c": 3, "x": 4, "y": 5, "d": 6])
@@ -368,7 +372,9 @@ struct TodoNumberingTests {
         if actual != expected { return }
         // And the other way: what each number names, one past the last included.
         let named = Array(1...(numbered.count + 1)).map { number -> TodoNumberLookup in
-          guard number <= numbered.count else { return TodoNumberLookup(number: number, named: .unknown) }
+          guard number <= numbered.count else {
+            return TodoNumberLookup(number: number, named: .unknown, listLength: stored.count)
+          }
           return TodoNumberLookup(
             number: number, named: stored[numbered[number - 1]].map { .item($0) } ?? .gone)
         }

@@ -48,7 +48,11 @@ struct TodoFeatureTests {
       $0.todos.replaceItems(with: [stored])
       $0.todos.isLoading = false
     }
-    await store.finish()
+    // Once loaded, the summary is watched; its first read counts what the database holds.
+    store.expectSubscriptions(started: [TodoSummarySubscription(owner: Users.alice)])
+    await store.receive(TodoMessage.summaryRead(TodoSummary(counting: [stored]), owner: Users.alice)) {
+      $0.todos.summary = TodoSummary(counting: [stored])
+    }
   }
 
   @Test("the feature's messages are the ones a trace of it may hold")

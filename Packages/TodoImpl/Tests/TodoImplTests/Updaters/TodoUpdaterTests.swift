@@ -287,6 +287,7 @@ struct TodoUpdaterTests {
       TodoPage(query: TodoListQuery(), rows: [], matching: 0, counts: TodoCounts()), outside: true,
       owner: Users.alice),
     .lookedUp([TodoNumberLookup(number: 1, named: .gone)], owner: Users.alice),
+    .summaryRead(TodoSummary(counts: TodoCounts(total: 1, open: 1)), owner: Users.alice),
     .priorityChanged(
       TodoItem(id: TodoID(rawValue: "a"), title: "a", priority: .high, createdAt: .distantPast),
       owner: Users.alice),
@@ -356,7 +357,7 @@ struct TodoUpdaterTests {
     assertUpdate(updater, given: model, when: message, then: model)
   }
 
-  @Test("the provider asks for the running import, and for nothing once it is stopped")
+  @Test("the provider asks for the running import, and for no import once it is stopped")
   func importSubscription() {
     var model = aliceImporting
     let running = TodoImportSubscription(owner: Users.alice, path: "/f.csv", run: 1)
@@ -365,7 +366,10 @@ struct TodoUpdaterTests {
         running
       ])
     model.stopImport()
-    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
+    #expect(
+      TodoSubscriptions().subscriptions(for: model, message: nil).map { $0 as? TodoSummarySubscription } == [
+        TodoSummarySubscription(owner: Users.alice)
+      ])
     #expect(
       model.startImport(path: "/f.csv") == TodoImportSubscription(owner: Users.alice, path: "/f.csv", run: 2))
   }
@@ -525,29 +529,38 @@ struct TodoUpdaterTests {
     }
   }
 
+  @Test("a summary read from the database is kept as the list's summary")
+  func summaryRead() {
+    let summary = TodoSummary(counts: TodoCounts(total: 2, open: 1), tagCounts: [TodoTag("home")!: 1])
+    assertUpdate(updater, given: aliceList, when: TodoMessage.summaryRead(summary, owner: Users.alice)) {
+      $0.summary = summary
+    }
+  }
+
   @Test(
-    "the provider asks to watch the page shown, except while an import runs, while signed out, and for the whole list"
+    "the provider asks to watch the summary once loaded and the page shown, except while an import runs, while signed out, and for the whole list"
   )
   func pageSubscription() {
+    func asked(_ model: TodoModel) -> [String] {
+      TodoSubscriptions().subscriptions(for: model, message: nil).map { "\($0)" }
+    }
+    let summary = "\(TodoSummarySubscription(owner: Users.alice))"
     var model = aliceList
-    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
+    #expect(asked(model) == [summary])
+    model.isLoading = true
+    #expect(asked(model).isEmpty)
+    model.isLoading = false
     model.page = TodoPage(query: TodoListQuery(filter: .open), rows: [], matching: 0, counts: TodoCounts())
-    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
+    #expect(asked(model) == [summary])
     let query = TodoListQuery(filter: .open, page: 2, pageSize: 20)
     model.page = TodoPage(query: query, rows: [], matching: 0, counts: TodoCounts())
-    #expect(
-      TodoSubscriptions().subscriptions(for: model, message: nil).map { $0 as? TodoPageSubscription } == [
-        TodoPageSubscription(owner: Users.alice, query: query)
-      ])
+    #expect(asked(model) == [summary, "\(TodoPageSubscription(owner: Users.alice, query: query))"])
     let running = model.startImport(path: "/f.csv")
-    #expect(
-      TodoSubscriptions().subscriptions(for: model, message: nil).map { $0 as? TodoImportSubscription } == [
-        running
-      ])
+    #expect(asked(model) == [running.map { "\($0)" } ?? "none"])
     model.stopImport()
-    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).count == 1)
+    #expect(asked(model).count == 2)
     model.clear()
-    #expect(TodoSubscriptions().subscriptions(for: model, message: nil).isEmpty)
+    #expect(asked(model).isEmpty)
   }
 
   // MARK: - Failures
