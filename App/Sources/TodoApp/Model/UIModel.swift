@@ -40,7 +40,7 @@ public struct UIModel: Hashable, Sendable, Codable {
   /// the item's row by then. The database keeps what numbers mean
   /// (``AppModel/names(of:answers:)``); this holds only the items a line named.
   public var numbered: [TodoID: Int]
-  /// The command waiting for the database to say what its numbers name, if any.
+  /// The command waiting for an answer of the database (``WaitingIntent``), if any.
   public var waiting: WaitingIntent?
   /// Whether the import asked for last may ask before importing a file imported before (at a
   /// terminal), rather than refuse (in a script).

@@ -1,9 +1,12 @@
 public import Foundation
 import TodoAPI
 
-/// A command on numbered items that waits for the database to say what its numbers name: numbers
-/// the page shown has no row for (``TodoAPI/TodoCommand/lookUp(_:owner:)``). The answer
-/// (``TodoAPI/TodoMessage/lookedUp(_:owner:)``) performs it, at the time it was typed.
+/// A command that waits for the database: a command on numbered items, for what numbers the page
+/// shown has no row for name (``TodoAPI/TodoCommand/lookUp(_:owner:)``, whose answer
+/// ``TodoAPI/TodoMessage/lookedUp(_:owner:)`` performs it, at the time it was typed); or
+/// `clear-done` at a terminal, for the done items its question names
+/// (``TodoAPI/TodoCommand/peekPage(_:at:owner:)``, answered by
+/// ``TodoAPI/TodoMessage/pagePeeked(_:at:owner:)``).
 public struct WaitingIntent: Hashable, Sendable, Codable {
   /// The command, as typed.
   public var intent: UserIntent

@@ -30,6 +30,24 @@ extension AppMessageUpdater {
     return [TodoCommand.removeItems(items.map(\.id), owner: owner)]
   }
 
+  /// Asks `clear-done`'s question, which waited for `done`, the first page of the done items: or,
+  /// with none, runs it at once, as there is nothing to ask about.
+  ///
+  /// - Parameters:
+  ///   - done: The database's answer to the command's ``TodoAPI/TodoCommand/peekPage(_:at:owner:)``.
+  ///   - model: The model; its waiting command is forgotten.
+  /// - Returns: The command's commands.
+  func askClearDone(_ done: TodoPage, in model: inout AppModel) -> [any Command] {
+    guard let waiting = model.ui.waiting, case .clearDone = waiting.intent else { return [] }
+    model.ui.waiting = nil
+    guard let owner = signedInUser(in: &model) else { return [] }
+    guard let question = Confirmation.clearDoneQuestion(done) else {
+      return [TodoCommand.clearCompleted(owner: owner)]
+    }
+    model.ui.question = question
+    return []
+  }
+
   /// Performs the command that waited for `answers`, what the database says its numbers name.
   ///
   /// - Parameters:
@@ -37,7 +55,8 @@ extension AppMessageUpdater {
   ///   - model: The model; its waiting command is performed once, and then forgotten.
   /// - Returns: The command's commands.
   func performWaiting(_ answers: [TodoNumberLookup], in model: inout AppModel) -> [any Command] {
-    guard let waiting = model.ui.waiting else { return [] }
+    // Only a command on numbers waits for a look-up.
+    guard let waiting = model.ui.waiting, !waiting.intent.itemNumbers.isEmpty else { return [] }
     model.ui.waiting = nil
     guard let owner = signedInUser(in: &model) else { return [] }
     let names = model.names(of: waiting.intent.itemNumbers, answers: answers)
@@ -132,7 +151,7 @@ extension AppMessageUpdater {
         items.append(item)
       }
       let rows = zip(positions, items).map { TodoPage.Row(number: $0, item: $1) }
-      if !confirmed, let question = Confirmation.question(for: .items(rows), in: model) {
+      if !confirmed, let question = Confirmation.removalQuestion(rows) {
         model.ui.question = question
         return []
       }
@@ -169,9 +188,11 @@ extension AppMessageUpdater {
       }
       return [TodoCommand.setDueDate(item.id, date, owner: owner)]
     case .clearDone(let confirmed):
-      if !confirmed, let question = Confirmation.question(for: .clearDone, in: model) {
-        model.ui.question = question
-        return []
+      guard confirmed else {
+        // The question names the done items: the database's first page of them says which, and
+        // how many; the command waits for it (``askClearDone(_:in:)``).
+        model.ui.waiting = WaitingIntent(intent, at: now)
+        return [TodoCommand.peekPage(Confirmation.doneItemsNamed, at: now, owner: owner)]
       }
       return [TodoCommand.clearCompleted(owner: owner)]
     case .importCSV(let path, let again, let asks):

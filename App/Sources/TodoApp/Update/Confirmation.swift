@@ -9,27 +9,26 @@ import TodoAPI
 /// holds the deletion as the model's ``UIModel/question`` and runs it on a yes. Scripts are never
 /// asked (nobody is there to answer), and `--yes` on the line answers in advance at a terminal.
 enum Confirmation {
-  /// What to ask before `deletion` runs on `model`.
-  ///
-  /// - Parameters:
-  ///   - deletion: What the user asked to delete.
-  ///   - model: The model the deletion will meet.
-  /// - Returns: The question, or `nil` when nothing needs asking: nothing to delete.
-  static func question(for deletion: Question.Deletion, in model: AppModel) -> Question? {
-    guard model.authentication.user != nil else { return nil }
-    let items = model.todos.items
-    switch deletion {
-    case .clearDone:
-      let done = items.filter(\.isDone)
-      guard !done.isEmpty else { return nil }
-      let what = done.count == 1 ? "the 1 done item" : "the \(Listing.grouped(done.count)) done items"
-      return .confirmDeletion(deletion, text: "Delete \(what) (\(titles(done.map(\.title.text))))? [y/N] ")
-    case .items(let rows):
-      guard !rows.isEmpty else { return nil }
-      let titles = rows.map(\.item.title.text)
-      return .confirmDeletion(
-        deletion, text: "Delete \(Listing.grouped(titles.count)) items (\(self.titles(titles)))? [y/N] ")
-    }
+  /// What to ask before `rm` deletes the items of `rows`, or `nil` when there are none.
+  static func removalQuestion(_ rows: [TodoPage.Row]) -> Question? {
+    guard !rows.isEmpty else { return nil }
+    let titles = rows.map(\.item.title.text)
+    return .confirmDeletion(
+      .items(rows), text: "Delete \(Listing.grouped(titles.count)) items (\(self.titles(titles)))? [y/N] ")
+  }
+
+  /// The page of the done items `clear-done`'s question names: the first ``namedItems``, in the
+  /// order `list done` shows them; its `matching` counts them all.
+  static let doneItemsNamed = TodoListQuery(filter: .done, page: 1, pageSize: namedItems)
+
+  /// What to ask before `clear-done` deletes the done items `done` (a page of
+  /// ``doneItemsNamed``) begins, or `nil` when there are none.
+  static func clearDoneQuestion(_ done: TodoPage) -> Question? {
+    guard done.matching > 0 else { return nil }
+    let count = done.matching
+    let what = count == 1 ? "the 1 done item" : "the \(Listing.grouped(count)) done items"
+    return .confirmDeletion(
+      .clearDone, text: "Delete \(what) (\(titles(done.rows.map(\.item.title.text), of: count)))? [y/N] ")
   }
 
   /// Whether `answer` says yes: `y` or `yes`, in any case.
@@ -37,10 +36,14 @@ enum Confirmation {
     ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
   }
 
-  /// `“a”, “b”, “c” and 4 more`.
-  private static func titles(_ titles: [String]) -> String {
-    let shown = titles.prefix(3).map { "“\($0)”" }.joined(separator: ", ")
-    return titles.count > 3 ? shown + " and \(Listing.grouped(titles.count - 3)) more" : shown
+  /// How many items a question names by title.
+  static let namedItems = 3
+
+  /// `“a”, “b”, “c” and 4 more`: the first ``namedItems`` of `titles`, of `count` in all.
+  private static func titles(_ titles: [String], of count: Int? = nil) -> String {
+    let count = count ?? titles.count
+    let shown = titles.prefix(namedItems).map { "“\($0)”" }.joined(separator: ", ")
+    return count > namedItems ? shown + " and \(Listing.grouped(count - namedItems)) more" : shown
   }
 }
 

@@ -113,6 +113,9 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.say("The list changed outside this session; loading it again.")
       model.todos.isLoading = true
       return [TodoCommand.load(owner)]
+    case .pagePeeked(let page, _, _):
+      // The first page of the done items, which `clear-done`'s question waited for.
+      return AppMessageUpdater().askClearDone(page, in: &model)
     case .summaryRead:
       // The summary is for what other lines print (counts, completion); it prints nothing itself.
       break

@@ -178,10 +178,37 @@ struct ListingAndConfirmationTests {
       says: "There is no item 4; the list has 3 (see list).")
   }
 
-  @Test("clear-done not confirmed becomes the model's question; no deletes nothing, yes deletes")
+  /// The first page of the done items of `model`, as the database reads it for `clear-done`'s
+  /// question.
+  private func donePage(of model: AppModel) -> TodoPage {
+    let done = (model.todos.page?.rows ?? []).filter(\.item.isDone)
+    return TodoPage(
+      query: Confirmation.doneItemsNamed, rows: Array(done.prefix(Confirmation.namedItems)),
+      matching: done.count, counts: TodoCounts(counting: model.todos.items))
+  }
+
+  @Test(
+    "clear-done not confirmed asks the database for the done items, then asks the user about them; no deletes nothing, yes deletes"
+  )
   func clearDoneAsks() {
+    let intent = UserIntent.clearDone(confirmed: false)
+    let waiting = WaitingIntent(intent, at: AppFixture.now)
+    assertUpdate(
+      AppUpdater(), given: signedIn, when: AppFixture.intent(intent),
+      commands: [
+        TodoCommand.peekPage(Confirmation.doneItemsNamed, at: AppFixture.now, owner: AppFixture.ada.id)
+      ]
+    ) {
+      $0.ui.waiting = waiting
+    }
+    var peeking = signedIn
+    peeking.ui.waiting = waiting
     let question = Question.confirmDeletion(.clearDone, text: "Delete the 1 done item (“Call mom”)? [y/N] ")
-    assertUpdate(AppUpdater(), given: signedIn, when: AppFixture.intent(.clearDone(confirmed: false))) {
+    assertUpdate(
+      AppUpdater(), given: peeking,
+      when: TodoMessage.pagePeeked(donePage(of: signedIn), at: AppFixture.now, owner: AppFixture.ada.id)
+    ) {
+      $0.ui.waiting = nil
       $0.ui.question = question
     }
     var asked = signedIn
@@ -196,6 +223,21 @@ struct ListingAndConfirmationTests {
     ) {
       $0.ui.question = nil
     }
+  }
+
+  @Test("clear-done with no done items asks nothing and clears; a page nobody waits for does nothing")
+  func clearDoneWithNothingDone() {
+    var peeking = signedIn
+    peeking.ui.waiting = WaitingIntent(.clearDone(confirmed: false), at: AppFixture.now)
+    let noneDone = TodoPage(query: Confirmation.doneItemsNamed, rows: [], matching: 0, counts: TodoCounts())
+    let peeked = TodoMessage.pagePeeked(noneDone, at: AppFixture.now, owner: AppFixture.ada.id)
+    assertUpdate(
+      AppUpdater(), given: peeking, when: peeked,
+      commands: [TodoCommand.clearCompleted(owner: AppFixture.ada.id)]
+    ) {
+      $0.ui.waiting = nil
+    }
+    assertUpdate(AppUpdater(), given: signedIn, when: peeked, then: signedIn)
   }
 
   @Test("rm of several not confirmed asks, naming the items; yes removes them as numbered when asked")
@@ -231,17 +273,17 @@ struct ListingAndConfirmationTests {
   @Test(
     "clear-done and rm of several ask, naming up to three items; rm of one, or nothing to delete, does not")
   func questions() {
+    let nine = model(items: 9)
     #expect(
-      Confirmation.question(for: .clearDone, in: model(items: 9))?.label
+      Confirmation.clearDoneQuestion(donePage(of: nine))?.label
         == "Delete the 5 done items (“Task 1”, “Task 3”, “Task 5” and 2 more)? [y/N] ")
     #expect(
-      Confirmation.question(for: .items(rows([2, 1], of: model(items: 3))), in: model(items: 3))?.label
+      Confirmation.removalQuestion(rows([2, 1], of: model(items: 3)))?.label
         == "Delete 2 items (“Task 2”, “Task 1”)? [y/N] ")
-    #expect(Confirmation.question(for: .items([]), in: model(items: 3)) == nil)
+    #expect(Confirmation.removalQuestion([]) == nil)
     var noneDone = signedIn
     noneDone.todos = TodoModel(owner: AppFixture.ada.id, items: [AppFixture.milk])
-    #expect(Confirmation.question(for: .clearDone, in: noneDone) == nil)
-    #expect(Confirmation.question(for: .clearDone, in: AppModel()) == nil)
+    #expect(Confirmation.clearDoneQuestion(donePage(of: AppFixture.listed(noneDone))) == nil)
     #expect(
       Confirmation.isYes(" Y ") && Confirmation.isYes("yes") && !Confirmation.isYes("")
         && !Confirmation.isYes("no"))

@@ -49,6 +49,11 @@ public enum TodoCommand: Command, Hashable {
   /// meaning the item this listing gave it, deletions notwithstanding, until the next listing.
   /// Answers ``TodoMessage/pageRead(_:at:owner:)``; changes no item.
   case readPage(TodoListQuery, at: Date, owner: UserID)
+  /// Read the page of `owner`'s list that `query` selects, as ``readPage(_:at:owner:)`` does, for a
+  /// decision rather than a listing: the numbers stay those of the last listing, and nothing is
+  /// shown of it (the to-do app asks `clear-done`'s question from the done items' first page).
+  /// Answers ``TodoMessage/pagePeeked(_:at:owner:)``; reads only.
+  case peekPage(TodoListQuery, at: Date, owner: UserID)
   /// Find what each of `numbers` names in `owner`'s list: an item, one deleted since the last
   /// listing, or nothing (see ``TodoNumberLookup``), in the order asked, each number once. Finding
   /// number *n* costs a walk of the list up to it. Answers ``TodoMessage/lookedUp(_:owner:)``;
@@ -72,7 +77,7 @@ extension TodoCommand {
       .rename(_, _, let owner), .toggle(_, let owner),
       .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
       .remove(_, let owner), .removeItems(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner),
-      .search(_, let owner), .readPage(_, _, let owner), .lookUp(_, let owner),
+      .search(_, let owner), .readPage(_, _, let owner), .peekPage(_, _, let owner), .lookUp(_, let owner),
       .undo(let owner), .checkImport(_, let owner):
       owner
     }

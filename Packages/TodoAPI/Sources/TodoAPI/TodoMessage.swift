@@ -48,6 +48,9 @@ public enum TodoMessage: Message, Hashable, Codable {
   /// The page of `owner`'s list that a ``TodoCommand/readPage(_:at:owner:)`` asked for, read for
   /// the time `at`.
   case pageRead(TodoPage, at: Date, owner: UserID)
+  /// The page of `owner`'s list that a ``TodoCommand/peekPage(_:at:owner:)`` asked for: read for a
+  /// decision, not shown; its numbers are those of the last listing.
+  case pagePeeked(TodoPage, at: Date, owner: UserID)
   /// The page the model shows (``TodoPageSubscription``) reads differently since a change was
   /// committed: `page` is how it reads now. `outside` says the change came from another program on
   /// the same database file (a second session, the `sqlite3` shell) rather than from a command of
@@ -78,7 +81,8 @@ extension TodoMessage {
       .clearedCompleted(_, let owner),
       .importProgress(_, let owner), .importFinished(_, let owner), .importFailed(_, _, let owner),
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
-      .failed(_, let owner), .found(_, let owner), .pageRead(_, _, let owner), .pageChanged(_, _, let owner),
+      .failed(_, let owner), .found(_, let owner), .pageRead(_, _, let owner), .pagePeeked(_, _, let owner),
+      .pageChanged(_, _, let owner),
       .lookedUp(_, let owner), .summaryRead(_, let owner),
       .undone(_, let owner),
       .importChecked(_, _, let owner):

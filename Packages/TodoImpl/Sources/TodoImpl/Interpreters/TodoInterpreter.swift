@@ -183,6 +183,12 @@ public struct TodoInterpreter: CommandInterpreter {
           try await database.read { db in try TodoTable.page(for: query, owner: owner, now: time, in: db) },
           at: time, owner: owner)
       }
+    case .peekPage(let query, let time, let owner):
+      await perform(dispatch, owner: owner) {
+        .pagePeeked(
+          try await database.read { db in try TodoTable.page(for: query, owner: owner, now: time, in: db) },
+          at: time, owner: owner)
+      }
     }
   }
 
@@ -287,7 +293,8 @@ public struct TodoInterpreter: CommandInterpreter {
         guard try TodoTable.delete(id, owner: owner, in: db) else { throw TodoFailure.notFound(id) }
         return .removed([id], owner: owner)
       }
-    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .readPage, .lookUp, .undo, .checkImport:
+    case .load, .removeItems, .clearCompleted, .exportCSV, .search, .readPage, .peekPage, .lookUp, .undo,
+      .checkImport:
       return nil
     }
   }

@@ -46,9 +46,9 @@ struct TodoResultUpdater: TypedUpdater {
       }
       model.isLoading = true
       return [TodoCommand.load(owner)]
-    case .exportProgress, .importChecked, .lookedUp:
+    case .exportProgress, .importChecked, .lookedUp, .pagePeeked:
       // The app shows the first and decides on the others (whether to ask before importing again,
-      // what to do with the items numbers name).
+      // what to do with the items numbers name, what to ask before deleting the done items).
       break
     case .exportFinished(let path, let count, _):
       model.lastExport = TodoExportSummary(path: path, count: count)

@@ -35,6 +35,31 @@ struct TodoNumberingTests {
     }
   }
 
+  @Test("a peek reads a page with the last listing's numbers and, unlike a listing, leaves them as they are")
+  func peekIsNoListing() async throws {
+    let harness = try Harness()
+    let items = await add(["a", "b", "c"], to: harness)
+    await list(harness)
+    _ = await harness.run(.remove(items[0].id, owner: Users.alice))
+    _ = await harness.run(.toggle(items[2].id, owner: Users.alice))
+    let done = TodoListQuery(filter: .done, pageSize: 3)
+    let peeked = await harness.run(.peekPage(done, at: harness.time.now, owner: Users.alice))
+    guard case .pagePeeked(let page, _, Users.alice)? = peeked.first, peeked.count == 1 else {
+      Issue.record("peek answered \(peeked)")
+      return
+    }
+    #expect(page.query == done)
+    #expect(page.matching == 1)
+    #expect(page.rows.map { "\($0.number) \($0.item.title)" } == ["3 c"])
+    // Number 1 still names the item deleted since the listing: the peek renumbered nothing.
+    #expect(
+      await harness.run(.lookUp([1], owner: Users.alice)) == [
+        .lookedUp([TodoNumberLookup(number: 1, named: .gone)], owner: Users.alice)
+      ])
+    await list(harness)
+    #expect(try numbers(harness) == ["b": 1, "c": 2])
+  }
+
   @Test(
     "after a listing, a deleted item's number stays taken: the items after it keep theirs, an added item takes the next, an undo gives the item its number back, and the next listing numbers afresh"
   )

@@ -288,6 +288,10 @@ struct TodoUpdaterTests {
       owner: Users.alice),
     .lookedUp([TodoNumberLookup(number: 1, named: .gone)], owner: Users.alice),
     .summaryRead(TodoSummary(counts: TodoCounts(total: 1, open: 1)), owner: Users.alice),
+    .pagePeeked(
+      TodoPage(query: TodoListQuery(filter: .done), rows: [], matching: 0, counts: TodoCounts()),
+      at: .distantPast,
+      owner: Users.alice),
     .priorityChanged(
       TodoItem(id: TodoID(rawValue: "a"), title: "a", priority: .high, createdAt: .distantPast),
       owner: Users.alice),
