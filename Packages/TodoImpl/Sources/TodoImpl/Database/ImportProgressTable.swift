@@ -8,7 +8,9 @@ import GRDB
 /// A row is written in the transaction of each batch, so it says exactly what was stored however
 /// the import ended (a cancel, a signal, `kill -9`), and marked `finished` when the import reads the
 /// file to its end (migration `todo.v7`); undoing the import deletes it. The file's size and
-/// modification time are kept with it: a file changed since is imported from its start.
+/// modification time are kept with it: a file changed since is imported from its start. So is the
+/// import's step of the undo history (migration `todo.v11`): an import resumed while that step is
+/// still the owner's last stores its rows under it, so that `undo` takes back the whole import.
 enum ImportProgressTable {
   /// Where an import of a file stopped.
   struct Progress: Equatable {
@@ -20,6 +22,9 @@ enum ImportProgressTable {
     var line: Int
     /// Whether the import read the file to its end.
     var finished = false
+    /// The import's step of the owner's undo history; `nil` for a row written before migration
+    /// `todo.v11`.
+    var step: Int64?
 
     /// Whether it describes the file of this size and modification time.
     func matches(size: Int64, modified: Int64) -> Bool {
@@ -42,24 +47,37 @@ enum ImportProgressTable {
   static let addFinishedSQL =
     "ALTER TABLE todo_import_progress ADD COLUMN finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1))"
 
+  /// The column `step`, added by migration `todo.v11`.
+  static let addStepSQL = "ALTER TABLE todo_import_progress ADD COLUMN step INTEGER"
+
   /// Where `owner`'s last import of `path` stopped, or that it finished.
   static func progress(of owner: UserID, path: String, in db: Database) throws -> Progress? {
     try Row.fetchOne(
       db,
-      sql: "SELECT size, modified, line, finished FROM todo_import_progress WHERE owner = ? AND path = ?",
+      sql:
+        "SELECT size, modified, line, finished, step FROM todo_import_progress WHERE owner = ? AND path = ?",
       arguments: [owner.rawValue, path]
-    ).map { Progress(size: $0["size"], modified: $0["modified"], line: $0["line"], finished: $0["finished"]) }
+    ).map {
+      Progress(
+        size: $0["size"], modified: $0["modified"], line: $0["line"], finished: $0["finished"],
+        step: $0["step"])
+    }
   }
 
   /// Records that `owner`'s import of `path` has stored its rows up to `progress.line`.
   static func save(_ progress: Progress, of owner: UserID, path: String, in db: Database) throws {
     try db.execute(
       sql: """
-        INSERT INTO todo_import_progress (owner, path, size, modified, line, finished) VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO todo_import_progress (owner, path, size, modified, line, finished, step)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (owner, path) DO UPDATE SET
-          size = excluded.size, modified = excluded.modified, line = excluded.line, finished = excluded.finished
+          size = excluded.size, modified = excluded.modified, line = excluded.line, finished = excluded.finished,
+          step = excluded.step
         """,
-      arguments: [owner.rawValue, path, progress.size, progress.modified, progress.line, progress.finished])
+      arguments: [
+        owner.rawValue, path, progress.size, progress.modified, progress.line, progress.finished,
+        progress.step,
+      ])
   }
 
   /// Forgets `owner`'s import of `path`: it was undone.

@@ -35,11 +35,12 @@ public import TodoAPI
 /// items with a due time by due time and creation; ``page(for:owner:now:in:)`` chooses a page's
 /// items in them without sorting the list, and counts over them.
 ///
-/// `todo_import_progress(owner, path, size, modified, line, finished)` holds, per user and file,
-/// the line of the last row an import stored, written in the transaction of each batch, and
+/// `todo_import_progress(owner, path, size, modified, line, finished, step)` holds, per user and
+/// file, the line of the last row an import stored, written in the transaction of each batch, and
 /// `finished` once the import reads its file to the end; the next import of the same, unchanged
-/// file resumes after that line, or, finished, is refused unless asked for again. Undoing the
-/// import deletes its row.
+/// file resumes after that line, or, finished, is refused unless asked for again. A resumed import
+/// stores its rows under the import's `step` of the undo history while that step is the user's
+/// last, so that one undo takes back the whole import. Undoing the import deletes its row.
 ///
 /// `todo_search` is an FTS5 index of the titles, with `todo_search_key(key, owner, id)` giving each
 /// item the integer rowid FTS5 needs; triggers on `todo_item` keep both in step in the transaction of
@@ -60,7 +61,7 @@ public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
   public static let migrationIdentifiers = [
     "todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6", "todo.v7", "todo.v8", "todo.v9",
-    "todo.v10",
+    "todo.v10", "todo.v11",
   ]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
@@ -113,6 +114,9 @@ public enum TodoDatabase {
     }
     migrator.registerMigration("todo.v10") { db in
       try db.execute(sql: TodoNumbering.createLateSQL)
+    }
+    migrator.registerMigration("todo.v11") { db in
+      try db.execute(sql: ImportProgressTable.addStepSQL)
     }
   }
 

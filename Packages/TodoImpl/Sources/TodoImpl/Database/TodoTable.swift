@@ -56,7 +56,7 @@ enum TodoTable {
   ///
   /// Three reads, none of which holds the items: the count of the owner's rows, of its open rows
   /// (the open index), and of its rows per distinct tags field, each field then split into its
-  /// tags. At a million items, a third of them tagged, about 0.45 s in all (docs/performance.md).
+  /// tags. At a million items, a third of them tagged, 0.3–0.4 s in all (docs/performance.md, "step S6a").
   static func summary(of owner: UserID, in db: Database) throws -> TodoSummary {
     let total = try count(of: owner, in: db)
     let open =

@@ -63,6 +63,13 @@ enum TodoUndoHistory {
 
   // MARK: - Recording
 
+  /// Whether `step` is `owner`'s last step still in the history: the one `undo` takes back next.
+  static func isLast(_ step: Int64, of owner: UserID, in db: Database) throws -> Bool {
+    try Int64.fetchOne(
+      db, sql: "SELECT max(step) FROM todo_undo_step WHERE owner = ?", arguments: [owner.rawValue])
+      == step
+  }
+
   /// Starts a step of `owner`'s history for a change of several items, whose rows are recorded
   /// under it (``recordItems(_:step:owner:in:)``, ``recordDone(step:owner:in:)``,
   /// ``recordStagedReplacements(step:owner:in:)``), and now and then forgets the oldest steps.

@@ -70,11 +70,18 @@ extension TodoInterpreter {
     // An earlier import of this very file (same size and modification time) that stopped part way
     // is resumed after the last row it stored, so no row is stored twice; one that read it to its
     // end is not repeated unless asked for.
-    let earlier = try? await database.read { db in
-      try ImportProgressTable.progress(of: owner, path: path, in: db)
-    }.flatMap { $0.matches(size: Int64(size), modified: modified) ? $0 : nil }
-    if earlier?.finished == true, !subscription.again { return fail(.alreadyImported(path: path)) }
-    let resumedAfterLine = earlier.flatMap { $0.finished ? nil : $0.line }
+    // A resumed import stores its rows under the earlier part's step while that step is still the
+    // owner's last, so that `undo` takes back the whole import; after another change, under a step
+    // of its own (an undo then takes back the resumed part, and the next one, after that change's,
+    // the earlier part).
+    let stored = try? await database.read {
+      db -> (progress: ImportProgressTable.Progress, stepIsLast: Bool)? in
+      guard let progress = try ImportProgressTable.progress(of: owner, path: path, in: db) else { return nil }
+      return (progress, try progress.step.map { try TodoUndoHistory.isLast($0, of: owner, in: db) } ?? false)
+    }
+    let earlier = stored.flatMap { $0.progress.matches(size: Int64(size), modified: modified) ? $0 : nil }
+    if earlier?.progress.finished == true, !subscription.again { return fail(.alreadyImported(path: path)) }
+    let resumedAfterLine = earlier.flatMap { $0.progress.finished ? nil : $0.progress.line }
     var session = ImportSession(
       batchSize: importOptions.batchSize, importTime: now().milliseconds, makeID: makeID,
       resumingAfterLine: resumedAfterLine ?? 0)
@@ -87,9 +94,9 @@ extension TodoInterpreter {
     var hasStarted = false
     // The batch being stored while the next one is parsed: parsing and SQLite each keep a core busy.
     var inFlight: (task: Task<(replaced: Int, step: Int64), any Error>, rows: Int, endOffset: Int)?
-    // The import's step of the undo history, made by the transaction of its first batch: every
-    // batch belongs to it, so `undo` reverts the whole import.
-    var step: Int64?
+    // The import's step of the undo history, made by the transaction of its first batch (or the
+    // earlier part's, resumed): every batch belongs to it, so `undo` reverts the whole import.
+    var step: Int64? = resumedAfterLine != nil && earlier?.stepIsLast == true ? earlier?.progress.step : nil
 
     func progress(_ fraction: Double) {
       send(
@@ -152,10 +159,10 @@ extension TodoInterpreter {
         }
       }
       try await land()
-      try await database.write { db in
+      try await database.write { [step] db in
         try ImportProgressTable.save(
           ImportProgressTable.Progress(
-            size: Int64(size), modified: modified, line: 0, finished: true),
+            size: Int64(size), modified: modified, line: 0, finished: true, step: step),
           of: owner, path: path, in: db)
       }
       progress(1)
@@ -200,6 +207,8 @@ extension TodoInterpreter {
       guard !stopped.isStopped else { throw CancellationError() }
       let step = try step ?? TodoUndoHistory.begin(.importCSV, subject: path, owner: owner, in: db)
       let replaced = try TodoTable.upsert(rows, owner: owner, step: step, in: db)
+      var progress = progress
+      progress.step = step
       try ImportProgressTable.save(progress, of: owner, path: path, in: db)
       return (replaced, step)
     }

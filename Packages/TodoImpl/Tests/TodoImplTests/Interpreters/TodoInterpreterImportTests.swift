@@ -362,6 +362,79 @@ extension TodoInterpreterImportTests {
   }
 }
 
+extension TodoInterpreterImportTests {
+  /// Starts an import of `path` and stops it after its second progress report, part way through.
+  private func importPartWay(_ path: String, with interpreter: TodoInterpreter) async {
+    let started = AsyncStream<Void>.makeStream()
+    let dispatch = Dispatch { message, _ in
+      switch message as? TodoMessage {
+      case .importProgress?: started.continuation.yield()
+      // An import that ends before its second report ends the wait for it: a failure, not a hang.
+      case .importFinished?, .importFailed?: started.continuation.finish()
+      default: break
+      }
+    }
+    let task = Task {
+      await interpreter.runImport(
+        TodoImportSubscription(owner: Users.alice, path: path, run: 1), dispatch: dispatch)
+    }
+    var iterator = started.stream.makeAsyncIterator()
+    await iterator.next()
+    await iterator.next()
+    task.cancel()
+    await task.value
+  }
+
+  @Test(
+    "undo after a resumed import takes back the whole import, the part stored before the stop too; after another change in between, the resumed part first",
+    .timeLimit(.minutes(1)), arguments: [false, true])
+  func undoResumedImport(changedBetween: Bool) async throws {
+    defer { folder.remove() }
+    let generated = GeneratedCSV(rowCount: 20_000)
+    let path = try write(generated.text)
+    let database = try DatabasePool(path: folder.path("resume-undo.sqlite"))
+    defer { try? database.close() }
+    try TodoDatabase.migrate(database)
+    let interpreter = TodoInterpreter(
+      database: database,
+      importOptions: TodoImportOptions(batchSize: 5_000, progressStep: 0, progressInterval: .zero))
+    func stored() async throws -> Int {
+      try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM todo_item") ?? -1 }
+    }
+    func undo() async -> [TodoMessage] {
+      let recorder = MessageRecorder()
+      await interpreter.interpret(.undo(owner: Users.alice), dispatch: recorder.dispatch())
+      return recorder.messages(of: TodoMessage.self)
+    }
+    await importPartWay(path, with: interpreter)
+    let before = try await stored()
+    #expect(before >= 5_000 && before < generated.validRowCount, "stopped part way: \(before)")
+    if changedBetween {
+      await interpreter.interpret(
+        .add(title: .valid("between"), dueDate: nil, owner: Users.alice),
+        dispatch: MessageRecorder().dispatch())
+    }
+    let resumed = MessageRecorder()
+    await interpreter.runImport(
+      TodoImportSubscription(owner: Users.alice, path: path, run: 2), dispatch: resumed.dispatch())
+    #expect(resumed.messages(of: TodoMessage.self).contains { $0.isImportFinished })
+    #expect(try await stored() == generated.validRowCount + (changedBetween ? 1 : 0))
+
+    _ = await undo()
+    guard changedBetween else {
+      #expect(try await stored() == 0, "the whole import is taken back")
+      return
+    }
+    // The change made between the parts is the resumed part's step's neighbour: the parts are
+    // taken back one at a time, the change between them in its turn.
+    #expect(try await stored() == before + 1)
+    _ = await undo()
+    #expect(try await stored() == before)
+    _ = await undo()
+    #expect(try await stored() == 0)
+  }
+}
+
 extension TodoMessage {
   fileprivate var isImportFinished: Bool {
     if case .importFinished = self { true } else { false }
