@@ -112,6 +112,31 @@ extension EndToEnd {
       }
     }
 
+    @Test(
+      "undo of more than one item asks first, naming the change: no keeps the items, yes takes them back; one item is undone at once"
+    )
+    func undoAsksAboutMany() async throws {
+      let folder = try await folder("ivy", rows: 3)
+      let csv = folder.appendingPathComponent("items.csv").path
+      try await TmuxPane.with(folder: folder) { pane in
+        try await pane.waitFor("ivy>")
+        try await pane.type("add one more")
+        try await pane.waitFor("Added 4. one more")
+        try await pane.type("undo")
+        try await pane.waitFor("Undid: add \"one more\"")
+        try await pane.type("undo")
+        try await pane.waitFor("Undo import \(csv) (3 items removed, 0 restored)? [y/N]")
+        try await pane.type("n")
+        try await pane.waitFor("undo: not confirmed; nothing was undone.")
+        try await pane.type("undo")
+        try await pane.waitFor("[y/N]", times: 2)
+        try await pane.type("y")
+        try await pane.waitFor("Undid: import \(csv) (3 items removed, 0 restored).")
+        try await pane.type("quit")
+        #expect(try await pane.waitForExit() == "0")
+      }
+    }
+
     @Test("rm of several items asks first, naming them; rm of one does not; the answer is not in the history")
     func removeManyAsks() async throws {
       try await TmuxPane.with(folder: try await folder("ida", rows: 5)) { pane in

@@ -84,7 +84,7 @@ enum CommandTable {
       help: ["delete the done items (asks first; clear-done --yes does not)"],
       parse: { $0.parseClearDone($1) }),
     CommandEntry(
-      "undo", usage: "undo",
+      "undo", usage: "undo [--yes]",
       help: ["revert your last change, one more each time (help undo: what it cannot undo)"],
       parse: { $0.parseUndo($1) }),
     CommandEntry(

@@ -82,9 +82,10 @@ extension InputParser {
       .retiredSpelling(intent, notice: "`undo N` is now `reopen N`; `undo` alone reverts your last change."))
   }
 
-  /// `undo`: revert the last change; `undo N` is the old `reopen N` (``parseSetDone(_:)``).
+  /// `undo [--yes]`: revert the last change; `undo N` is the old `reopen N` (``parseSetDone(_:)``).
   func parseUndo(_ line: InputLine) -> Result<UserIntent, Failure> {
-    line.arguments.isEmpty ? .success(.undo) : parseSetDone(line)
+    line.arguments.allSatisfy({ $0.lowercased() == "--yes" })
+      ? .success(.undo(confirmed: confirmed(line.arguments))) : parseSetDone(line)
   }
 
   /// `info N`.

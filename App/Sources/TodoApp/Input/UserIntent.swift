@@ -83,7 +83,9 @@ public enum UserIntent: Equatable, Sendable, Codable {
   /// tags.
   case untag(position: Int, [TodoTag])
   /// Revert the signed-in user's last change (`undo`); each `undo` goes one change further back.
-  case undo
+  /// Unless `confirmed` (in a script, or `undo --yes`), an undo that would delete or put back more
+  /// than one item asks first, naming the change.
+  case undo(confirmed: Bool = true)
   /// A command typed in a spelling that is being retired (`undo N`, now `reopen N`): the app shows
   /// `notice`, then does `intent`.
   indirect case retiredSpelling(UserIntent, notice: String)

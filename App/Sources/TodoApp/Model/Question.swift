@@ -20,6 +20,9 @@ public enum Question: Hashable, Sendable, Codable {
   case confirmDeletion(Deletion, text: String)
   /// `… Import it again? [y/N] `: a yes imports the file at `path`, imported before, again.
   case confirmImport(path: String, text: String)
+  /// `Undo import big.csv (1,000,000 items removed, 0 restored)? [y/N] `: a yes undoes the last
+  /// change, which reverts more than one item.
+  case confirmUndo(text: String)
   /// `Password: `, to sign in as the user of this name.
   case password(username: String)
   /// `Password: `, then `Password again: `: the password of a new account of this name, found free.
@@ -28,7 +31,7 @@ public enum Question: Hashable, Sendable, Codable {
   /// What the terminal shows in place of the prompt.
   public var label: String {
     switch self {
-    case .confirmDeletion(_, let text), .confirmImport(_, let text): text
+    case .confirmDeletion(_, let text), .confirmImport(_, let text), .confirmUndo(let text): text
     case .password, .newPassword: "Password: "
     }
   }
@@ -36,7 +39,7 @@ public enum Question: Hashable, Sendable, Codable {
   /// Whether what is typed after it stays hidden.
   public var isSecret: Bool {
     switch self {
-    case .confirmDeletion, .confirmImport: false
+    case .confirmDeletion, .confirmImport, .confirmUndo: false
     case .password, .newPassword: true
     }
   }

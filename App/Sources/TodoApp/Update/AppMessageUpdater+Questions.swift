@@ -21,6 +21,12 @@ extension AppMessageUpdater {
         guard let owner = signedInUser(in: &model) else { return [] }
         return remove(rows.map(\.item), owner: owner, in: &model)
       }
+    case .confirmUndo:
+      guard case .text(let text) = answer, Confirmation.isYes(text) else {
+        model.ui.say("undo: not confirmed; nothing was undone.")
+        return []
+      }
+      return todoCommand(for: .undo(confirmed: true), at: model.now ?? .distantPast, in: &model)
     case .confirmImport(let path, _):
       guard case .text(let text) = answer, Confirmation.isYes(text) else {
         model.ui.say("import: not confirmed; nothing was imported.")

@@ -48,6 +48,26 @@ extension AppMessageUpdater {
     return []
   }
 
+  /// Asks `undo`'s question, which waited for `preview`, what the undo would take back, when it
+  /// would delete or put back more than one item (more than `rm` deletes without asking); or
+  /// undoes at once.
+  ///
+  /// - Parameters:
+  ///   - preview: The database's answer to the command's ``TodoAPI/TodoCommand/previewUndo(owner:)``.
+  ///   - model: The model; its waiting command is forgotten.
+  /// - Returns: The command's commands.
+  func askUndo(_ preview: TodoUndoPreview?, in model: inout AppModel) -> [any Command] {
+    guard let waiting = model.ui.waiting, case .undo = waiting.intent else { return [] }
+    model.ui.waiting = nil
+    guard let owner = signedInUser(in: &model) else { return [] }
+    // With nothing to undo, the undo itself says so.
+    guard let preview, let question = Confirmation.undoQuestion(preview) else {
+      return [TodoCommand.undo(owner: owner)]
+    }
+    model.ui.question = question
+    return []
+  }
+
   /// Performs the command that waited for `answers`, what the database says its numbers name.
   ///
   /// - Parameters:
@@ -220,12 +240,18 @@ extension AppMessageUpdater {
     case .setPriority(let position, let priority):
       guard let item = item(at: position, names, in: &model) else { return [] }
       return [TodoCommand.setPriority(item.id, priority, owner: owner)]
-    case .undo:
+    case .undo(let confirmed):
       // An import stores its batches as one step in the making: undoing meanwhile would revert
       // part of it and leave the rest to land.
       guard model.todos.runningImport == nil else {
         model.ui.fail(TodoFailure.undoDuringImport.description)
         return []
+      }
+      guard confirmed else {
+        // Whether to ask depends on the step: the database says what it would take back, and the
+        // command waits for it (``askUndo(_:in:)``).
+        model.ui.waiting = WaitingIntent(intent, at: now)
+        return [TodoCommand.previewUndo(owner: owner)]
       }
       return [TodoCommand.undo(owner: owner)]
     case .tag(let position, let tags):

@@ -31,6 +31,24 @@ enum Confirmation {
       .clearDone, text: "Delete \(what) (\(titles(done.rows.map(\.item.title.text), of: count)))? [y/N] ")
   }
 
+  /// What to ask before `undo` reverts the step `preview` describes, or `nil` when it reverts one
+  /// item or none: as `rm` of one item, that needs no question.
+  static func undoQuestion(_ preview: TodoUndoPreview) -> Question? {
+    guard preview.removes + preview.restores > 1 else { return nil }
+    let what =
+      switch preview.change {
+      case .importCSV:
+        "import \(preview.subject) (\(Listing.counted(preview.removes, "item")) removed, "
+          + "\(Listing.grouped(preview.restores)) restored)"
+      case .remove where preview.subject.isEmpty, .clearDone:
+        "\(preview.change.rawValue) (\(Listing.counted(preview.restores, "item")) back)"
+      default:
+        "\(preview.change.rawValue) \"\(preview.subject)\" (\(Listing.counted(preview.removes, "item")) removed, "
+          + "\(Listing.grouped(preview.restores)) restored)"
+      }
+    return .confirmUndo(text: "Undo \(what)? [y/N] ")
+  }
+
   /// Whether `answer` says yes: `y` or `yes`, in any case.
   static func isYes(_ answer: String) -> Bool {
     ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

@@ -46,6 +46,7 @@ enum Help {
     "undo reverts your last change to the list: add, rm (all the items of one rm), done, reopen, rename, due,",
     "  pri, tag, untag, clear-done (all the items it deleted), and an import as a whole (the rows it added go, the",
     "  items it replaced come back). Each undo goes one change further back: undo, undo, undo.",
+    "  An undo of more than one item asks first, naming the change (undo --yes answers in advance).",
     "  The history is kept with the list, so it survives quitting; it holds at least your last \(TodoUndo.historyLimit) changes.",
     "  Example: add buy milk, then undo: Undid: add \"buy milk\"",
     "What cannot be undone, and why:",

@@ -116,6 +116,9 @@ struct TodoLinesUpdater: AppUpdaterPart {
     case .pagePeeked(let page, _, _):
       // The first page of the done items, which `clear-done`'s question waited for.
       return AppMessageUpdater().askClearDone(page, in: &model)
+    case .undoPreviewed(let preview, _):
+      // What the last change was, which `undo`'s question waited for.
+      return AppMessageUpdater().askUndo(preview, in: &model)
     case .summaryRead:
       // The summary is for what other lines print (counts, completion); it prints nothing itself.
       break

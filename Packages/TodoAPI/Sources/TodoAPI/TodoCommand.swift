@@ -63,6 +63,10 @@ public enum TodoCommand: Command, Hashable {
   /// Answers ``TodoMessage/undone(_:owner:)``, or ``TodoMessage/failed(_:owner:)`` with
   /// ``TodoFailure/nothingToUndo``, or with ``TodoFailure/undoDuringImport`` while an import runs.
   case undo(owner: UserID)
+  /// Read what ``undo(owner:)`` would take back now, without taking it back (see
+  /// ``TodoUndoPreview``). Answers ``TodoMessage/undoPreviewed(_:owner:)``, `nil` when there is
+  /// nothing to undo; reads only.
+  case previewUndo(owner: UserID)
   /// Ask whether `owner` imported the file at `path` to its end before, and it has not changed
   /// since (same size and modification time). Answers ``TodoMessage/importChecked(path:importedBefore:owner:)``;
   /// reads only.
@@ -78,7 +82,7 @@ extension TodoCommand {
       .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
       .remove(_, let owner), .removeItems(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner),
       .search(_, let owner), .readPage(_, _, let owner), .peekPage(_, _, let owner), .lookUp(_, let owner),
-      .undo(let owner), .checkImport(_, let owner):
+      .undo(let owner), .previewUndo(let owner), .checkImport(_, let owner):
       owner
     }
   }

@@ -64,6 +64,9 @@ public enum TodoMessage: Message, Hashable, Codable {
   case lookedUp([TodoNumberLookup], owner: UserID)
   /// `owner`'s last change was reverted: the rows it changed are as they were before it.
   case undone(TodoUndo, owner: UserID)
+  /// What `owner`'s next undo would take back (``TodoCommand/previewUndo(owner:)``); `nil` when
+  /// there is nothing to undo.
+  case undoPreviewed(TodoUndoPreview?, owner: UserID)
   /// Whether `owner` imported the file at `path` to its end before, unchanged since.
   case importChecked(path: String, importedBefore: Bool, owner: UserID)
 }
@@ -84,7 +87,7 @@ extension TodoMessage {
       .failed(_, let owner), .found(_, let owner), .pageRead(_, _, let owner), .pagePeeked(_, _, let owner),
       .pageChanged(_, _, let owner),
       .lookedUp(_, let owner), .summaryRead(_, let owner),
-      .undone(_, let owner),
+      .undone(_, let owner), .undoPreviewed(_, let owner),
       .importChecked(_, _, let owner):
       owner
     }

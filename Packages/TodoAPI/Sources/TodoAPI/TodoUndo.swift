@@ -65,3 +65,31 @@ public struct TodoUndo: Hashable, Sendable, Codable {
     self.removed = removed
   }
 }
+
+/// What a user's next `undo` would take back, read without taking it back: the last step of the
+/// history, and how many items reverting it would delete and put back
+/// (``TodoCommand/previewUndo(owner:)``). The to-do app asks before an undo of more than one item.
+public struct TodoUndoPreview: Hashable, Sendable, Codable {
+  /// The kind of change the step made.
+  public let change: TodoUndo.Change
+  /// What it was about, as ``TodoUndo/subject``.
+  public let subject: String
+  /// How many items reverting it would delete: those the change added.
+  public let removes: Int
+  /// How many items reverting it would store again as they were before the change.
+  public let restores: Int
+
+  /// Creates a preview.
+  ///
+  /// - Parameters:
+  ///   - change: The kind of change the step made.
+  ///   - subject: What it was about.
+  ///   - removes: How many items reverting it would delete.
+  ///   - restores: How many items it would store again as they were.
+  public init(change: TodoUndo.Change, subject: String, removes: Int, restores: Int) {
+    self.change = change
+    self.subject = subject
+    self.removes = removes
+    self.restores = restores
+  }
+}

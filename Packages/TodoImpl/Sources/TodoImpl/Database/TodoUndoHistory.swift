@@ -219,6 +219,49 @@ enum TodoUndoHistory {
 
   // MARK: - Undo
 
+  /// What ``undoLast(of:in:)`` would take back now: `owner`'s last step, and how many items it
+  /// would delete and store again; changes nothing.
+  static func preview(of owner: UserID, in db: Database) throws -> TodoUndoPreview? {
+    guard
+      let last = try Row.fetchOne(
+        db, sql: "SELECT step, kind, subject FROM todo_undo_step WHERE owner = ? ORDER BY step DESC LIMIT 1",
+        arguments: [owner.rawValue])
+    else { return nil }
+    let (step, kind, subject): (Int64, String, String) = (last[0], last[1], last[2])
+    guard let change = TodoUndo.Change(rawValue: kind) else {
+      throw DatabaseError(message: "unknown kind of change in the undo history: \(kind)")
+    }
+    let arguments: StatementArguments = [step, owner.rawValue]
+    // The rows an import added, then the step's recorded rows as `undoLast` reverts them: those
+    // without an image (an item the change added) are deleted if they still exist, the others
+    // stored again.
+    let imported =
+      change == .importCSV
+      ? try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM todo_item WHERE owner = ?2 AND import_step = ?1", arguments: arguments)
+        ?? 0 : 0
+    let counts = try Row.fetchOne(
+      db,
+      sql: recordedSQL + """
+        SELECT
+          (SELECT count(*) FROM recorded WHERE image IS NULL
+            AND EXISTS (SELECT 1 FROM todo_item WHERE owner = ?2 AND id = recorded.id)),
+          (SELECT count(*) FROM recorded WHERE image IS NOT NULL)
+        """,
+      arguments: arguments)
+    return TodoUndoPreview(
+      change: change, subject: subject, removes: imported + (counts?[0] ?? 0), restores: counts?[1] ?? 0)
+  }
+
+  /// The rows a step (`?1`) of an owner (`?2`) recorded: its own item, or its rows of
+  /// `todo_undo_row`, as `recorded(id, image)`.
+  private static let recordedSQL = """
+    WITH recorded (id, image) AS (
+      SELECT id, image FROM todo_undo_step WHERE owner = ?2 AND step = ?1 AND id IS NOT NULL
+      UNION ALL SELECT id, image FROM todo_undo_row WHERE owner = ?2 AND step = ?1
+    )
+    """
+
   /// Reverts `owner`'s last step and forgets it.
   ///
   /// The rows the step added are deleted; the rows it changed or deleted are stored again from
@@ -242,12 +285,7 @@ enum TodoUndoHistory {
     }
     let arguments: StatementArguments = [step, owner.rawValue]
     // What the step recorded: its own item, or its rows of `todo_undo_row`.
-    let recorded = """
-      WITH recorded (id, image) AS (
-        SELECT id, image FROM todo_undo_step WHERE owner = ?2 AND step = ?1 AND id IS NOT NULL
-        UNION ALL SELECT id, image FROM todo_undo_row WHERE owner = ?2 AND step = ?1
-      )
-      """
+    let recorded = recordedSQL
     // The rows an import added, then the rows the step recorded: the added ones (no image) are
     // deleted for good, the others come back from their images. Only an import marks rows (a
     // number used again after an undo never finds marks of its own: that undo deleted them).

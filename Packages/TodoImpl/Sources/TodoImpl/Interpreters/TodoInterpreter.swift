@@ -145,6 +145,11 @@ public struct TodoInterpreter: CommandInterpreter {
         else { throw TodoFailure.nothingToUndo }
         return .undone(undone, owner: owner)
       }
+    case .previewUndo(let owner):
+      await perform(dispatch, owner: owner) {
+        .undoPreviewed(
+          try await database.read { db in try TodoUndoHistory.preview(of: owner, in: db) }, owner: owner)
+      }
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
     case .checkImport(let path, let owner):
@@ -294,7 +299,7 @@ public struct TodoInterpreter: CommandInterpreter {
         return .removed([id], owner: owner)
       }
     case .load, .removeItems, .clearCompleted, .exportCSV, .search, .readPage, .peekPage, .lookUp, .undo,
-      .checkImport:
+      .previewUndo, .checkImport:
       return nil
     }
   }

@@ -46,9 +46,10 @@ struct TodoResultUpdater: TypedUpdater {
       }
       model.isLoading = true
       return [TodoCommand.load(owner)]
-    case .exportProgress, .importChecked, .lookedUp, .pagePeeked:
+    case .exportProgress, .importChecked, .lookedUp, .pagePeeked, .undoPreviewed:
       // The app shows the first and decides on the others (whether to ask before importing again,
-      // what to do with the items numbers name, what to ask before deleting the done items).
+      // what to do with the items numbers name, what to ask before deleting the done items or
+      // undoing a change of many).
       break
     case .exportFinished(let path, let count, _):
       model.lastExport = TodoExportSummary(path: path, count: count)

@@ -420,6 +420,18 @@ extension TodoInterpreterImportTests {
     #expect(resumed.messages(of: TodoMessage.self).contains { $0.isImportFinished })
     #expect(try await stored() == generated.validRowCount + (changedBetween ? 1 : 0))
 
+    // What the undo will take back, as `undo`'s question names it: the whole import, or its
+    // resumed part.
+    let preview = MessageRecorder()
+    await interpreter.interpret(.previewUndo(owner: Users.alice), dispatch: preview.dispatch())
+    #expect(
+      preview.messages(of: TodoMessage.self) == [
+        .undoPreviewed(
+          TodoUndoPreview(
+            change: .importCSV, subject: path,
+            removes: generated.validRowCount - (changedBetween ? before : 0),
+            restores: 0), owner: Users.alice)
+      ])
     _ = await undo()
     guard changedBetween else {
       #expect(try await stored() == 0, "the whole import is taken back")

@@ -34,6 +34,35 @@ struct TodoInterpreterUndoTests {
     return result.items.map(\.title.text)
   }
 
+  /// What `owner`'s next undo would take back, as the database says.
+  private func preview(_ owner: UserID = Users.alice) async -> TodoUndoPreview?? {
+    let messages = await harness.run(.previewUndo(owner: owner))
+    guard case .undoPreviewed(let preview, owner)? = messages.first, messages.count == 1 else {
+      Issue.record("previewUndo answered \(messages)")
+      return .none
+    }
+    return .some(preview)
+  }
+
+  @Test(
+    "a preview says what the next undo takes back, how many items it deletes and puts back, and changes nothing; nothing, with no history"
+  )
+  func previewSaysWhatUndoDoes() async throws {
+    #expect(await preview() == .some(nil))
+    let milk = try #require(await harness.add("milk"))
+    #expect(await preview() == TodoUndoPreview(change: .add, subject: "milk", removes: 1, restores: 0))
+    let bread = try #require(await harness.add("bread"))
+    _ = await harness.run(.toggle(milk.id, owner: Users.alice))
+    #expect(await preview() == TodoUndoPreview(change: .done, subject: "milk", removes: 0, restores: 1))
+    _ = await harness.run(.removeItems([milk.id, bread.id], owner: Users.alice))
+    #expect(await preview() == TodoUndoPreview(change: .remove, subject: "", removes: 0, restores: 2))
+    // The preview took nothing back: the undo does what it said.
+    let undone = try #require(await undo())
+    #expect(undone.restored.count == 2 && undone.removed.isEmpty)
+    #expect(await preview() == TodoUndoPreview(change: .done, subject: "milk", removes: 0, restores: 1))
+    #expect(await preview(Users.bob) == .some(nil))
+  }
+
   @Test("undo of an add deletes the item, and find no longer finds it")
   func undoAdd() async throws {
     let item = try #require(await harness.add("buy milk"))

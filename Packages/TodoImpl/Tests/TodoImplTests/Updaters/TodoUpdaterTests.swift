@@ -288,6 +288,7 @@ struct TodoUpdaterTests {
       owner: Users.alice),
     .lookedUp([TodoNumberLookup(number: 1, named: .gone)], owner: Users.alice),
     .summaryRead(TodoSummary(counts: TodoCounts(total: 1, open: 1)), owner: Users.alice),
+    .undoPreviewed(TodoUndoPreview(change: .add, subject: "a", removes: 1, restores: 0), owner: Users.alice),
     .pagePeeked(
       TodoPage(query: TodoListQuery(filter: .done), rows: [], matching: 0, counts: TodoCounts()),
       at: .distantPast,
