@@ -85,7 +85,7 @@ extension InputParser {
   /// `undo [--yes]`: revert the last change; `undo N` is the old `reopen N` (``parseSetDone(_:)``).
   func parseUndo(_ line: InputLine) -> Result<UserIntent, Failure> {
     line.arguments.allSatisfy({ $0.lowercased() == "--yes" })
-      ? .success(.undo(confirmed: confirmed(line.arguments))) : parseSetDone(line)
+      ? .success(confirmed(line.arguments) ? .undo : .undoAskingFirst) : parseSetDone(line)
   }
 
   /// `info N`.

@@ -82,10 +82,13 @@ public enum UserIntent: Equatable, Sendable, Codable {
   /// Take these tags from the item at a 1-based position (`untag 3 +work`); each must be one of its
   /// tags.
   case untag(position: Int, [TodoTag])
-  /// Revert the signed-in user's last change (`undo`); each `undo` goes one change further back.
-  /// Unless `confirmed` (in a script, or `undo --yes`), an undo that would delete or put back more
-  /// than one item asks first, naming the change.
-  case undo(confirmed: Bool = true)
+  /// Revert the signed-in user's last change (`undo` in a script, `undo --yes` at a terminal) at
+  /// once; each `undo` goes one change further back.
+  case undo
+  /// `undo` at a terminal: as ``undo``, but an undo that would delete or put back more than one
+  /// item asks first, naming the change. (A case of its own, so that a trace recorded before the
+  /// question, whose `undo` ran at once, reads the same.)
+  case undoAskingFirst
   /// A command typed in a spelling that is being retired (`undo N`, now `reopen N`): the app shows
   /// `notice`, then does `intent`.
   indirect case retiredSpelling(UserIntent, notice: String)

@@ -6,7 +6,10 @@ import TodoAPI
 /// ``TodoAPI/TodoMessage/lookedUp(_:owner:)`` performs it, at the time it was typed); or
 /// `clear-done` at a terminal, for the done items its question names
 /// (``TodoAPI/TodoCommand/peekPage(_:at:owner:)``, answered by
-/// ``TodoAPI/TodoMessage/pagePeeked(_:at:owner:)``).
+/// ``TodoAPI/TodoMessage/pagePeeked(_:at:owner:)``); or `undo` at a terminal, for what it would
+/// take back (``TodoAPI/TodoCommand/previewUndo(owner:)``, answered by
+/// ``TodoAPI/TodoMessage/undoPreviewed(_:owner:)``). The session sends its next line only once a
+/// line's work has settled, so one command waits at a time.
 public struct WaitingIntent: Hashable, Sendable, Codable {
   /// The command, as typed.
   public var intent: UserIntent

@@ -39,7 +39,7 @@ extension AppMessage {
       true
     case .rename, .remove, .removeItems, .due, .clearDone, .cancelImport, .notifications, .quit, .find:
       true
-    case .setPriority, .tag, .untag, .undo, .info:
+    case .setPriority, .tag, .untag, .undo, .undoAskingFirst, .info:
       true
     }
   }

@@ -26,7 +26,7 @@ extension AppMessageUpdater {
         model.ui.say("undo: not confirmed; nothing was undone.")
         return []
       }
-      return todoCommand(for: .undo(confirmed: true), at: model.now ?? .distantPast, in: &model)
+      return todoCommand(for: .undo, at: model.now ?? .distantPast, in: &model)
     case .confirmImport(let path, _):
       guard case .text(let text) = answer, Confirmation.isYes(text) else {
         model.ui.say("import: not confirmed; nothing was imported.")

@@ -57,7 +57,7 @@ extension AppMessageUpdater {
   ///   - model: The model; its waiting command is forgotten.
   /// - Returns: The command's commands.
   func askUndo(_ preview: TodoUndoPreview?, in model: inout AppModel) -> [any Command] {
-    guard let waiting = model.ui.waiting, case .undo = waiting.intent else { return [] }
+    guard let waiting = model.ui.waiting, waiting.intent == .undoAskingFirst else { return [] }
     model.ui.waiting = nil
     guard let owner = signedInUser(in: &model) else { return [] }
     // With nothing to undo, the undo itself says so.
@@ -240,14 +240,14 @@ extension AppMessageUpdater {
     case .setPriority(let position, let priority):
       guard let item = item(at: position, names, in: &model) else { return [] }
       return [TodoCommand.setPriority(item.id, priority, owner: owner)]
-    case .undo(let confirmed):
+    case .undo, .undoAskingFirst:
       // An import stores its batches as one step in the making: undoing meanwhile would revert
       // part of it and leave the rest to land.
       guard model.todos.runningImport == nil else {
         model.ui.fail(TodoFailure.undoDuringImport.description)
         return []
       }
-      guard confirmed else {
+      guard intent == .undo else {
         // Whether to ask depends on the step: the database says what it would take back, and the
         // command waits for it (``askUndo(_:in:)``).
         model.ui.waiting = WaitingIntent(intent, at: now)

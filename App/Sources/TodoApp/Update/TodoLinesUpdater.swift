@@ -98,9 +98,9 @@ struct TodoLinesUpdater: AppUpdaterPart {
         break
       }
       // The page is what the database holds. The model still holds the whole list, for the
-      // counts and the reminders: a page that differs from it shows what another program wrote (or
-      // deleted) since, and the list is loaded again, as SIGHUP loads it. An import's rows are
-      // loaded when it ends.
+      // reminders: a page that differs from it (a row, or the number of items) shows what another
+      // program wrote (or deleted) since, and the list is loaded again, as SIGHUP loads it. An
+      // import's rows are loaded when it ends.
       guard Self.isStale(model.todos, against: page) else { break }
       model.ui.say("The list changed outside this session; loading it again.")
       model.todos.isLoading = true

@@ -25,7 +25,7 @@ struct InputParserTests {
     #expect(parse("ls DUE") == .success(.list(.due)))
     #expect(parse("done 2") == .success(.setDone(position: 2, true)))
     #expect(parse("reopen 2") == .success(.setDone(position: 2, false)))
-    #expect(parse("undo") == .success(.undo()))
+    #expect(parse("undo") == .success(.undo))
     #expect(parse("help undo") == .success(.undoHelp))
     #expect(parse("help DONE") == .success(.commandHelp("done")))
     #expect(parse("help remove") == .success(.commandHelp("rm")))

@@ -11,7 +11,7 @@ struct AppMessageInspectorTests {
   @Test("intents that change the list are accepted from the inspector's page")
   func listIntentsAreAccepted() {
     for intent: UserIntent in [
-      .add(title: "buy milk"), .setDone(position: 1, true), .undo(), .help,
+      .add(title: "buy milk"), .setDone(position: 1, true), .undo, .help,
       .retiredSpelling(.setDone(position: 1, false), notice: "type reopen 1"),
     ] {
       #expect(AppMessage.intent(intent, at: now).isAcceptedFromInspector, "\(intent)")

@@ -14,7 +14,7 @@ struct AppUpdaterUndoTests {
   @Test("undo asks TodoImpl to revert the signed-in user's last change")
   func undo() {
     assertUpdate(
-      AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.undo()), then: AppFixture.signedIn,
+      AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(.undo), then: AppFixture.signedIn,
       commands: [TodoCommand.undo(owner: ada.id)])
   }
 
@@ -22,7 +22,7 @@ struct AppUpdaterUndoTests {
     "undo at a terminal asks the database what it would take back, and asks the user first when that is more than one item"
   )
   func undoAsksAboutMany() {
-    let intent = UserIntent.undo(confirmed: false)
+    let intent = UserIntent.undoAskingFirst
     let waiting = WaitingIntent(intent, at: AppFixture.now)
     assertUpdate(
       AppUpdater(), given: AppFixture.signedIn, when: AppFixture.intent(intent),
@@ -79,14 +79,14 @@ struct AppUpdaterUndoTests {
   func undoDuringImport() {
     var model = AppFixture.signedIn
     model.todos.startImport(path: "/tmp/in.csv")
-    assertUpdate(AppUpdater(), given: model, when: AppFixture.intent(.undo())) {
+    assertUpdate(AppUpdater(), given: model, when: AppFixture.intent(.undo)) {
       $0.ui.fail("An import is running: let it finish or stop it (import cancel), then undo.")
     }
   }
 
   @Test("undo needs a signed-in user")
   func signedOut() {
-    assertUpdate(AppUpdater(), given: AppModel(), when: AppFixture.intent(.undo())) {
+    assertUpdate(AppUpdater(), given: AppModel(), when: AppFixture.intent(.undo)) {
       $0.ui.fail("Sign in first (login NAME, or register NAME).")
     }
   }

@@ -34,7 +34,8 @@ public struct TodoSubscriptions: SubscriptionProvider {
   /// - Parameters:
   ///   - model: The to-do slice after the update.
   ///   - message: Ignored: the slice says everything.
-  /// - Returns: The import subscription, or the page subscription, or nothing.
+  /// - Returns: The import subscription; or the summary's (once the list is loaded) and the page's
+  ///   (if it has a size); or nothing while signed out.
   public func subscriptions(for model: TodoModel, message: (any Message)?) -> [any Subscription] {
     if let running = model.runningImport { return [running] }
     guard let owner = model.owner else { return [] }
