@@ -316,24 +316,7 @@ extension TodoInterpreterImportTests {
     let interpreter = TodoInterpreter(
       database: database,
       importOptions: TodoImportOptions(batchSize: 5_000, progressStep: 0, progressInterval: .zero))
-    let started = AsyncStream<Void>.makeStream()
-    let dispatch = Dispatch { message, _ in
-      switch message as? TodoMessage {
-      case .importProgress?: started.continuation.yield()
-      // An import that ends before its second report ends the wait for it: a failure, not a hang.
-      case .importFinished?, .importFailed?: started.continuation.finish()
-      default: break
-      }
-    }
-    let task = Task {
-      await interpreter.runImport(
-        TodoImportSubscription(owner: Users.alice, path: path, run: 1), dispatch: dispatch)
-    }
-    var iterator = started.stream.makeAsyncIterator()
-    await iterator.next()
-    await iterator.next()
-    task.cancel()
-    await task.value
+    await importPartWay(path, with: interpreter)
     func stored() async throws -> Int {
       try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM todo_item") ?? -1 }
     }
