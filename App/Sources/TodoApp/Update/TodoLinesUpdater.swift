@@ -119,8 +119,9 @@ struct TodoLinesUpdater: AppUpdaterPart {
     case .undoPreviewed(let preview, _):
       // What the last change was, which `undo`'s question waited for.
       return AppMessageUpdater().askUndo(preview, in: &model)
-    case .summaryRead:
-      // The summary is for what other lines print (counts, completion); it prints nothing itself.
+    case .summaryRead, .dueSoon, .dueRead:
+      // The summary is for what other lines print (counts, completion), the due items for the
+      // reminders (the notifications feature's); they print nothing themselves.
       break
     case .lookedUp(let answers, _):
       // What the numbers of the command that waited name: it is performed now.

@@ -67,6 +67,10 @@ public enum TodoCommand: Command, Hashable {
   /// ``TodoUndoPreview``). Answers ``TodoMessage/undoPreviewed(_:owner:)``, `nil` when there is
   /// nothing to undo; reads only.
   case previewUndo(owner: UserID)
+  /// Read how many of `owner`'s open items are due in `after < due <= through`, and the first
+  /// `naming` of them, soonest first (``TodoDueSpan``). Answers ``TodoMessage/dueRead(_:owner:)``;
+  /// reads only.
+  case readDue(after: Date, through: Date, naming: Int, owner: UserID)
   /// Ask whether `owner` imported the file at `path` to its end before, and it has not changed
   /// since (same size and modification time). Answers ``TodoMessage/importChecked(path:importedBefore:owner:)``;
   /// reads only.
@@ -82,7 +86,7 @@ extension TodoCommand {
       .setDone(_, _, let owner), .setDueDate(_, _, let owner), .setPriority(_, _, let owner),
       .remove(_, let owner), .removeItems(_, let owner), .clearCompleted(let owner), .exportCSV(_, let owner),
       .search(_, let owner), .readPage(_, _, let owner), .peekPage(_, _, let owner), .lookUp(_, let owner),
-      .undo(let owner), .previewUndo(let owner), .checkImport(_, let owner):
+      .undo(let owner), .previewUndo(let owner), .readDue(_, _, _, let owner), .checkImport(_, let owner):
       owner
     }
   }

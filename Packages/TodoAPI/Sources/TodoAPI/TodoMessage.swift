@@ -60,6 +60,12 @@ public enum TodoMessage: Message, Hashable, Codable {
   /// The summary of `owner`'s list (``TodoSummarySubscription``), read when the subscription
   /// started or after a commit changed it.
   case summaryRead(TodoSummary, owner: UserID)
+  /// The open items of `owner`'s list due soonest after a time (``TodoDueSubscription``), read when
+  /// the subscription started or after a commit changed them.
+  case dueSoon(TodoDueWindow, owner: UserID)
+  /// The open items of `owner`'s list due in a span of time, that a
+  /// ``TodoCommand/readDue(after:through:naming:owner:)`` asked for.
+  case dueRead(TodoDueSpan, owner: UserID)
   /// What the numbers a ``TodoCommand/lookUp(_:owner:)`` asked about name, in the order asked.
   case lookedUp([TodoNumberLookup], owner: UserID)
   /// `owner`'s last change was reverted: the rows it changed are as they were before it.
@@ -86,7 +92,7 @@ extension TodoMessage {
       .exportProgress(_, _, let owner), .exportFinished(_, _, let owner),
       .failed(_, let owner), .found(_, let owner), .pageRead(_, _, let owner), .pagePeeked(_, _, let owner),
       .pageChanged(_, _, let owner),
-      .lookedUp(_, let owner), .summaryRead(_, let owner),
+      .lookedUp(_, let owner), .summaryRead(_, let owner), .dueSoon(_, let owner), .dueRead(_, let owner),
       .undone(_, let owner), .undoPreviewed(_, let owner),
       .importChecked(_, _, let owner):
       owner

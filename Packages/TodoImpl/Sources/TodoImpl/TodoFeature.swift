@@ -36,6 +36,7 @@ extension Feature where Environment: TodoEnvironment {
         registrations.register(subscriptions: TodoImportSubscription.self, run: interpreter.runImport)
         registrations.register(subscriptions: TodoPageSubscription.self, run: interpreter.observePage)
         registrations.register(subscriptions: TodoSummarySubscription.self, run: interpreter.observeSummary)
+        registrations.register(subscriptions: TodoDueSubscription.self, run: interpreter.observeDue)
       })
   }
 }

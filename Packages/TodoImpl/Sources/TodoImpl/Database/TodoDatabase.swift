@@ -33,7 +33,9 @@ public import TodoAPI
 /// them, `tags` included so a tag filter reads them alone: `todo_item_open` the open items by
 /// priority, due time and creation, `todo_item_done` the done items by creation, `todo_item_due` the
 /// items with a due time by due time and creation; ``page(for:owner:now:in:)`` chooses a page's
-/// items in them without sorting the list, and counts over them.
+/// items in them without sorting the list, and counts over them. `todo_item_open_due` holds the
+/// open items with a due time by due time and creation, for the reminders: the next ones due after
+/// a time (``TodoAPI/TodoDueSubscription``), and how many came due in a span.
 ///
 /// `todo_import_progress(owner, path, size, modified, line, finished, step)` holds, per user and
 /// file, the line of the last row an import stored, written in the transaction of each batch, and
@@ -61,7 +63,7 @@ public enum TodoDatabase {
   /// The identifiers of the to-do migrations, in order.
   public static let migrationIdentifiers = [
     "todo.v1", "todo.v2", "todo.v3", "todo.v4", "todo.v5", "todo.v6", "todo.v7", "todo.v8", "todo.v9",
-    "todo.v10", "todo.v11",
+    "todo.v10", "todo.v11", "todo.v12",
   ]
 
   /// Adds the to-do migrations to `migrator`, for an app that runs every feature's migrations at
@@ -117,6 +119,9 @@ public enum TodoDatabase {
     }
     migrator.registerMigration("todo.v11") { db in
       try db.execute(sql: ImportProgressTable.addStepSQL)
+    }
+    migrator.registerMigration("todo.v12") { db in
+      try db.execute(sql: TodoTable.openDueIndexSQL)
     }
   }
 

@@ -52,6 +52,24 @@ extension TodoInterpreter {
     }
   }
 
+  /// Keeps the window of `subscription` (the open items of its owner due soonest after its time)
+  /// current until cancelled, sending ``TodoAPI/TodoMessage/dueSoon(_:owner:)``: at once, the
+  /// window as it reads when the watch starts, then whenever a commit of this app or another
+  /// program's makes it read differently. The commits are told as to
+  /// ``observePage(_:dispatch:)``; a failed read likewise.
+  ///
+  /// - Parameters:
+  ///   - subscription: Whose items, due after when, and how many.
+  ///   - dispatch: Receives the messages.
+  public func observeDue(_ subscription: TodoDueSubscription, dispatch: Dispatch) async {
+    let (owner, after, limit) = (subscription.owner, subscription.after, subscription.limit)
+    await watch(owner: owner, dispatch: dispatch, sendingEveryOutsideChange: false) { db in
+      try TodoTable.dueWindow(of: owner, after: after, limit: limit, in: db)
+    } message: { window, _ in
+      .dueSoon(window, owner: owner)
+    }
+  }
+
   /// Reads `read` at once and after every commit, of this app or of another program, until
   /// cancelled, and sends what `message` makes of the value when it reads differently from the
   /// last sent (or, with `sendingEveryOutsideChange`, after any commit of another program).

@@ -150,6 +150,13 @@ public struct TodoInterpreter: CommandInterpreter {
         .undoPreviewed(
           try await database.read { db in try TodoUndoHistory.preview(of: owner, in: db) }, owner: owner)
       }
+    case .readDue(let after, let through, let naming, let owner):
+      await perform(dispatch, owner: owner) {
+        .dueRead(
+          try await database.read { db in
+            try TodoTable.dueSpan(of: owner, after: after, through: through, naming: naming, in: db)
+          }, owner: owner)
+      }
     case .exportCSV(let path, let owner):
       await exportCSV(path: path, owner: owner, dispatch: dispatch)
     case .checkImport(let path, let owner):
@@ -299,7 +306,7 @@ public struct TodoInterpreter: CommandInterpreter {
         return .removed([id], owner: owner)
       }
     case .load, .removeItems, .clearCompleted, .exportCSV, .search, .readPage, .peekPage, .lookUp, .undo,
-      .previewUndo, .checkImport:
+      .previewUndo, .readDue, .checkImport:
       return nil
     }
   }

@@ -67,6 +67,9 @@ struct TodoResultUpdater: TypedUpdater {
       model.page = page
     case .summaryRead(let summary, _):
       model.summary = summary
+    case .dueSoon, .dueRead:
+      // For the reminders, which the notifications feature keeps; the slice holds neither.
+      break
     case .undone(let undo, _):
       model.remove(undo.removed)
       Self.restore(undo.restored, in: &model)

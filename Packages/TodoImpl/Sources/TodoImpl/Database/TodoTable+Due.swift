@@ -1,0 +1,93 @@
+import AuthenticationAPI
+import Foundation
+import GRDB
+import TodoAPI
+
+extension TodoTable {
+  /// The index of the open items with a due time, by due time and creation (migration `todo.v12`):
+  /// the reminders' reads walk it from a time on, however many items are done or undated.
+  static let openDueIndexSQL = """
+    CREATE INDEX todo_item_open_due ON todo_item (owner, due, created, id) WHERE due IS NOT NULL AND NOT done;
+    """
+
+  /// The open items of `owner` due soonest after `after`: the first `limit` of them, soonest first
+  /// (ties by creation, then identity), and every other one due at the same time as the last, so
+  /// the window is whole up to its last due time.
+  ///
+  /// Two reads of `todo_item_open_due` from `after` on: `limit` rows, then the rows tied with the
+  /// last; the cost does not grow with the list.
+  ///
+  /// - Parameters:
+  ///   - owner: The user.
+  ///   - after: Items due strictly after this time.
+  ///   - limit: How many items to read at least, unless there are fewer.
+  ///   - db: The connection.
+  /// - Returns: The window.
+  /// - Throws: The database's error.
+  static func dueWindow(of owner: UserID, after: Date, limit: Int, in db: Database) throws -> TodoDueWindow {
+    let statement = try db.cachedStatement(
+      sql: """
+        SELECT \(columns) FROM todo_item
+        WHERE owner = ? AND due IS NOT NULL AND NOT done AND due > ? ORDER BY due, created, id LIMIT ?
+        """)
+    var items = try fetchItems(statement, [owner.rawValue, after.wholeMilliseconds, limit])
+    guard items.count == limit, let last = items.last, let due = last.dueDate else {
+      return TodoDueWindow(after: after, items: items, isComplete: true)
+    }
+    let ties = try db.cachedStatement(
+      sql: """
+        SELECT \(columns) FROM todo_item
+        WHERE owner = ? AND due IS NOT NULL AND NOT done AND due = ? AND (created, id) > (?, ?)
+        ORDER BY created, id
+        """)
+    items += try fetchItems(
+      ties, [owner.rawValue, due.milliseconds, last.createdAt.milliseconds, last.id.rawValue])
+    return TodoDueWindow(after: after, items: items, isComplete: false)
+  }
+
+  /// How many open items of `owner` are due in `after < due <= through`, and the first `naming` of
+  /// them, soonest first (ties by creation, then identity).
+  ///
+  /// - Parameters:
+  ///   - owner: The user.
+  ///   - after: Items due strictly after this time.
+  ///   - through: Items due at this time or before.
+  ///   - naming: How many items to read.
+  ///   - db: The connection.
+  /// - Returns: The span.
+  /// - Throws: The database's error.
+  static func dueSpan(
+    of owner: UserID, after: Date, through: Date, naming: Int, in db: Database
+  ) throws -> TodoDueSpan {
+    let range = "owner = ? AND due IS NOT NULL AND NOT done AND due > ? AND due <= ?"
+    let arguments: StatementArguments = [owner.rawValue, after.wholeMilliseconds, through.wholeMilliseconds]
+    let count =
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM todo_item WHERE \(range)", arguments: arguments) ?? 0
+    let first = try fetchItems(
+      db.cachedStatement(
+        sql: "SELECT \(columns) FROM todo_item WHERE \(range) ORDER BY due, created, id LIMIT ?"),
+      arguments + [max(0, naming)])
+    return TodoDueSpan(after: after, through: through, first: first, count: count)
+  }
+
+  private static func fetchItems(_ statement: Statement, _ arguments: StatementArguments) throws -> [TodoItem]
+  {
+    let rows = try Row.fetchCursor(statement, arguments: arguments)
+    var items: [TodoItem] = []
+    while let row = try rows.next() { items.append(try item(from: row)) }
+    return items
+  }
+}
+
+extension Date {
+  /// Whole milliseconds since 1970-01-01T00:00:00Z, rounded down: a stored time (whole
+  /// milliseconds) is after this date exactly when it is greater than these, and at it or before
+  /// exactly when it is not.
+  fileprivate var wholeMilliseconds: Int64 {
+    let value = (timeIntervalSince1970 * 1000).rounded(.down)
+    if value.isNaN { return 0 }
+    if value >= 9.2e18 { return .max }
+    if value <= -9.2e18 { return .min }
+    return Int64(value)
+  }
+}
