@@ -19,7 +19,7 @@ public enum AppComposition {
       .clock(\.now),
       .authentication(\.authentication),
       .todo(\.todos),
-      .notifications(todos: \.todos, notifications: \.notifications, now: \.now, movedBy: SystemMessage.self),
+      .notifications(notifications: \.notifications, now: \.now, movedBy: SystemMessage.self),
     ],
     app: Feature(
       "App", updater: .full(AppUpdater()), subscriptions: .full(SystemSubscriptions()),

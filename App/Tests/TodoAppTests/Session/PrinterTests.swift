@@ -27,17 +27,19 @@ struct PrinterTests {
     Store(model: model, updater: AppComposition.composition.updater)
   }
 
-  /// A store whose list holds an item titled `title`, due 30 seconds after the App's time, which the
-  /// notifications feature has seen (its reminder pending): the next tick past it posts its reminder.
+  /// A store whose window of due items holds an item titled `title`, due 30 seconds after the App's
+  /// time, which the notifications feature has seen (its reminder pending): the next tick past it posts its reminder.
   private func store(due title: String) -> Store<AppModel> {
     var model = AppFixture.signedIn
     model.now = AppFixture.now
     model.notifications.watchedUntil = AppFixture.now
-    model.todos.upsert(
-      TodoItem(
-        id: TodoID(rawValue: "due"), title: .valid(title), dueDate: AppFixture.now.addingTimeInterval(30),
-        createdAt: AppFixture.now))
-    model.notifications.scheduleReminders(for: model.todos)
+    let item = TodoItem(
+      id: TodoID(rawValue: "due"), title: .valid(title), dueDate: AppFixture.now.addingTimeInterval(30),
+      createdAt: AppFixture.now)
+    // The window of due items, as the database reads it.
+    model.notifications.dueSoon = TodoDueWindow(after: AppFixture.now, items: [item], isComplete: true)
+    model.notifications.dueWindowStart = AppFixture.now
+    model.notifications.scheduleReminders()
     return store(model)
   }
 

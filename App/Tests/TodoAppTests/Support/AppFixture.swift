@@ -35,7 +35,7 @@ enum AppFixture {
       query: TodoListQuery(),
       rows: todos.items.enumerated().map { TodoPage.Row(number: $0.offset + 1, item: $0.element) },
       matching: todos.items.count, counts: TodoCounts(counting: todos.items),
-      overdue: todos.openDueDates.values.count { $0 < now })
+      overdue: todos.items.count { !$0.isDone && ($0.dueDate.map { $0 < now } ?? false) })
     return model
   }
 

@@ -39,9 +39,11 @@ struct ClockTests {
     var model = AppFixture.signedIn
     model.now = now
     model.notifications.watchedUntil = now
-    model.todos.upsert(
-      TodoItem(id: TodoID(rawValue: "due"), title: "Stretch", dueDate: now + 30, createdAt: now))
-    model.notifications.scheduleReminders(for: model.todos)
+    let item = TodoItem(id: TodoID(rawValue: "due"), title: "Stretch", dueDate: now + 30, createdAt: now)
+    // The window of due items, as the database reads it.
+    model.notifications.dueSoon = TodoDueWindow(after: now, items: [item], isComplete: true)
+    model.notifications.dueWindowStart = now
+    model.notifications.scheduleReminders()
     return model
   }
 

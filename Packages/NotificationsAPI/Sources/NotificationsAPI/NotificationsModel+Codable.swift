@@ -1,10 +1,13 @@
 import AuthenticationAPI
 import Core
 import Foundation
+import TodoAPI
 
 extension NotificationsModel: Codable {
   private enum CodingKeys: String, CodingKey {
-    case inbox, capacity, watchedUntil, lastIssuedID, user, catchUp, seenStored, keptInboxes, reminders
+    case inbox, capacity, watchedUntil, lastIssuedID, user, catchUp, seenStored, keptInboxes, reminders,
+      dueSoon
+    case dueWindowStart, unjudgedAfter
   }
 
   /// Decodes the slice as a trace records it; the reminders keep their order.
@@ -19,6 +22,10 @@ extension NotificationsModel: Codable {
     seenStored = try container.decodeIfPresent(Date.self, forKey: .seenStored)
     keptInboxes = try container.decode([UserID: [InAppNotification]].self, forKey: .keptInboxes)
     reminders = IdentifiedArray(try container.decode([Reminder].self, forKey: .reminders))
+    // Absent from a trace recorded before reminders came from a window of due items.
+    dueSoon = try container.decodeIfPresent(TodoDueWindow.self, forKey: .dueSoon)
+    dueWindowStart = try container.decodeIfPresent(Date.self, forKey: .dueWindowStart)
+    unjudgedAfter = try container.decodeIfPresent(Date.self, forKey: .unjudgedAfter)
   }
 
   /// Encodes every field; the reminders as an array, in order.
@@ -33,5 +40,8 @@ extension NotificationsModel: Codable {
     try container.encodeIfPresent(seenStored, forKey: .seenStored)
     try container.encode(keptInboxes, forKey: .keptInboxes)
     try container.encode(Array(reminders), forKey: .reminders)
+    try container.encodeIfPresent(dueSoon, forKey: .dueSoon)
+    try container.encodeIfPresent(dueWindowStart, forKey: .dueWindowStart)
+    try container.encodeIfPresent(unjudgedAfter, forKey: .unjudgedAfter)
   }
 }

@@ -4,14 +4,17 @@ public import Foundation
 extension NotificationsModel {
   /// Where announcing a user's missed reminders stands after a sign-in.
   ///
-  /// Reminders that came due while the user was away are announced once both the user's
-  /// seen-until time (``NotificationsCommand/loadSeen(_:)``) and their list have been read.
+  /// Reminders that came due while the user was away are announced once the user's seen-until
+  /// time (``NotificationsCommand/loadSeen(_:)``) and then the items that came due since it
+  /// (``TodoAPI/TodoCommand/readDue(after:through:naming:owner:)``) have been read.
   public enum CatchUp: Hashable, Sendable, Codable {
     /// The seen-until time is being read.
     case loadingSeen
-    /// The seen-until time is known (`nil`: none stored, so nothing can have been missed); the list
-    /// may still be loading.
+    /// The seen-until time is known (`nil`: none stored, so nothing can have been missed); the
+    /// app's time is not known yet.
     case seen(until: Date?)
+    /// The items due in `after < due <= through` are being counted.
+    case counting(after: Date, through: Date)
   }
 
   /// Moves the notifications of `user` that satisfy `belongsToUser` out of the inbox, keeping them

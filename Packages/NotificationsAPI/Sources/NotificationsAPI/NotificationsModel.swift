@@ -1,6 +1,7 @@
 public import AuthenticationAPI
 public import Core
 public import Foundation
+public import TodoAPI
 
 /// The notifications slice of the app's model: the inbox, newest first, how far due dates have
 /// been judged, and the pending reminders.
@@ -36,13 +37,26 @@ public struct NotificationsModel: Hashable, Sendable {
   /// sign-in in this run of the app (see ``keepInbox(of:where:)``).
   public internal(set) var keptInboxes: [UserID: [InAppNotification]]
   /// The reminders whose alarms run: one for each of the nearest ``reminderLimit`` open items due
-  /// after ``watchedUntil``, kept by ``scheduleReminders(for:)``. Each is a child feature: its alarm
-  /// is its own subscription, and what the alarm sends comes back to it.
+  /// after ``watchedUntil``, kept by ``scheduleReminders()`` from ``dueSoon``. Each is a child
+  /// feature: its alarm is its own subscription, and what the alarm sends comes back to it.
   ///
-  /// NotificationsImpl keeps it current with the list after every message it handles, and a tick of
-  /// the app's time finds the items it brings due among these, without a pass over the list: a
-  /// model built by hand with dated items calls ``scheduleReminders(for:)`` as the feature would.
+  /// NotificationsImpl keeps it current after every message it handles: a model built by hand
+  /// with a window of due items calls ``scheduleReminders()`` as the feature would.
   public var reminders: IdentifiedArray<Reminder>
+  /// The open items of ``user``'s list due soonest, as the database last read them
+  /// (``TodoAPI/TodoMessage/dueSoon(_:owner:)``) with the changes stored since applied: what the
+  /// reminders are made from and due dates are judged against, without holding the list. `nil`
+  /// until read.
+  public var dueSoon: TodoDueWindow?
+  /// The time the window of due items is asked for from (``TodoAPI/TodoDueSubscription``'s
+  /// `after`): ``watchedUntil`` when the window was last moved. ``scheduleReminders()`` moves it
+  /// when fewer than ``reminderLimit`` items of a partial window remain ahead; judging moves it to
+  /// the window's end when the time passes it.
+  public var dueWindowStart: Date?
+  /// Due dates after this time and up to ``watchedUntil`` are still to be judged: the time passed
+  /// the end of the window held (or no window was held yet), and they are judged when the window
+  /// asked for from here arrives. `nil` when everything up to ``watchedUntil`` is judged.
+  public var unjudgedAfter: Date?
 
   /// Creates the slice.
   ///
@@ -62,6 +76,9 @@ public struct NotificationsModel: Hashable, Sendable {
     self.seenStored = nil
     self.keptInboxes = [:]
     self.reminders = []
+    self.dueSoon = nil
+    self.dueWindowStart = nil
+    self.unjudgedAfter = nil
     for notification in inbox.reversed() { post(notification) }
   }
 

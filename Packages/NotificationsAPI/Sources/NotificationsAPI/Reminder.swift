@@ -6,7 +6,7 @@ public import TodoAPI
 ///
 /// Its identity is the item's. NotificationsImpl keeps one for each of the nearest
 /// ``NotificationsModel/reminderLimit`` open items due after ``NotificationsModel/watchedUntil``
-/// (``NotificationsModel/scheduleReminders(for:)``), and runs each one's alarm while it has not rung.
+/// (``NotificationsModel/scheduleReminders()``), and runs each one's alarm while it has not rung.
 public struct Reminder: Identifiable, Hashable, Sendable, Codable {
   /// The item.
   public let id: TodoID

@@ -95,15 +95,31 @@ struct NotificationsModelRemindersTests {
     )
   }
 
+  /// The window the database reads from `items` after `start`: every open item due after it,
+  /// soonest first.
+  private func window(_ items: [TodoItem]) -> TodoDueWindow {
+    TodoDueWindow(
+      after: start,
+      items: items.filter { !$0.isDone && ($0.dueDate.map { $0 > start } ?? false) }.sorted {
+        $0.dueDate! < $1.dueDate!
+      }, isComplete: true)
+  }
+
+  /// `model` with its window holding `items`, its reminders scheduled.
+  private func schedule(_ model: inout NotificationsModel, _ items: [TodoItem]) {
+    model.dueSoon = window(items)
+    model.scheduleReminders()
+  }
+
   @Test("the pending reminders are the open items due after the judged time, nearest first")
   func schedules() {
     var model = NotificationsModel(watchedUntil: start)
-    let list = TodoModel(items: [
-      item("later", due: 600), item("soon", due: 60), item("done", due: 30, done: true),
-      item("past", due: -1),
-      item("undated", due: nil),
-    ])
-    model.scheduleReminders(for: list)
+    // The window holds what is due after its start; a window held since, with the judged time
+    // moved past some of it, is scheduled likewise.
+    model.dueSoon = TodoDueWindow(
+      after: start - 10, items: [item("past", due: -1), item("soon", due: 60), item("later", due: 600)],
+      isComplete: true)
+    model.scheduleReminders()
     #expect(
       Array(model.reminders) == [
         Reminder(id: TodoID(rawValue: "soon"), dueDate: start + 60),
@@ -114,18 +130,18 @@ struct NotificationsModelRemindersTests {
   @Test("without a judged time there are no reminders")
   func noTimeNoReminders() {
     var model = NotificationsModel(watchedUntil: start)
-    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60)]))
+    schedule(&model, [item("a", due: 60)])
     model.watchedUntil = nil
-    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60)]))
+    schedule(&model, [item("a", due: 60)])
     #expect(model.reminders.isEmpty)
   }
 
   @Test("a reminder still wanted keeps its state; a changed due date makes a new reminder")
   func keepsAndReplaces() {
     var model = NotificationsModel(watchedUntil: start)
-    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60), item("b", due: 120)]))
+    schedule(&model, [item("a", due: 60), item("b", due: 120)])
     model.reminders[id: TodoID(rawValue: "a")]?.rang = start + 60
-    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60), item("b", due: 180)]))
+    schedule(&model, [item("a", due: 60), item("b", due: 180)])
     #expect(model.reminders[id: TodoID(rawValue: "a")]?.rang == start + 60)
     #expect(
       model.reminders[id: TodoID(rawValue: "b")] == Reminder(id: TodoID(rawValue: "b"), dueDate: start + 180))
@@ -138,9 +154,21 @@ struct NotificationsModelRemindersTests {
     model.user = UserID(rawValue: 3)
     model.catchUp = .seen(until: start)
     model.seenStored = start
-    model.scheduleReminders(for: TodoModel(items: [item("a", due: 60), item("b", due: 120)]))
+    model.dueWindowStart = start
+    model.unjudgedAfter = start
+    schedule(&model, [item("a", due: 60), item("b", due: 120)])
     let decoded = try JSONDecoder().decode(NotificationsModel.self, from: JSONEncoder().encode(model))
     #expect(decoded == model)
     #expect(decoded.capacity == 5)
+  }
+
+  @Test("a slice recorded before reminders came from a window of due items decodes, without one")
+  func decodesWithoutWindow() throws {
+    let recorded = Data(
+      """
+      {"inbox":[],"capacity":200,"watchedUntil":0,"keptInboxes":[],"reminders":[]}
+      """.utf8)
+    let decoded = try JSONDecoder().decode(NotificationsModel.self, from: recorded)
+    #expect(decoded == NotificationsModel(watchedUntil: Date(timeIntervalSinceReferenceDate: 0)))
   }
 }

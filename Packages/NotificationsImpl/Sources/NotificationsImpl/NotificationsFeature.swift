@@ -2,7 +2,7 @@ public import Core
 public import Foundation
 public import GRDB
 public import NotificationsAPI
-public import TodoAPI
+import TodoAPI
 
 /// What the notifications feature needs from the app's environment.
 public protocol NotificationsEnvironment: SendableMetatype {
@@ -27,13 +27,11 @@ extension Feature where Environment: NotificationsEnvironment {
   /// then judges due dates whenever the time moves.
   ///
   /// - Parameters:
-  ///   - todos: Where the app's model keeps the to-do slice (read only).
   ///   - notifications: Where the app's model keeps the notifications slice.
   ///   - now: Where the app's model keeps the time as last told (read only).
   ///   - timeMessage: The app's message that moves the time at `now`.
   /// - Returns: The feature.
   public static func notifications(
-    todos: any KeyPath<Model, TodoModel> & Sendable,
     notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable,
     now: any KeyPath<Model, Date?> & Sendable,
     movedBy timeMessage: any Message.Type
@@ -41,7 +39,7 @@ extension Feature where Environment: NotificationsEnvironment {
     Feature(
       "Notifications",
       updater: .full(
-        NotificationsUpdater(todos: todos, notifications: notifications, now: now, movedBy: timeMessage)),
+        NotificationsUpdater(notifications: notifications, now: now, movedBy: timeMessage)),
       subscriptions: .full(NotificationsSubscriptions(notifications: notifications)),
       messageTypes: [NotificationsMessage.self, ElementMessage<TodoID, ReminderMessage>.self],
       prepare: { environment in try SeenTable.migrate(environment.database) },

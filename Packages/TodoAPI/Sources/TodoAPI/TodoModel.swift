@@ -1,5 +1,5 @@
 public import AuthenticationAPI
-public import Foundation
+import Foundation
 
 /// The to-do slice of the app's model: the signed-in user's items and the state around them.
 ///
@@ -30,10 +30,6 @@ public struct TodoModel: Hashable, Sendable, Codable {
   /// The page the last listing showed, as read from the database
   /// (``TodoMessage/pageRead(_:at:owner:)``): its rows with their numbers, and the counts.
   public var page: TodoPage?
-  /// The due dates of the items that are open and have one, by identity: what reminders are made
-  /// from. Kept up to date by every mutation, so readers need not scan the whole list (a provider
-  /// runs after every message).
-  public private(set) var openDueDates: [TodoID: Date]
   /// How many items there are, open and done, and per tag, as the database last said
   /// (``TodoMessage/summaryRead(_:owner:)``); `nil` until it is read.
   public var summary: TodoSummary?
@@ -57,7 +53,6 @@ public struct TodoModel: Hashable, Sendable, Codable {
     self.lastSearch = nil
     self.page = nil
     self.positions = [:]
-    self.openDueDates = [:]
     self.summary = nil
     reindex()
   }
@@ -107,11 +102,6 @@ public struct TodoModel: Hashable, Sendable, Codable {
   ///
   /// - Parameter item: The item.
   public mutating func upsert(_ item: TodoItem) {
-    if let due = item.dueDate, !item.isDone {
-      openDueDates[item.id] = due
-    } else if openDueDates[item.id] != nil {
-      openDueDates[item.id] = nil
-    }
     let oldPosition = positions[item.id]
     if let oldPosition {
       if items[oldPosition].createdAt == item.createdAt {
@@ -138,7 +128,6 @@ public struct TodoModel: Hashable, Sendable, Codable {
       guard let position = positions.removeValue(forKey: id) else { continue }
       doomed.insert(id)
       first = min(first, position)
-      openDueDates[id] = nil
     }
     guard !doomed.isEmpty else { return }
     items.replaceSubrange(first..., with: items[first...].filter { !doomed.contains($0.id) })
@@ -206,9 +195,6 @@ public struct TodoModel: Hashable, Sendable, Codable {
 
   private mutating func reindex() {
     positions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
-    openDueDates = Dictionary(
-      uniqueKeysWithValues: items.compactMap { item in item.isDone ? nil : item.dueDate.map { (item.id, $0) }
-      })
   }
 
   /// Rewrites the positions of the items from `start` on, after items before them were inserted or

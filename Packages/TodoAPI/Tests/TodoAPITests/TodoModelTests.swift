@@ -91,28 +91,6 @@ struct TodoModelTests {
     #expect(model.position(of: TodoID(rawValue: "b")) == nil)
   }
 
-  @Test("openDueDates follows every change: due dates set, cleared, done, reopened, removed")
-  func openDueDates() {
-    let due = Date(timeIntervalSince1970: 500)
-    var withDue = item("a", at: 1)
-    withDue.dueDate = due
-    var model = TodoModel(items: [withDue, item("b", at: 2)])
-    #expect(model.openDueDates == [TodoID(rawValue: "a"): due])
-    withDue.isDone = true
-    model.upsert(withDue)
-    #expect(model.openDueDates.isEmpty)
-    withDue.isDone = false
-    model.upsert(withDue)
-    var other = item("b", at: 2)
-    other.dueDate = due.addingTimeInterval(60)
-    model.upsert(other)
-    #expect(model.openDueDates.count == 2)
-    model.remove([TodoID(rawValue: "a")])
-    #expect(model.openDueDates == [TodoID(rawValue: "b"): due.addingTimeInterval(60)])
-    model.replaceItems(with: [item("c", at: 3)])
-    #expect(model.openDueDates.isEmpty)
-  }
-
   @Test("remove deletes by identity and keeps lookups right")
   func remove() {
     var model = TodoModel(items: [item("a", at: 1), item("b", at: 2), item("c", at: 3)])

@@ -8,93 +8,93 @@ import TodoAPI
 /// due dates up to moves, what it posts on the way, when the seen-until time is stored, and which
 /// reminders are pending. Its documentation is ``NotificationsUpdater``'s.
 struct DueDateJudge<Model>: Sendable {
-  let todos: any KeyPath<Model, TodoModel> & Sendable
   let notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable
   let now: any KeyPath<Model, Date?> & Sendable
 
   /// Judges due dates up to the app's time, as its key path reads now: every part does so first,
   /// whatever its message, so the feature never judges on a time older than the app's.
-  ///
-  /// - Parameter remindersAreCurrent: Whether the list is as the last ``scheduleReminders(_:)``
-  ///   left it (true for the time's own message: the list changes only with messages the other
-  ///   parts handle), so the items that come due are found among the pending reminders.
-  func followAppTime(_ model: inout Model, commands: inout [any Command], remindersAreCurrent: Bool = false) {
-    guard let time = model[keyPath: now],
-      advanceTime(&model, to: time, commands: &commands, remindersAreCurrent: remindersAreCurrent)
-    else { return }
+  func followAppTime(_ model: inout Model, commands: inout [any Command]) {
+    guard let time = model[keyPath: now], advanceTime(&model, to: time, commands: &commands) else { return }
     catchUpIfReady(&model, commands: &commands)
   }
 
   /// Keeps the pending reminders those of the nearest due dates after the judged time; every part
   /// does so last.
   func scheduleReminders(_ model: inout Model) {
-    model[keyPath: notifications].scheduleReminders(for: model[keyPath: todos])
-  }
-
-  /// Keeps the pending reminders after the app's time alone moved, from `before`: the list is as
-  /// the last ``scheduleReminders(_:)`` left it (it changes only with messages the other parts
-  /// handle), so only reminders the time has passed can go, and a later item can come in only when
-  /// a full set of reminders loses one; otherwise no pass over the list is needed, and a tick costs
-  /// O(``NotificationsAPI/NotificationsModel/reminderLimit``) however long the list.
-  func scheduleRemindersAfterTimeMoved(_ model: inout Model, from before: Date?) {
-    let state = model[keyPath: notifications]
-    guard before != nil, let now = state.watchedUntil else { return scheduleReminders(&model) }
-    guard state.reminders.contains(where: { $0.dueDate <= now }) else { return }
-    if state.reminders.count < NotificationsModel.reminderLimit {
-      model[keyPath: notifications].reminders.removeAll { $0.dueDate <= now }
-    } else {
-      scheduleReminders(&model)
-    }
+    model[keyPath: notifications].scheduleReminders()
   }
 
   /// Moves `watchedUntil` forward to `date` and posts the open items that became due on the way,
   /// except those that became due more than the grace period before `date`.
   ///
-  /// - Parameter remindersAreCurrent: Whether the pending reminders are the nearest due dates of
-  ///   the list as it is (see ``followAppTime(_:commands:remindersAreCurrent:)``): then, unless
-  ///   `date` lies beyond the last of a full set, every item due on the way is one of them, and no
-  ///   pass over the list is needed.
   /// - Returns: Whether it moved.
   @discardableResult
-  func advanceTime(
-    _ model: inout Model, to date: Date, commands: inout [any Command], remindersAreCurrent: Bool = false
-  ) -> Bool {
+  func advanceTime(_ model: inout Model, to date: Date, commands: inout [any Command]) -> Bool {
     let previous = model[keyPath: notifications].watchedUntil
     if let previous, date <= previous { return false }
     model[keyPath: notifications].watchedUntil = date
     // Without a previous time nothing was being watched (see NotificationsUpdater); while a
     // sign-in's missed reminders are pending, their announcement covers these.
     guard let previous, model[keyPath: notifications].catchUp == nil else { return true }
-    let earliest = max(previous, date.addingTimeInterval(-Reminders.gracePeriod.timeInterval))
-    // Among the pending reminders when they cover the way, else one pass over the list's index of
-    // open items with a due date, not over the whole list. Posted in display order, so the result
-    // is the same on every run.
-    let list = model[keyPath: todos]
-    let reminders = model[keyPath: notifications].reminders
-    let covered =
-      remindersAreCurrent
-      && (reminders.count < NotificationsModel.reminderLimit || reminders.contains { $0.dueDate > date })
-    let due: [TodoItem]
-    if covered {
-      due = reminders.compactMap { reminder in
-        reminder.dueDate > earliest && reminder.dueDate <= date ? list.item(reminder.id) : nil
+    judge(&model, after: previous, commands: &commands)
+    return true
+  }
+
+  /// Posts the open items due in `after < due <= watchedUntil`, except those due more than the
+  /// grace period before `watchedUntil`, from the window of due items; and stores the seen-until
+  /// time when one was posted, or a minute after it was last stored.
+  ///
+  /// The window may not reach that far (the time passed the end of a full one), or not be there
+  /// yet (just signed in): what it cannot judge waits in `unjudgedAfter`, and the window is asked
+  /// for from there; its arrival judges the rest (``windowArrived(_:commands:)``).
+  func judge(_ model: inout Model, after: Date, commands: inout [any Command]) {
+    let state = model[keyPath: notifications]
+    guard let date = state.watchedUntil else { return }
+    let from = min(after, state.unjudgedAfter ?? after)
+    let earliest = max(from, date.addingTimeInterval(-Reminders.gracePeriod.timeInterval))
+    var due: [TodoItem] = []
+    if let window = state.dueSoon, window.after <= from {
+      due = window.items.filter { item in
+        // Safe: the window holds only items with a due date.
+        item.dueDate! > earliest && item.dueDate! <= date
+      }
+      if let end = window.end, end < date {
+        // Judged up to the window's end, or up to `from` if the window (read again, with items
+        // added early in it) ends before it.
+        let judged = max(end, from)
+        model[keyPath: notifications].unjudgedAfter = judged
+        model[keyPath: notifications].dueWindowStart = judged
+      } else {
+        model[keyPath: notifications].unjudgedAfter = nil
       }
     } else {
-      due = list.openDueDates.compactMap { id, due -> TodoItem? in
-        due > earliest && due <= date ? list.item(id) : nil
+      model[keyPath: notifications].unjudgedAfter = from
+      if state.dueWindowStart.map({ $0 > from }) ?? true {
+        model[keyPath: notifications].dueWindowStart = from
       }
     }
+    // Posted in display order, so the result is the same on every run.
     for item in due.sorted(by: TodoItem.displayOrder) {
       model[keyPath: notifications].postReminder(for: item)
     }
-    guard let user = model[keyPath: notifications].user else { return true }
-    let stored = model[keyPath: notifications].seenStored
+    guard let user = state.user else { return }
+    let stored = state.seenStored
     if !due.isEmpty
       || stored.map({ date.timeIntervalSince($0) >= Reminders.seenStoreInterval.timeInterval }) ?? true
     {
       storeSeen(&model, user: user, until: date, commands: &commands)
     }
-    return true
+  }
+
+  /// Takes a window of due items the database read (``TodoAPI/TodoMessage/dueSoon(_:owner:)``) if
+  /// it is the one asked for, and judges with it what was waiting for it.
+  func windowArrived(_ window: TodoDueWindow, commands: inout [any Command], in model: inout Model) {
+    let state = model[keyPath: notifications]
+    guard window.after == state.dueWindowStart else { return }
+    model[keyPath: notifications].dueSoon = window
+    if let unjudged = state.unjudgedAfter, state.catchUp == nil {
+      judge(&model, after: unjudged, commands: &commands)
+    }
   }
 
   /// Posts `item`'s reminder if its due date is one the time has already passed, by less than the
@@ -122,25 +122,39 @@ struct DueDateJudge<Model>: Sendable {
     commands.append(NotificationsCommand.saveSeen(user, until: date))
   }
 
-  /// Announces the signed-in user's missed reminders once their seen-until time and their list are
-  /// both in, and stores `now` as the new seen-until time.
+  /// Asks how many of the signed-in user's items came due since their seen-until time, once that
+  /// time and the app's are both known; a user with none stored has missed nothing, and now is
+  /// stored as seen.
   func catchUpIfReady(_ model: inout Model, commands: inout [any Command]) {
     let state = model[keyPath: notifications]
     guard let user = state.user, case .seen(let seen) = state.catchUp, let now = state.watchedUntil else {
       return
     }
-    let list = model[keyPath: todos]
-    // A list that failed to load is not taken as empty: the reminders stay pending.
-    guard list.owner == user, !list.isLoading, list.lastError == nil else { return }
-    model[keyPath: notifications].catchUp = nil
-    if let seen {
-      let missed = list.openDueDates.compactMap { id, due -> TodoItem? in
-        due > seen && due <= now ? list.item(id) : nil
-      }
-      model[keyPath: notifications].postMissedReminders(
-        missed.sorted { ($0.dueDate!, $0.id) < ($1.dueDate!, $1.id) },
-        naming: NotificationsUpdater<Model>.namedMissedReminders)
+    guard let seen else {
+      model[keyPath: notifications].catchUp = nil
+      storeSeen(&model, user: user, until: now, commands: &commands)
+      return
     }
-    storeSeen(&model, user: user, until: now, commands: &commands)
+    model[keyPath: notifications].catchUp = .counting(after: seen, through: now)
+    commands.append(
+      TodoCommand.readDue(
+        after: seen, through: now, naming: NotificationsUpdater<Model>.namedMissedReminders, owner: user))
+  }
+
+  /// Announces the missed reminders `span` counts, if it answers the catch-up's question, in one
+  /// notification; the time that passed meanwhile is judged as it would have been, and stored as
+  /// seen.
+  func announceMissed(_ span: TodoDueSpan, in model: inout Model, commands: inout [any Command]) {
+    let state = model[keyPath: notifications]
+    guard let user = state.user, state.catchUp == .counting(after: span.after, through: span.through),
+      let now = state.watchedUntil
+    else { return }
+    model[keyPath: notifications].catchUp = nil
+    model[keyPath: notifications].postMissedReminders(
+      span.first, count: span.count, naming: NotificationsUpdater<Model>.namedMissedReminders)
+    if now > span.through { judge(&model, after: span.through, commands: &commands) }
+    if model[keyPath: notifications].seenStored != now {
+      storeSeen(&model, user: user, until: now, commands: &commands)
+    }
   }
 }

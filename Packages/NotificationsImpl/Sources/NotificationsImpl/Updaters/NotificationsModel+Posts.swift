@@ -14,12 +14,11 @@ extension NotificationsModel {
     post(title: "Reminder", body: "“\(item.title)” is due now.", kind: .reminder(item.id), at: postingTime)
   }
 
-  /// Posts one notification for the `items` that came due while their user was away, naming the
-  /// first `named` of them in order; posts nothing for none.
-  mutating func postMissedReminders(_ items: [TodoItem], naming named: Int) {
-    guard !items.isEmpty else { return }
-    let count = items.count
-    let titles = items.prefix(named).map { "“\($0.title)”" }.joined(separator: ", ")
+  /// Posts one notification for the `count` items that came due while their user was away,
+  /// naming the first `named` of `first`, in order; posts nothing for none.
+  mutating func postMissedReminders(_ first: [TodoItem], count: Int, naming named: Int) {
+    guard count > 0 else { return }
+    let titles = first.prefix(named).map { "“\($0.title)”" }.joined(separator: ", ")
     let rest = count > named ? " and \(count - named) more" : ""
     post(
       title: "\(count) reminder\(count == 1 ? "" : "s") came due while you were away",

@@ -47,6 +47,10 @@ struct NotificationsSessionUpdater<Model>: TypedUpdater {
     model[keyPath: notifications].user = nil
     model[keyPath: notifications].catchUp = nil
     model[keyPath: notifications].seenStored = nil
+    // The window was the user's list: the next user's is read anew.
+    model[keyPath: notifications].dueSoon = nil
+    model[keyPath: notifications].dueWindowStart = nil
+    model[keyPath: notifications].unjudgedAfter = nil
   }
 
   /// Whether a notification speaks of one user's data, and must not outlive the session.

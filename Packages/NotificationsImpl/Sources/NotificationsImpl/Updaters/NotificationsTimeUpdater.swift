@@ -10,9 +10,8 @@ struct NotificationsTimeUpdater<Model, Tick: Message>: TypedUpdater {
 
   func update(_ model: inout Model, message: Tick) -> [any Command] {
     var commands: [any Command] = []
-    let before = model[keyPath: judge.notifications].watchedUntil
-    judge.followAppTime(&model, commands: &commands, remindersAreCurrent: true)
-    judge.scheduleRemindersAfterTimeMoved(&model, from: before)
+    judge.followAppTime(&model, commands: &commands)
+    judge.scheduleReminders(&model)
     return commands
   }
 }

@@ -2,26 +2,28 @@ import AuthenticationAPI
 public import Core
 public import Foundation
 public import NotificationsAPI
-public import TodoAPI
+import TodoAPI
 
 /// The notifications feature's pure update: the inbox, the pending reminders, and the
 /// notifications that reminders and session expiry post.
 ///
-/// It reads the app's time and the to-do slice without knowing the model's type, through key
-/// paths, and is added to the app's ``Core/CombinedUpdater`` as a whole-model part, after the
-/// updater that moves the time and the to-do slice's (it reads both as those left them). The app
-/// names the message that moves its time, `movedBy`, so the feature is told when the time moves
-/// without knowing that message:
+/// It reads the app's time without knowing the model's type, through a key path, and is added to
+/// the app's ``Core/CombinedUpdater`` as a whole-model part, after the updater that moves the time
+/// (it reads the time as that left it). The app names the message that moves its time, `movedBy`,
+/// so the feature is told when the time moves without knowing that message:
 ///
 /// ```swift
 /// CombinedUpdater<AppModel>([
 ///   .slice(\.now, ClockUpdater()),
 ///   .slice(\.todos, TodoUpdater()),
-///   .full(
-///     NotificationsUpdater(
-///       todos: \.todos, notifications: \.notifications, now: \.now, movedBy: SystemMessage.self)),
+///   .full(NotificationsUpdater(notifications: \.notifications, now: \.now, movedBy: SystemMessage.self)),
 /// ])
 /// ```
+///
+/// It does not read the to-do list: the items it judges come from the database, a window of the
+/// open items due soonest (``NotificationsAPI/NotificationsModel/dueSoon``, read by the to-do
+/// feature's ``TodoAPI/TodoDueSubscription``, which ``NotificationsSubscriptions`` asks for), so a
+/// list of a million items costs the feature what a list of ten does.
 ///
 /// It is made of typed parts, each routed its own message type (``messageTypes``), so nothing
 /// looks at a message's type after routing:
@@ -31,14 +33,27 @@ public import TodoAPI
 ///   ``NotificationsAPI/NotificationsModel/reminders`` it names (it records the ring), then a
 ///   whole-model part judges due dates up to the time the alarm saw;
 /// - ``NotificationsAPI/NotificationsMessage`` (a user's seen-until time read);
-/// - ``TodoAPI/TodoMessage`` (a loaded list, an item added or given a due date, any change to the
-///   dated items);
+/// - ``TodoAPI/TodoMessage`` (a window of due items read, the count of a sign-in's missed
+///   reminders, and every change stored, applied to the window held at once);
 /// - ``AuthenticationAPI/AuthenticationMessage`` (sign-in, sign-out, an expired session).
 ///
 /// Every part first judges due dates up to the app's time as it stands, and last keeps the pending
-/// reminders (``NotificationsAPI/NotificationsModel/scheduleReminders(for:)``): one for each of the
-/// nearest open items due after the judged time, each a child feature whose alarm
+/// reminders (``NotificationsAPI/NotificationsModel/scheduleReminders()``): one for each of the
+/// nearest open items of the window due after the judged time, each a child feature whose alarm
 /// (``NotificationsAPI/ReminderSubscription``) ``NotificationsSubscriptions`` asks for per element.
+///
+/// ## The window of due items
+/// The window holds the first ``NotificationsAPI/NotificationsModel/dueWindowLimit`` open items
+/// due after its start (and any due at the same instant as the last), so it is whole up to the due
+/// time of its last item. While someone is signed in it is asked for from
+/// ``NotificationsAPI/NotificationsModel/dueWindowStart``, which moves to the judged time when
+/// fewer than ``NotificationsAPI/NotificationsModel/reminderLimit`` of its items remain ahead; the
+/// one held serves until the new one arrives. A change the database stored (an item added, done,
+/// rescheduled, removed, an undo) is applied to the window held as its result arrives, so a
+/// reminder follows at once; the window's subscription reads it again after the commit. Should the
+/// time pass the end of the window held (more items came due in one step than it holds, or no
+/// window was read yet), what it holds is judged, and the rest waits
+/// (``NotificationsAPI/NotificationsModel/unjudgedAfter``) for the window read from its end.
 ///
 /// ## Time and reminders
 /// The app owns the time; the feature reads it. The app's time (read through the `now` key path
@@ -83,8 +98,9 @@ public import TodoAPI
 /// (``NotificationsAPI/NotificationsCommand/loadSeen(_:)``). System notifications (a reload, say)
 /// stay throughout.
 ///
-/// Once both that time and the user's list are in, the open items due after the seen-until time
-/// and at or before `now` are announced in one notification, "2 reminders came due while you were
+/// Once that time and the app's are known, the open items due after the seen-until time and at or
+/// before `now` are counted in the database (``TodoAPI/TodoCommand/readDue(after:through:naming:owner:)``),
+/// and announced in one notification, "2 reminders came due while you were
 /// away", naming the first few; then the seen-until time becomes `now`. Until then no reminder is
 /// posted live (the announcement covers them). While the user is signed in, every live reminder
 /// stores the seen-until time again, so a reminder once shown is never announced as missed, and so
@@ -109,19 +125,17 @@ public struct NotificationsUpdater<Model>: Updater {
   /// Creates the updater for an app model that holds both slices and the time.
   ///
   /// - Parameters:
-  ///   - todos: Where the app model keeps the to-do slice (read only).
   ///   - notifications: Where the app model keeps the notifications slice.
   ///   - now: Where the app model keeps the time as last told (read only; `nil` until told). The
   ///     app's updater that moves it must run before this one.
   ///   - timeMessage: The app's message that moves the time at `now`; the feature handles it by
   ///     reading the time, never the message.
   public init(
-    todos: any KeyPath<Model, TodoModel> & Sendable,
     notifications: any WritableKeyPath<Model, NotificationsModel> & Sendable,
     now: any KeyPath<Model, Date?> & Sendable,
     movedBy timeMessage: any Message.Type
   ) {
-    let judge = DueDateJudge(todos: todos, notifications: notifications, now: now)
+    let judge = DueDateJudge(notifications: notifications, now: now)
     parts = CombinedUpdater(
       Self.timePart(timeMessage, judge: judge),
       .slice(notifications, CombinedUpdater<NotificationsModel>(.forEach(\.reminders, ReminderUpdater()))),

@@ -106,7 +106,7 @@ struct ReminderEndToEndTests {
     var done = item
     done.isDone = true
     store.send(TodoMessage.toggled(done, owner: .ada)) {
-      $0.todos.upsert(done)
+      $0.notifications.dueSoon?.apply(done)
       $0.notifications.reminders = []
     }
     store.expectSubscriptions(stopped: [item.reminder])
@@ -127,7 +127,7 @@ struct ReminderEndToEndTests {
     var moved = item
     moved.dueDate = .t0(plus: 600)
     store.send(TodoMessage.dueDateChanged(moved, owner: .ada)) {
-      $0.todos.upsert(moved)
+      $0.notifications.dueSoon?.apply(moved)
       $0.notifications.reminders = [Reminder(id: item.id, dueDate: .t0(plus: 600))]
     }
     store.expectSubscriptions(started: [moved.reminder], stopped: [item.reminder])
@@ -158,7 +158,7 @@ struct ReminderEndToEndTests {
     await time.clock.advance(by: .seconds(6 * 3600))
     let overdue = TodoItem.fixture("late", due: 3600)
     store.send(TodoMessage.added(overdue, number: 1, owner: .ada)) {
-      $0.todos.upsert(overdue)
+      $0.notifications.dueSoon?.apply(overdue)
       $0.notifications.reminders = [Reminder(id: overdue.id, dueDate: .t0(plus: 3600))]
     }
     store.expectSubscriptions(started: [overdue.reminder])
@@ -183,12 +183,14 @@ struct ReminderEndToEndTests {
       $0.notifications.watchedUntil = .t0(plus: .sixHours)
     }
     let overdue = TodoItem.fixture("late", due: 3600)
-    store.send(TodoMessage.added(overdue, number: 1, owner: .ada)) { $0.todos.upsert(overdue) }
+    store.send(TodoMessage.added(overdue, number: 1, owner: .ada)) {
+      $0.notifications.dueSoon?.apply(overdue)
+    }
     await store.finish()
     #expect(store.store.activeSubscriptions.isEmpty)
   }
 
-  @Test("loading hundreds of overdue items on a stale time starts 64 reminders and posts nothing")
+  @Test("reading hundreds of overdue items on a stale time starts 64 reminders and posts nothing")
   func noFlood() async {
     let store = makeStore(items: [])
     store.start()
@@ -197,8 +199,8 @@ struct ReminderEndToEndTests {
     let overdue = (0..<500).map {
       TodoItem.fixture(String(format: "late-%03d", $0), due: 3600 + Double($0) * 28)
     }
-    store.send(TodoMessage.loaded(.ada, overdue)) {
-      $0.todos.replaceItems(with: overdue)
+    store.send(TodoMessage.dueSoon(.all(of: overdue, after: .t0), owner: .ada)) {
+      $0.notifications.dueSoon = .all(of: overdue, after: .t0)
       $0.notifications.reminders = IdentifiedArray(
         overdue.prefix(64).map { Reminder(id: $0.id, dueDate: $0.dueDate!) })
     }
@@ -231,7 +233,7 @@ struct ReminderEndToEndTests {
     await time.clock.advance(by: .seconds(6 * 3600))
     let soon = TodoItem.fixture("soon", title: "Call the plumber", due: .sixHours + 300)
     store.send(TodoMessage.added(soon, number: 1, owner: .ada)) {
-      $0.todos.upsert(soon)
+      $0.notifications.dueSoon?.apply(soon)
       $0.notifications.reminders = [Reminder(id: soon.id, dueDate: .t0(plus: .sixHours + 300))]
     }
     store.expectSubscriptions(started: [soon.reminder])

@@ -7,12 +7,10 @@ import NotificationsAPI
 import NotificationsImpl
 import TodoAPI
 
-/// The part of an app model this feature reads: the app's time, the to-do slice and the
-/// notifications slice.
+/// The part of an app model this feature reads: the app's time and the notifications slice.
 struct AppModel: Equatable, Sendable {
   /// The app's time, as the App keeps it: the feature reads it and never moves it.
   var now: Date?
-  var todos = TodoModel()
   var notifications = NotificationsModel()
 }
 
@@ -30,45 +28,23 @@ struct ClockUpdater: TypedUpdater {
   }
 }
 
-/// The to-do slice's updater as far as these tests need it (TodoImpl is out of reach by design):
-/// stored items replace the ones in the model.
-struct TodoSliceUpdater: TypedUpdater {
-  func update(_ model: inout TodoModel, message: TodoMessage) -> [any Command] {
-    switch message {
-    case .added(let item, _, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _):
-      model.upsert(item)
-    case .removed(let ids, _):
-      model.remove(ids)
-    case .loaded(_, let items):
-      model.replaceItems(with: items)
-    default:
-      break
-    }
-    return []
-  }
-}
-
 /// The app-level wiring of the feature, as the App does it: the app's time first, so the feature
 /// reads the time the clock message set.
 enum Wiring {
   static let updater = CombinedUpdater<AppModel>(
     .slice(\.now, ClockUpdater()),
-    .slice(\.todos, TodoSliceUpdater()),
-    .full(
-      NotificationsUpdater(
-        todos: \.todos, notifications: \.notifications, now: \.now, movedBy: ClockMessage.self)))
+    .full(NotificationsUpdater(notifications: \.notifications, now: \.now, movedBy: ClockMessage.self)))
 
   static let subscriptions = CombinedSubscriptionProvider<AppModel>(
     .full(NotificationsSubscriptions(notifications: \.notifications)))
 
   /// The same, as the App composes features: the app's time (its updater; the test moves it by
-  /// sending ``ClockMessage``), the to-do slice's updater, then the notifications feature, its
-  /// interpreter and alarms on a ``TestTime``.
+  /// sending ``ClockMessage``), then the notifications feature, its interpreter and alarms on a
+  /// ``TestTime``.
   static let composition = Composition<AppModel, TestTime>(
     features: [
       Feature("Clock", updater: .slice(\.now, ClockUpdater()), messageTypes: [ClockMessage.self]),
-      Feature("Todo", updater: .slice(\.todos, TodoSliceUpdater())),
-      .notifications(todos: \.todos, notifications: \.notifications, now: \.now, movedBy: ClockMessage.self),
+      .notifications(notifications: \.notifications, now: \.now, movedBy: ClockMessage.self),
     ])
 }
 
@@ -140,17 +116,31 @@ extension NotificationsModel {
 
 extension AppModel {
   /// A model that knows the time (`now` = t0 + `now` seconds), the feature having judged due dates
-  /// up to it and scheduled the reminders of the nearest items due after it, and holds `items`.
+  /// up to it and scheduled the reminders of the nearest items due after it, and holds the window
+  /// of `items`: all of them, as the database would read it from that time.
   static func fixture(
     now: TimeInterval? = 0, items: [TodoItem] = []
   )
     -> AppModel
   {
     var model = AppModel(
-      now: now.map(Date.t0(plus:)), todos: TodoModel(items: items),
-      notifications: NotificationsModel(watchedUntil: now.map(Date.t0(plus:))))
-    model.notifications.scheduleReminders(for: model.todos)
+      now: now.map(Date.t0(plus:)), notifications: NotificationsModel(watchedUntil: now.map(Date.t0(plus:))))
+    let after = now.map(Date.t0(plus:)) ?? .distantPast
+    model.notifications.dueSoon = .all(of: items, after: after)
+    model.notifications.dueWindowStart = after
+    model.notifications.scheduleReminders()
     return model
+  }
+}
+
+extension TodoDueWindow {
+  /// The window the database reads from `items` after `after`, complete: every open item due after
+  /// it, soonest first (ties by creation, then identity).
+  static func all(of items: [TodoItem], after: Date) -> TodoDueWindow {
+    let due = items.filter { !$0.isDone && ($0.dueDate.map { $0 > after } ?? false) }.sorted {
+      ($0.dueDate!, $0.createdAt, $0.id.rawValue) < ($1.dueDate!, $1.createdAt, $1.id.rawValue)
+    }
+    return TodoDueWindow(after: after, items: due, isComplete: true)
   }
 }
 

@@ -12,16 +12,26 @@ struct MissedRemindersTests {
   private let updater = Wiring.updater
   private let ada = Session(id: SessionID(rawValue: 1), user: User(id: .ada, name: "ada"), expiresAt: .t0)
 
-  /// Ada signed in at t0 + `now`, her list of `items` loaded, at the given stage of catching up.
+  /// Ada signed in at t0 + `now`, the window of her `items` read, at the given stage of catching
+  /// up.
   private func signedIn(
     now: TimeInterval = 600, items: [TodoItem], catchUp: NotificationsModel.CatchUp?
   ) -> AppModel {
-    var model = AppModel.fixture(now: now, items: [])
-    model.todos = TodoModel(owner: .ada, items: items)
+    var model = AppModel.fixture(now: now, items: items)
     model.notifications.user = .ada
     model.notifications.catchUp = catchUp
-    model.notifications.scheduleReminders(for: model.todos)
     return model
+  }
+
+  /// What TodoImpl answers `readDue` with for a list of `items`, counted in memory.
+  private func span(after: TimeInterval, through: TimeInterval, of items: [TodoItem]) -> TodoMessage {
+    let (start, end) = (Date.t0(plus: after), Date.t0(plus: through))
+    let due = TodoDueWindow.all(of: items, after: start).items.filter { $0.dueDate! <= end }
+    return .dueRead(
+      TodoDueSpan(
+        after: start, through: end,
+        first: Array(due.prefix(NotificationsUpdater<AppModel>.namedMissedReminders)),
+        count: due.count), owner: .ada)
   }
 
   @Test("signing in asks for the user's seen-until time and holds back live reminders until then")
@@ -32,6 +42,19 @@ struct MissedRemindersTests {
     ) {
       $0.notifications.user = .ada
       $0.notifications.catchUp = .loadingSeen
+      // The window read for nobody goes: the user's is read anew.
+      $0.notifications.dueSoon = nil
+    }
+  }
+
+  @Test("the seen-until time read, the items due after it and by now are counted in the database")
+  func countsMissed() {
+    assertUpdate(
+      updater, given: signedIn(items: [], catchUp: .loadingSeen),
+      when: NotificationsMessage.seenLoaded(.ada, until: .t0),
+      commands: [TodoCommand.readDue(after: .t0, through: .t0(plus: 600), naming: 3, owner: .ada)]
+    ) {
+      $0.notifications.catchUp = .counting(after: .t0, through: .t0(plus: 600))
     }
   }
 
@@ -43,8 +66,8 @@ struct MissedRemindersTests {
       .fixture("e", title: "Later", due: 700), .fixture("f", title: "No date"),
     ]
     assertUpdate(
-      updater, given: signedIn(items: items, catchUp: .loadingSeen),
-      when: NotificationsMessage.seenLoaded(.ada, until: .t0),
+      updater, given: signedIn(items: items, catchUp: .counting(after: .t0, through: .t0(plus: 600))),
+      when: span(after: 0, through: 600, of: items),
       commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
     ) {
       $0.notifications.catchUp = nil
@@ -59,8 +82,9 @@ struct MissedRemindersTests {
   func namesAFew() {
     let items = (1...5).map { TodoItem.fixture("\($0)", title: "Task \($0)", due: Double(10 * $0)) }
     assertUpdate(
-      updater, given: signedIn(items: items.reversed(), catchUp: .seen(until: .t0)),
-      when: TodoMessage.loaded(.ada, items),
+      updater,
+      given: signedIn(items: items.reversed(), catchUp: .counting(after: .t0, through: .t0(plus: 600))),
+      when: span(after: 0, through: 600, of: items),
       commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
     ) {
       $0.notifications.catchUp = nil
@@ -83,21 +107,47 @@ struct MissedRemindersTests {
     }
   }
 
-  @Test("while the list is loading the announcement waits for it")
-  func waitsForTheList() {
+  @Test("until the app's time is known the count waits for it")
+  func waitsForTheTime() {
     var model = signedIn(items: [], catchUp: .loadingSeen)
-    model.todos.isLoading = true
+    model.now = nil
+    model.notifications.watchedUntil = nil
+    model.notifications.scheduleReminders()
     assertUpdate(updater, given: model, when: NotificationsMessage.seenLoaded(.ada, until: .t0)) {
       $0.notifications.catchUp = .seen(until: .t0)
     }
   }
 
-  @Test("a list that failed to load is not taken as empty: the reminders stay pending, nothing is stored")
-  func failedLoadKeepsThemPending() {
-    var model = signedIn(items: [], catchUp: .loadingSeen)
-    model.todos.lastError = .storage("disk I/O error")
-    assertUpdate(updater, given: model, when: NotificationsMessage.seenLoaded(.ada, until: .t0)) {
-      $0.notifications.catchUp = .seen(until: .t0)
+  @Test(
+    "a count that failed is not taken as none, and a count of another span is not this one: the reminders stay pending, nothing is stored"
+  )
+  func failedCountKeepsThemPending() {
+    let model = signedIn(
+      items: [.fixture("a", due: 100)], catchUp: .counting(after: .t0, through: .t0(plus: 600)))
+    assertUpdate(
+      updater, given: model, when: TodoMessage.failed(.storage("disk I/O error"), owner: .ada), then: model)
+    assertUpdate(
+      updater, given: model, when: span(after: 0, through: 500, of: [.fixture("a", due: 100)]), then: model)
+  }
+
+  @Test("what came due while the count was read is posted live when it arrives, then the time is seen")
+  func timeMovedWhileCounting() {
+    let items: [TodoItem] = [
+      .fixture("a", title: "Missed", due: 300), .fixture("b", title: "Just now", due: 630),
+    ]
+    var model = signedIn(items: items, catchUp: .counting(after: .t0, through: .t0(plus: 600)))
+    model.notifications.dueSoon = .all(of: items, after: .t0(plus: 600))
+    model.notifications.scheduleReminders()
+    model = updater.result(of: ClockMessage.ticked(.t0(plus: 640)), on: model).model
+    assertUpdate(
+      updater, given: model, when: span(after: 0, through: 600, of: items),
+      commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 640))]
+    ) {
+      $0.notifications.catchUp = nil
+      $0.notifications.postNow(
+        title: "1 reminder came due while you were away", body: "“Missed”.", kind: .missedReminders(count: 1))
+      $0.notifications.postReminder(of: items[1])
+      $0.notifications.seenStored = .t0(plus: 640)
     }
   }
 
@@ -166,6 +216,8 @@ struct MissedRemindersTests {
     ) {
       $0.notifications.keepInbox(of: .ada) { $0 == reminder }
       $0.notifications.user = nil
+      $0.notifications.dueSoon = nil
+      $0.notifications.dueWindowStart = nil
     }
   }
 
@@ -180,7 +232,6 @@ struct MissedRemindersTests {
         when: TodoMessage.dueDateChanged(item, owner: .ada),
         commands: [NotificationsCommand.saveSeen(.ada, until: .t0(plus: 600))]
       ) {
-        $0.todos.upsert(item)
         $0.notifications.seenStored = .t0(plus: 600)
         $0.notifications.postReminder(of: item)
       }
@@ -204,10 +255,8 @@ struct MissedRemindersTests {
     let item = TodoItem.fixture("a", title: "Stretch", due: 539)
     assertUpdate(
       updater, given: signedIn(items: [.fixture("a", title: "Stretch")], catchUp: nil),
-      when: TodoMessage.dueDateChanged(item, owner: .ada)
-    ) {
-      $0.todos.upsert(item)
-    }
+      when: TodoMessage.dueDateChanged(item, owner: .ada),
+      then: signedIn(items: [.fixture("a", title: "Stretch")], catchUp: nil))
   }
 
   @Test("a reminder whose time passes just before a sign-out is shown by the user's next sign-in")
@@ -227,6 +276,15 @@ struct MissedRemindersTests {
     }.max()
     _ = updater.update(
       &model, message: NotificationsMessage.seenLoaded(.ada, until: seen), commands: &commands)
+    // TodoImpl's answer to the count it asks for.
+    guard case .counting(let after, let through) = model.notifications.catchUp else {
+      Issue.record("no count asked for: \(String(describing: model.notifications.catchUp))")
+      return
+    }
+    _ = updater.update(
+      &model,
+      message: span(after: after.timeIntervalSince(.t0), through: through.timeIntervalSince(.t0), of: [item]),
+      commands: &commands)
     #expect(
       model.notifications.inbox.contains {
         $0.kind == .reminder(item.id) || $0.kind == .missedReminders(count: 1)
@@ -241,6 +299,8 @@ struct MissedRemindersTests {
     ) {
       $0.notifications.user = nil
       $0.notifications.catchUp = nil
+      $0.notifications.dueSoon = nil
+      $0.notifications.dueWindowStart = nil
     }
   }
 
