@@ -17,8 +17,8 @@ What it checks, in a temporary data folder:
   starts `[from inspector]`, and the app's own `list` shows the item; an export (a path) is refused
   by the app's registration and JSON that is not an `AppMessage` gets an error on the page, which
   stays live;
-- time travel: "Pause the app here" on the message that added `buy milk` pauses the app, which
-  prints the list as it was then (buy milk, not yet buy bread), while the page greys out the
+- time travel: "Pause the app here" on the listing that showed `buy milk` pauses the app, which
+  prints the page shown then (buy milk, not yet buy bread), while the page greys out the
   messages after it; a line typed meanwhile waits; Resume
   returns to the present and applies it, after the app says it resumed;
 - a trace file: the session exported from the page, opened with "Open a trace file" in the live
@@ -41,6 +41,7 @@ check failed. `--screenshot FILE` saves the page with the message selected.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -126,7 +127,14 @@ def send_from_page(driver: webdriver.Chrome, wait: WebDriverWait, app: subproces
     types = [option.text for option in driver.find_elements(By.CSS_SELECTOR, "#send-type option")]
     checks.check(types == ["TodoApp.AppMessage"], f"the Send panel offers the app's inspectable types ({types})")
     template = driver.find_element(By.ID, "send-json").get_attribute("value")
-    checks.check('"buy milk"' in template, f"it is prefilled with the last AppMessage's payload ({template})")
+    # The last AppMessage was the `list` typed after `add buy milk`.
+    checks.check('"list"' in template, f"it is prefilled with the last AppMessage's payload ({template})")
+
+    def intent(payload: dict) -> str:
+        """The prefilled message with its intent replaced by `payload`."""
+        message = json.loads(template)
+        message["intent"]["_0"] = payload
+        return json.dumps(message)
 
     def send(json: str) -> str:
         box = driver.find_element(By.ID, "send-json")
@@ -136,7 +144,7 @@ def send_from_page(driver: webdriver.Chrome, wait: WebDriverWait, app: subproces
         wait.until(lambda d: d.find_element(By.ID, "send-status").get_attribute("class") in ("sent", "error"))
         return driver.find_element(By.ID, "send-status").text
 
-    answer = send(template.replace('"buy milk"', '"buy bread"'))
+    answer = send(intent({"add": {"title": "buy bread"}}))
     checks.check(answer.startswith("Sent"), f"the page's send is answered ({answer!r})")
     sent = (By.XPATH, "//div[contains(@class,'row')][.//span[@class='tool']]"
                       "[.//span[contains(., 'AppMessage.intent') and contains(., 'buy bread')]]")
@@ -163,7 +171,7 @@ def send_from_page(driver: webdriver.Chrome, wait: WebDriverWait, app: subproces
     app.stdin.flush()
     checks.check(output.wait_for("[ ] buy bread"), "the app's own list shows the item sent from the page")
 
-    refused = send(template.replace('{"add":{"title":"buy milk"}}', '{"exportCSV":{"path":"/tmp/x.csv","replacing":true}}'))
+    refused = send(intent({"exportCSV": {"path": "/tmp/x.csv", "replacing": True}}))
     checks.check("does not accept" in refused, f"an export sent from the page is refused ({refused!r})")
     mistyped = send('{"intent":{"_0":{"add":{}}}}')
     checks.check(mistyped.startswith("The JSON is not a TodoApp.AppMessage"),
@@ -213,9 +221,9 @@ def measure_latency(driver: webdriver.Chrome, app: subprocess.Popen[str], checks
 
 def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[str],
            output: Output, checks: Checks) -> None:
-    """Pauses the app at the message that added `buy milk` (before `buy bread`), types a line while
-    paused, and resumes."""
-    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
+    """Pauses the app at the listing that showed `buy milk` (before `buy bread` was added), types a
+    line while paused, and resumes."""
+    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.pageRead')"
                        " and contains(., 'buy milk')]]")
 
     show_only(driver, "buy milk")
@@ -240,8 +248,8 @@ def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[
     with output.changed:
         start = next(index for index, line in enumerate(output.lines) if header in line)
         past = "".join(output.lines[start:])
-    checks.check("buy milk" in past and "buy bread" not in past and "You have 1 item" in past,
-                 "the app's paused view is the older list: buy milk, not yet buy bread")
+    checks.check("buy milk" in past and "buy bread" not in past and "The list as it was shown then" in past,
+                 "the app's paused view is the page shown then: buy milk, not yet buy bread")
     # The list redraws its rows as messages arrive (the clock ticks): find a row and read its class
     # in one call, until one is drawn.
     def row_class(title: str) -> str:
@@ -548,6 +556,10 @@ def main() -> int:
                          "no password reaches the page")
             if arguments.screenshot:
                 driver.save_screenshot(arguments.screenshot)
+            # A listing: the model holds the page shown (not the list), which time travel shows.
+            app.stdin.write("list\n")
+            app.stdin.flush()
+            checks.check(output.wait_for("[ ] buy milk"), "the app lists buy milk")
 
             # The app goes on (its clock ticks each second): the reloaded page holds at least what the
             # first one had, the same messages from m1 on.

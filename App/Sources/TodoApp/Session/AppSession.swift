@@ -150,10 +150,7 @@ public final class AppSession {
       switch travel {
       case .viewing(let message):
         inspector.map {
-          PastList.lines(
-            tracePath: $0.traceFile, message: message,
-            pageSize: Self.pageSize(isInteractive: input.isInteractive) ?? PastList.scriptPageSize,
-            now: Date())
+          PastList.lines(tracePath: $0.traceFile, message: message, now: Date())
         } ?? []
       case .resumed: [PastList.resumed]
       }

@@ -5,19 +5,20 @@ import TodoAPI
 import Tracing
 
 /// What the terminal shows while the inspector holds the app at a past message (time travel): the
-/// list as it was after that message, rebuilt by replaying the session's trace up to it through
-/// the app's own updater (as `todo replay --until` does).
+/// page of the list shown after that message, rebuilt by replaying the session's trace up to it
+/// through the app's own updater (as `todo replay --until` does). The model held what the screen
+/// showed, not the list, so the past shows that page (its rows as the database's reads and the
+/// session's results left them), not rows the screen never showed.
 enum PastList {
-  /// The lines to print: a header naming the message, the first page of the list as it was after
-  /// it (or who was signed in), and what happens to input meanwhile.
+  /// The lines to print: a header naming the message, the page of the list shown after it (or what
+  /// was known of the list, or who was signed in), and what happens to input meanwhile.
   ///
   /// - Parameters:
   ///   - tracePath: The session's trace, which the inspector records.
   ///   - message: The message's number (`m42` is 42).
-  ///   - pageSize: Items on the page; `nil` for every item.
   ///   - now: Which open items count as overdue.
   /// - Returns: The lines, without newlines.
-  static func lines(tracePath: String, message: UInt64, pageSize: Int?, now: Date) -> [String] {
+  static func lines(tracePath: String, message: UInt64, now: Date) -> [String] {
     var lines = ["── Paused by the inspector at m\(message). ──"]
     let past: AppModel
     do {
@@ -34,10 +35,17 @@ enum PastList {
       lines.append(waiting)
       return lines
     }
-    lines.append("The list as it was then:")
+    let listLength = past.todos.summary?.counts.total
+    guard let page = past.todos.page else {
+      lines.append(
+        "No list had been shown then"
+          + (listLength.map { "; the list held \(Listing.counted($0, "item"))." } ?? "."))
+      lines.append(waiting)
+      return lines
+    }
+    lines.append("The list as it was shown then:")
     var ui = UIModel()
-    let page = Listing.page(of: past.todos, for: TodoListQuery(pageSize: pageSize), now: now)
-    Listing.print(page, listLength: past.todos.items.count, now: now, into: &ui)
+    Listing.print(page, listLength: max(listLength ?? 0, page.counts.total), now: now, into: &ui)
     lines += ui.outbox.map(\.text)
     lines.append(waiting)
     return lines
@@ -46,9 +54,6 @@ enum PastList {
   /// The line that ends the paused view.
   static let waiting =
     "── Input waits until you resume in the inspector; what you type then runs in order. ──"
-
-  /// Items on the page shown in a script, which has no window to fit.
-  static let scriptPageSize = 20
 
   /// The line printed when the inspector resumes the app.
   static let resumed = "── Resumed by the inspector: back to the present. ──"

@@ -7,7 +7,7 @@ import TodoAPI
 // OS signals: the App decides what they mean.
 extension AppMessageUpdater {
   /// SIGINT and SIGTERM shut the session down once the work under way has finished (an import is
-  /// stopped, and the list is not reloaded: the app exits); SIGHUP reloads the signed-in user's
+  /// stopped, and the list is not reloaded: the app exits); SIGHUP reads again the summary of the signed-in user's
   /// list, saying so on the terminal (not in the inbox, which holds reminders).
   func react(to signal: OSSignal, in model: inout AppModel) -> [any Command] {
     switch signal {

@@ -12,7 +12,7 @@ enum Help {
       "In scripts, where no prompt can ask: register NAME PASSWORD, login NAME PASSWORD; list shows every item;",
       "  clear-done and rm delete without asking.",
       "Sign-in: \(AuthenticationLinesUpdater.lockout)",
-      "Signals: SIGINT and SIGTERM finish the work under way, then exit (130, 143); SIGHUP reloads the list.",
+      "Signals: SIGINT and SIGTERM finish the work under way, then exit (130, 143); SIGHUP reads the list's counts again.",
       "Numbers: list numbers the items, and a number keeps naming the same item until the next list, in scripts",
       "  too: after rm 2, item 3 is still the one listed as 3, and 2 says it was deleted. New items take the next",
       "  numbers; find shows the list's numbers and changes none.",

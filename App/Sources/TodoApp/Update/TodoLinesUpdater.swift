@@ -18,13 +18,13 @@ struct TodoLinesUpdater: AppUpdaterPart {
       number(of: item).map { "\($0). \(item.title)" } ?? "\(item.title)"
     }
     switch message {
-    case .loaded(_, let loaded):
-      let open = loaded.count { !$0.isDone }
+    case .loaded(_, let summary):
+      let counts = summary.counts
       model.ui.say(
-        loaded.isEmpty
+        counts.total == 0
           ? "Your list is empty."
-          : "You have \(Listing.counted(loaded.count, "item")) (\(Listing.grouped(open)) open, "
-            + "\(Listing.grouped(loaded.count - open)) done).")
+          : "You have \(Listing.counted(counts.total, "item")) (\(Listing.grouped(counts.open)) open, "
+            + "\(Listing.grouped(counts.total - counts.open)) done).")
     case .added(let item, let number, _):
       model.ui.say("Added\(number.map { " \($0). " } ?? ": ")\(item.title)\(Listing.tagSuffix(item.tags))")
     case .renamed(let item, _):
@@ -84,7 +84,7 @@ struct TodoLinesUpdater: AppUpdaterPart {
       model.ui.fail(failure.description)
     case .found(let result, _):
       Listing.print(result, now: model.now ?? .distantPast, into: &model.ui)
-    case .pageRead(let page, let time, let owner):
+    case .pageRead(let page, let time, _):
       // A listing: the numbers lines named items by before may name others now.
       model.ui.numbered = [:]
       Listing.print(
@@ -95,24 +95,13 @@ struct TodoLinesUpdater: AppUpdaterPart {
         model.ui.say(
           "The import of \(running.path) is still storing rows\(stored): the list shows those stored "
             + "(import cancel stops it).")
-        break
       }
-      // The page is what the database holds. The model still holds the whole list, for the
-      // reminders: a page that differs from it (a row, or the number of items) shows what another
-      // program wrote (or deleted) since, and the list is loaded again, as SIGHUP loads it. An
-      // import's rows are loaded when it ends.
-      guard Self.isStale(model.todos, against: page) else { break }
-      model.ui.say("The list changed outside this session; loading it again.")
-      model.todos.isLoading = true
-      return [TodoCommand.load(owner)]
-    case .pageChanged(_, let outside, let owner):
-      // The feature keeps the page shown current; nothing is printed for it. Another program's
-      // change may have touched any row, shown or not: the list the model holds (its numbers,
-      // counts and reminders) is loaded again, as SIGHUP loads it.
-      guard outside, !model.todos.isLoading else { break }
-      model.ui.say("The list changed outside this session; loading it again.")
-      model.todos.isLoading = true
-      return [TodoCommand.load(owner)]
+    case .pageChanged(_, let outside, _):
+      // The feature keeps the page shown current, whoever changed its rows, and nothing needs
+      // loading again: the model holds only what the database's reads sent. A change of this
+      // app's was printed by its own line; one of another program's is said, since the listing on
+      // the screen is out of date.
+      if outside { model.ui.say(Self.changedOutside) }
     case .pagePeeked(let page, _, _):
       // The first page of the done items, which `clear-done`'s question waited for.
       return AppMessageUpdater().askClearDone(page, in: &model)
@@ -144,12 +133,8 @@ struct TodoLinesUpdater: AppUpdaterPart {
     return []
   }
 
-  /// Whether the model's list differs from the database's `page`: a row the model holds otherwise
-  /// (or not at all), or, for a page of the whole list, another number of items.
-  static func isStale(_ todos: TodoModel, against page: TodoPage) -> Bool {
-    if page.query.tags.isEmpty, page.counts.total != todos.items.count { return true }
-    return page.rows.contains { todos.item($0.item.id) != $0.item }
-  }
+  /// What the app says when another program changed the page shown.
+  static let changedOutside = "The list changed outside this session; list shows it as it is now."
 
   /// How many of the items one `rm` removed are named, one a line.
   static let namedRemovals = 10

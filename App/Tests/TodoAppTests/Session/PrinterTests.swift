@@ -123,7 +123,7 @@ struct PrinterTests {
   func longListing() async {
     var model = AppFixture.signedIn
     let count = 1_003
-    model.todos = TodoModel(
+    model.todos = .listing(
       owner: AppFixture.ada.id,
       items: (0..<count).map {
         TodoItem(
@@ -138,7 +138,9 @@ struct PrinterTests {
     store.register(
       FunctionInterpreter(for: TodoCommand.self) { command, dispatch in
         guard case .readPage(let query, let time, let owner) = command else { return }
-        dispatch(TodoMessage.pageRead(Listing.page(of: todos, for: query, now: time), at: time, owner: owner))
+        dispatch(
+          TodoMessage.pageRead(
+            Listing.page(of: todos.listedItems, for: query, now: time), at: time, owner: owner))
       })
     printer.attach(to: store)
     await store.send(AppFixture.intent(.list(.all))).finish()

@@ -19,23 +19,15 @@ enum AppFixture {
   static var signedIn: AppModel {
     var model = AppModel()
     model.authentication.status = .signedIn(session)
-    model.todos = TodoModel(owner: ada.id, items: [milk, mom])
-    return listed(model)
+    model.todos = .listing(owner: ada.id, items: [milk, mom])
+    return model
   }
 
-  /// `model` after a listing of its whole list, as the database reads it: every item a row of the
-  /// page shown, numbered from 1 in creation order, so that a number names its item without asking
-  /// the database. A number past them is looked up (`TodoCommand.lookUp`). The summary is the
-  /// list's, as the summary's subscription reads it.
-  static func listed(_ model: AppModel) -> AppModel {
+  /// `model` with its page showing `items` as its whole list, listed anew (see
+  /// ``TodoAPI/TodoModel/listing(owner:items:)``).
+  static func listed(_ model: AppModel, items: [TodoItem]) -> AppModel {
     var model = model
-    let todos = model.todos
-    model.todos.summary = TodoSummary(counting: todos.items)
-    model.todos.page = TodoPage(
-      query: TodoListQuery(),
-      rows: todos.items.enumerated().map { TodoPage.Row(number: $0.offset + 1, item: $0.element) },
-      matching: todos.items.count, counts: TodoCounts(counting: todos.items),
-      overdue: todos.items.count { !$0.isDone && ($0.dueDate.map { $0 < now } ?? false) })
+    model.todos = .listing(owner: model.todos.owner, items: items, keeping: model.todos)
     return model
   }
 
@@ -63,4 +55,29 @@ extension AppModel {
     model.ui.numbered[item.id] = number
     return model
   }
+}
+
+extension TodoModel {
+  /// A slice whose list holds `items`, after a listing of the whole list, as the database reads
+  /// it: every item a row of the page shown, numbered from 1 in display order, so that a number
+  /// names its item without asking the database (a number past them is looked up,
+  /// `TodoCommand.lookUp`); the summary is the list's, as its subscription reads it. The rest is
+  /// `keeping`'s.
+  static func listing(owner: UserID?, items: [TodoItem], keeping other: TodoModel = TodoModel()) -> TodoModel
+  {
+    var model = other
+    model.owner = owner
+    let items = items.sorted(by: TodoItem.displayOrder)
+    model.summary = TodoSummary(counting: items)
+    model.page = TodoPage(
+      query: TodoListQuery(),
+      rows: items.enumerated().map { TodoPage.Row(number: $0.offset + 1, item: $0.element) },
+      matching: items.count, counts: TodoCounts(counting: items),
+      overdue: items.count { !$0.isDone && ($0.dueDate.map { $0 < AppFixture.now } ?? false) })
+    return model
+  }
+
+  /// The items of the page shown, in order: the whole list, for a slice made by
+  /// ``listing(owner:items:keeping:)`` (the tests' stand-in for the database's list).
+  var listedItems: [TodoItem] { page?.rows.map(\.item) ?? [] }
 }

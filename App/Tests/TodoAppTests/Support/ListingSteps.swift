@@ -41,7 +41,7 @@ func assertListing(
   assertUpdate(
     AppUpdater(), given: model, when: AppFixture.intent(intent), then: asked,
     commands: [TodoCommand.readPage(query, at: AppFixture.now, owner: owner)], sourceLocation: sourceLocation)
-  let page = Listing.page(of: asked.todos, for: query, now: AppFixture.now)
+  let page = Listing.page(of: asked.todos.listedItems, for: query, now: AppFixture.now)
   // The whole app's updater: the to-do feature's keeps the page, the app's prints it.
   assertUpdate(
     AppComposition.composition.updater, given: asked,

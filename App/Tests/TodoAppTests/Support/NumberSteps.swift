@@ -33,7 +33,8 @@ func assertNoItem(
   assertUpdate(
     AppUpdater(), given: waiting,
     when: TodoMessage.lookedUp(
-      [TodoNumberLookup(number: number, named: .unknown, listLength: model.todos.items.count)], owner: owner),
+      [TodoNumberLookup(number: number, named: .unknown, listLength: model.todos.listedItems.count)],
+      owner: owner),
     sourceLocation: sourceLocation
   ) {
     $0.ui.waiting = nil

@@ -40,7 +40,7 @@ struct AppUpdaterImportTests {
         rows: [
           TodoPage.Row(number: 1, item: AppFixture.milk), TodoPage.Row(number: 2, item: AppFixture.mom),
         ],
-        matching: 2, counts: TodoCounts(counting: model.todos.items))
+        matching: 2, counts: TodoCounts(counting: model.todos.listedItems))
       let listed = AppUpdater().result(
         of: TodoMessage.pageRead(page, at: AppFixture.now, owner: ada.id), on: asked.model
       ).model
@@ -279,7 +279,9 @@ struct AppUpdaterImportTests {
     }
     var loading = signedIn
     loading.todos.isLoading = true
-    let loaded = AppUpdater().result(of: TodoMessage.loaded(ada.id, items), on: loading).model
+    let loaded = AppUpdater().result(
+      of: TodoMessage.loaded(ada.id, TodoSummary(counting: items)), on: loading
+    ).model
     #expect(
       loaded.ui.outbox.map(\.text).contains("You have 1,500 items (1,500 open, 0 done)."),
       "\(loaded.ui.outbox)")

@@ -20,8 +20,8 @@ struct AppUpdaterInfoTests {
       id: TodoID(rawValue: "full"), title: "Renew the passport before the trip to Lisbon", isDone: false,
       dueDate: now.addingTimeInterval(-60), priority: .high, tags: [TodoTag("home")!, TodoTag("trip")!],
       createdAt: now.addingTimeInterval(-86_400), updatedAt: now.addingTimeInterval(-3_600))
-    model.todos = TodoModel(owner: ada.id, items: [full, AppFixture.mom])
-    return AppFixture.listed(model)
+    model.todos = .listing(owner: ada.id, items: [full, AppFixture.mom])
+    return model
   }
 
   @Test("info N prints every field of item N, its title whole, and sends no command")

@@ -16,8 +16,8 @@ struct AppUpdaterNoChangeTests {
     var model = AppFixture.signedIn
     var milk = AppFixture.milk
     milk.tags = [TodoTag("home")!]
-    model.todos = TodoModel(owner: ada.id, items: [milk, AppFixture.mom])
-    return AppFixture.listed(model)
+    model.todos = .listing(owner: ada.id, items: [milk, AppFixture.mom])
+    return model
   }
 
   @Test("done of a done item says it is already done and sends nothing")

@@ -26,10 +26,10 @@ struct AppUpdaterNumberTests {
   /// Pay rent, call mom, a1, a2, a3, listed.
   private var listed: AppModel {
     var model = AppFixture.signedIn
-    model.todos = TodoModel(
+    model.todos = .listing(
       owner: ada.id,
       items: ["Pay rent", "call mom", "a1", "a2", "a3"].enumerated().map { item($0.offset + 1, $0.element) })
-    return AppFixture.listed(model)
+    return model
   }
 
   private func apply(_ message: some Message, to model: AppModel) -> AppModel {
@@ -77,7 +77,7 @@ struct AppUpdaterNumberTests {
   func listingRenumbers() {
     let model = removing(2, from: listed)
     #expect(commands(.list(.all), on: model) == [.readPage(TodoListQuery(), at: now, owner: ada.id)])
-    let items = model.todos.items
+    let items = model.todos.listedItems
     let page = TodoPage(
       query: TodoListQuery(),
       rows: items.enumerated().map { TodoPage.Row(number: $0.offset + 1, item: $0.element) },

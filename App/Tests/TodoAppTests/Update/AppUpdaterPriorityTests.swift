@@ -25,14 +25,14 @@ struct AppUpdaterPriorityTests {
   /// Seven items in creation order, numbered 1 to 7 in the list.
   private var mixed: AppModel {
     var model = AppFixture.signedIn
-    model.todos = TodoModel(
+    model.todos = .listing(
       owner: ada.id,
       items: [
         item("plain", at: 1), item("done high", .high, done: true, at: 2), item("low", .low, at: 3),
         item("high later", .high, due: 7_200, at: 4), item("high", .high, at: 5),
         item("high sooner", .high, due: 3_600, at: 6), item("plain due", due: 60, at: 7),
       ])
-    return AppFixture.listed(model)
+    return model
   }
 
   @Test("pri N sets the priority of item N")

@@ -24,14 +24,14 @@ struct AppUpdaterTagTests {
   /// Five items in creation order, numbered 1 to 5 in the list.
   private var tagged: AppModel {
     var model = AppFixture.signedIn
-    model.todos = TodoModel(
+    model.todos = .listing(
       owner: ada.id,
       items: [
         item("milk", tags("errand", "home"), at: 1), item("report", tags("work"), at: 2),
         item("plants", tags("home"), done: true, at: 3), item("bank", tags("errand"), at: 4),
         item("nap", [], at: 5),
       ])
-    return AppFixture.listed(model)
+    return model
   }
 
   @Test("add takes the tags out of the title; a word that is not a tag stays in it")
@@ -69,11 +69,11 @@ struct AppUpdaterTagTests {
   func tagAndUntag() {
     assertUpdate(
       AppUpdater(), given: tagged, when: AppFixture.intent(.tag(position: 2, tags("urgent"))),
-      then: tagged.naming(2, tagged.todos.items[1]),
+      then: tagged.naming(2, tagged.todos.listedItems[1]),
       commands: [TodoCommand.addTags(TodoID(rawValue: "report"), tags("urgent"), owner: ada.id)])
     assertUpdate(
       AppUpdater(), given: tagged, when: AppFixture.intent(.untag(position: 1, tags("home"))),
-      then: tagged.naming(1, tagged.todos.items[0]),
+      then: tagged.naming(1, tagged.todos.listedItems[0]),
       commands: [TodoCommand.removeTags(TodoID(rawValue: "milk"), tags("home"), owner: ada.id)])
     assertNoItem(
       6, when: .tag(position: 6, tags("x")), given: tagged,
@@ -98,9 +98,8 @@ struct AppUpdaterTagTests {
   @Test("tag beyond 16 tags fails before any command")
   func tooMany() {
     var model = tagged
-    model.todos = TodoModel(
+    model.todos = .listing(
       owner: ada.id, items: [item("busy", (1...16).compactMap { TodoTag("t\($0)") }, at: 1)])
-    model = AppFixture.listed(model)
     assertUpdate(AppUpdater(), given: model, when: AppFixture.intent(.tag(position: 1, tags("one-more")))) {
       $0.ui.fail("1. busy: An item may have 16 tags; this one would have 17.")
     }
@@ -115,7 +114,7 @@ struct AppUpdaterTagTests {
       $0.ui.say("1. Buy milk is tagged +home.")
     }
     var emptied = AppFixture.signedIn
-    emptied.todos.upsert(milk)
+    emptied.todos.page?.update(milk)
     assertUpdate(
       AppUpdater(), given: emptied, when: TodoMessage.tagsChanged(AppFixture.milk, owner: ada.id)
     ) {

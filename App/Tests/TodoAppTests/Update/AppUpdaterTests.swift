@@ -149,7 +149,8 @@ struct AppUpdaterTests {
   @Test("the summary of a loaded list counts the open and the done items, as list does")
   func loadedSummary() {
     assertUpdate(
-      AppUpdater(), given: signedIn, when: TodoMessage.loaded(ada.id, signedIn.todos.items)
+      AppUpdater(), given: signedIn,
+      when: TodoMessage.loaded(ada.id, TodoSummary(counting: signedIn.todos.listedItems))
     ) {
       $0.ui.say("You have 2 items (1 open, 1 done).")
     }

@@ -95,9 +95,12 @@ struct AppUpdaterUndoTests {
   func retiredUndoN() {
     let notice = "`undo N` is now `reopen N`; `undo` alone reverts your last change."
     var given = AppFixture.signedIn
-    given.todos.upsert(
-      TodoItem(id: AppFixture.milk.id, title: "Buy milk", isDone: true, createdAt: AppFixture.now))
-    given = AppFixture.listed(given)
+    given = AppFixture.listed(
+      given,
+      items: [
+        TodoItem(id: AppFixture.milk.id, title: "Buy milk", isDone: true, createdAt: AppFixture.now),
+        AppFixture.mom,
+      ])
     assertUpdate(
       AppUpdater(), given: given,
       when: AppFixture.intent(.retiredSpelling(.setDone(position: 1, false), notice: notice)),

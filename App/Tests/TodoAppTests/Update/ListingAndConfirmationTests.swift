@@ -13,20 +13,20 @@ struct ListingAndConfirmationTests {
 
   /// The rows that name the items at `numbers` of `model`'s list.
   private func rows(_ numbers: [Int], of model: AppModel) -> [TodoPage.Row] {
-    numbers.map { TodoPage.Row(number: $0, item: model.todos.items[$0 - 1]) }
+    numbers.map { TodoPage.Row(number: $0, item: model.todos.listedItems[$0 - 1]) }
   }
 
   /// Ada with `count` items `Task 1`…, every odd one done, listed.
   private func model(items count: Int) -> AppModel {
     var model = AppFixture.signedIn
-    model.todos = TodoModel(
+    model.todos = .listing(
       owner: AppFixture.ada.id,
       items: (1...count).map {
         TodoItem(
           id: TodoID(rawValue: "t\($0)"), title: .valid("Task \($0)"), isDone: $0 % 2 == 1,
           createdAt: AppFixture.now)
       })
-    return AppFixture.listed(model)
+    return model
   }
 
   @Test(
@@ -52,7 +52,7 @@ struct ListingAndConfirmationTests {
   func overdue() {
     var model = AppFixture.signedIn
     let minute: TimeInterval = 60
-    model.todos = TodoModel(
+    model.todos = .listing(
       owner: AppFixture.ada.id,
       items: [
         TodoItem(
@@ -90,7 +90,9 @@ struct ListingAndConfirmationTests {
     }
   }
 
-  @Test("a page the database holds differently from the model's list is printed, and the list loaded again")
+  @Test(
+    "a page another program changed is printed as the database holds it: the model holds no list to load again"
+  )
   func stalePage() {
     let model = signedIn
     // Another program added an item, created after the two the model holds.
@@ -104,20 +106,17 @@ struct ListingAndConfirmationTests {
       ], matching: 3, counts: TodoCounts(total: 3, open: 2))
     assertUpdate(
       AppComposition.composition.updater, given: model,
-      when: TodoMessage.pageRead(page, at: AppFixture.now, owner: AppFixture.ada.id),
-      commands: [TodoCommand.load(AppFixture.ada.id)]
+      when: TodoMessage.pageRead(page, at: AppFixture.now, owner: AppFixture.ada.id)
     ) {
       $0.todos.page = page
-      $0.todos.isLoading = true
       $0.ui.say("1. [ ] Buy milk")
       $0.ui.say("3. [ ] Written elsewhere")
       $0.ui.say("2. [x] Call mom")
-      $0.ui.say("The list changed outside this session; loading it again.")
     }
   }
 
   @Test(
-    "the page shown, changed by this app, is kept silently; changed by another program, the list is loaded again, once while it loads"
+    "the page shown, changed by this app, is kept silently; changed by another program, the app says so: nothing is loaded again"
   )
   func pageChanged() {
     var model = signedIn
@@ -136,19 +135,10 @@ struct ListingAndConfirmationTests {
     {
       $0.todos.page = changed
     }
-    assertUpdate(
-      updater, given: model, when: TodoMessage.pageChanged(changed, outside: true, owner: owner),
-      commands: [TodoCommand.load(owner)]
-    ) {
+    assertUpdate(updater, given: model, when: TodoMessage.pageChanged(changed, outside: true, owner: owner)) {
       $0.todos.page = changed
-      $0.todos.isLoading = true
-      $0.ui.say("The list changed outside this session; loading it again.")
+      $0.ui.say("The list changed outside this session; list shows it as it is now.")
     }
-    var loading = model
-    loading.todos.isLoading = true
-    assertUpdate(
-      updater, given: loading, when: TodoMessage.pageChanged(shown, outside: true, owner: owner),
-      then: loading)
   }
 
   @Test("a list that fits one page has no footer; a page past the end is an error")
@@ -184,7 +174,7 @@ struct ListingAndConfirmationTests {
     let done = (model.todos.page?.rows ?? []).filter(\.item.isDone)
     return TodoPage(
       query: Confirmation.doneItemsNamed, rows: Array(done.prefix(Confirmation.namedItems)),
-      matching: done.count, counts: TodoCounts(counting: model.todos.items))
+      matching: done.count, counts: TodoCounts(counting: model.todos.listedItems))
   }
 
   @Test(
@@ -282,8 +272,8 @@ struct ListingAndConfirmationTests {
         == "Delete 2 items (“Task 2”, “Task 1”)? [y/N] ")
     #expect(Confirmation.removalQuestion([]) == nil)
     var noneDone = signedIn
-    noneDone.todos = TodoModel(owner: AppFixture.ada.id, items: [AppFixture.milk])
-    #expect(Confirmation.clearDoneQuestion(donePage(of: AppFixture.listed(noneDone))) == nil)
+    noneDone.todos = .listing(owner: AppFixture.ada.id, items: [AppFixture.milk])
+    #expect(Confirmation.clearDoneQuestion(donePage(of: noneDone)) == nil)
     #expect(
       Confirmation.isYes(" Y ") && Confirmation.isYes("yes") && !Confirmation.isYes("")
         && !Confirmation.isYes("no"))

@@ -63,11 +63,10 @@ struct ListingPageDatabaseTests {
     _ items: [TodoItem], at now: Date, queries: some Sequence<TodoListQuery>,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> Bool {
-    let model = TodoModel(owner: owner, items: items)
     let database = try database(holding: items)
     for query in queries {
       let read = try database.read { db in try TodoDatabase.page(for: query, owner: owner, now: now, in: db) }
-      let computed = Listing.page(of: model, for: query, now: now)
+      let computed = Listing.page(of: items, for: query, now: now)
       guard read == computed else {
         Issue.record("\(query): read \(read), computed \(computed)", sourceLocation: sourceLocation)
         return false

@@ -13,8 +13,8 @@ struct ListingPageTests {
 
   /// Ten items `Task 1`…`Task 10`, created in that order: 1–3 done; the even ones tagged +home,
   /// 4 also +work; 8 of high priority; 6 due a minute ago, 10 in an hour.
-  private var todos: TodoModel {
-    TodoModel(owner: AppFixture.ada.id, items: (1...10).map(item))
+  private var todos: [TodoItem] {
+    (1...10).map(item)
   }
 
   /// `Task index`, as ``todos`` describes it.
@@ -66,7 +66,7 @@ struct ListingPageTests {
     let page = Listing.page(of: list, for: TodoListQuery(filter: .done), now: now)
     #expect(numbers(page) == [1, 2, 3])
     #expect(page.matching == 3)
-    #expect(page.counts == TodoCounts(counting: list.items))
+    #expect(page.counts == TodoCounts(counting: list))
     #expect(page.counts == TodoCounts(total: 10, open: 7))
     #expect(page.overdue == 1)
   }

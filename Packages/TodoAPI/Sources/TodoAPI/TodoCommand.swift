@@ -5,7 +5,8 @@ public import Foundation
 /// What the to-do feature can do. Performed by TodoImpl's interpreter; every change in one
 /// database transaction.
 public enum TodoCommand: Command, Hashable {
-  /// Read `user`'s list. Answers ``TodoMessage/loaded(_:_:)``.
+  /// Open `user`'s list: read its summary (how many items, open and done, and per tag), at sign-in
+  /// and after an import. The items stay in the database. Answers ``TodoMessage/loaded(_:_:)``.
   case load(UserID)
   /// Store a new item. Answers ``TodoMessage/added(_:owner:)`` or ``TodoMessage/failed(_:owner:)``.
   ///

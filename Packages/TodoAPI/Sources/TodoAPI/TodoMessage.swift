@@ -9,8 +9,8 @@ public import Foundation
 /// result that arrives after that user signed out, perhaps after another user signed in, belongs to
 /// nobody on screen and must change nothing.
 public enum TodoMessage: Message, Hashable, Codable {
-  /// The list of `user` was read, in ``TodoItem/displayOrder(_:_:)``.
-  case loaded(UserID, [TodoItem])
+  /// The list of `user` was opened (``TodoCommand/load(_:)``): its summary as read then.
+  case loaded(UserID, TodoSummary)
   /// An item of `owner` was stored, and took `number`: the number `done N` takes for it (the next
   /// free one after the owner's last listing). `nil` in a trace recorded before numbers came with it.
   case added(TodoItem, number: Int?, owner: UserID)
@@ -31,10 +31,10 @@ public enum TodoMessage: Message, Hashable, Codable {
   case clearedCompleted([TodoID], owner: UserID)
   /// A running import advanced; sent at a bounded rate, fractions never decrease.
   case importProgress(TodoImportProgress, owner: UserID)
-  /// An import read its file to the end; the list is then reloaded.
+  /// An import read its file to the end; the list's summary is then read again.
   case importFinished(TodoImportReport, owner: UserID)
   /// Import `run` ended on `failure`: its file could not be opened or read, or a batch could not be
-  /// stored (the batches stored before stay, and the list is then reloaded).
+  /// stored (the batches stored before stay, and the list's summary is then read again).
   case importFailed(TodoFailure, run: Int, owner: UserID)
   /// An export to `path` has written this fraction of the items; sent at the pace of import
   /// progress (``TodoImportOptions``), so an export that takes less than its interval sends none.
@@ -52,10 +52,9 @@ public enum TodoMessage: Message, Hashable, Codable {
   /// decision, not shown; its numbers are those of the last listing.
   case pagePeeked(TodoPage, at: Date, owner: UserID)
   /// The page the model shows (``TodoPageSubscription``) reads differently since a change was
-  /// committed: `page` is how it reads now. `outside` says the change came from another program on
+  /// committed: `page` is how it reads now. `outside` says a change came from another program on
   /// the same database file (a second session, the `sqlite3` shell) rather than from a command of
-  /// this app: then the page is sent even if it reads the same, since rows it does not show may
-  /// have changed.
+  /// this app.
   case pageChanged(TodoPage, outside: Bool, owner: UserID)
   /// The summary of `owner`'s list (``TodoSummarySubscription``), read when the subscription
   /// started or after a commit changed it.

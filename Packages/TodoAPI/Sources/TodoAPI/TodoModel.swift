@@ -1,16 +1,14 @@
 public import AuthenticationAPI
 import Foundation
 
-/// The to-do slice of the app's model: the signed-in user's items and the state around them.
-///
-/// Items are kept in ``TodoItem/displayOrder(_:_:)`` with an index by identity, so finding an item
-/// costs the same in a list of ten or a million.
+/// The to-do slice of the app's model: what the screen shows of the signed-in user's list, and the
+/// state around it. The list itself stays in the database: the slice holds the page shown
+/// (``page``), the list's counts (``summary``) and the state of running work, and no field grows
+/// with the number of items.
 public struct TodoModel: Hashable, Sendable, Codable {
   /// The user whose list this is; `nil` when signed out.
   public var owner: UserID?
-  /// The items, in display order.
-  public private(set) var items: [TodoItem]
-  /// Whether a load is running.
+  /// Whether a load (``TodoCommand/load(_:)``, a read of the list's summary) is running.
   public var isLoading: Bool
   /// The last failure, until the next success.
   public var lastError: TodoFailure?
@@ -33,16 +31,15 @@ public struct TodoModel: Hashable, Sendable, Codable {
   /// How many items there are, open and done, and per tag, as the database last said
   /// (``TodoMessage/summaryRead(_:owner:)``); `nil` until it is read.
   public var summary: TodoSummary?
-  private var positions: [TodoID: Int]
 
   /// Creates the slice.
   ///
   /// - Parameters:
   ///   - owner: The user whose list this is.
-  ///   - items: The items, in any order; they are sorted.
-  public init(owner: UserID? = nil, items: [TodoItem] = []) {
+  ///   - page: The page shown.
+  ///   - summary: The list's counts.
+  public init(owner: UserID? = nil, page: TodoPage? = nil, summary: TodoSummary? = nil) {
     self.owner = owner
-    self.items = items.sorted(by: TodoItem.displayOrder)
     self.isLoading = false
     self.lastError = nil
     self.runningImport = nil
@@ -51,18 +48,8 @@ public struct TodoModel: Hashable, Sendable, Codable {
     self.lastImport = nil
     self.lastExport = nil
     self.lastSearch = nil
-    self.page = nil
-    self.positions = [:]
-    self.summary = nil
-    reindex()
-  }
-
-  /// The item with identity `id`.
-  ///
-  /// - Parameter id: The identity.
-  /// - Returns: The item, or `nil`.
-  public func item(_ id: TodoID) -> TodoItem? {
-    positions[id].map { items[$0] }
+    self.page = page
+    self.summary = summary
   }
 
   /// Whether `result` belongs to this list: it answers a command of ``owner``.
@@ -76,62 +63,6 @@ public struct TodoModel: Hashable, Sendable, Codable {
   /// - Returns: Whether its user is ``owner`` (never, while signed out).
   public func accepts(_ result: TodoMessage) -> Bool {
     owner == result.owner
-  }
-
-  /// Where the item with identity `id` stands in ``items``, from the index: the same cost in a list
-  /// of ten or a million.
-  ///
-  /// - Parameter id: The identity.
-  /// - Returns: Its index in ``items`` (0 is the first), or `nil` if no item has that identity.
-  public func position(of id: TodoID) -> Int? {
-    positions[id]
-  }
-
-  /// Replaces the items with `items`, sorted into display order.
-  ///
-  /// - Parameter newItems: The new items, in any order.
-  public mutating func replaceItems(with newItems: [TodoItem]) {
-    items = newItems.sorted(by: TodoItem.displayOrder)
-    reindex()
-  }
-
-  /// Inserts `item`, or replaces the item with the same identity, keeping display order.
-  ///
-  /// Replacing an item in place costs O(1) when its position in the order does not change;
-  /// otherwise O(*n* − *p*), *p* being the first position that changes (appending is O(1)).
-  ///
-  /// - Parameter item: The item.
-  public mutating func upsert(_ item: TodoItem) {
-    let oldPosition = positions[item.id]
-    if let oldPosition {
-      if items[oldPosition].createdAt == item.createdAt {
-        items[oldPosition] = item
-        return
-      }
-      items.remove(at: oldPosition)
-    }
-    let position = items.partitioningIndex { !TodoItem.displayOrder($0, item) }
-    items.insert(item, at: position)
-    reindexPositions(from: min(position, oldPosition ?? position))
-  }
-
-  /// Removes the items with the given identities; unknown identities are ignored.
-  ///
-  /// Costs O(*n* − *p*), *p* being the position of the first removed item: the items after it move
-  /// up and their positions are rewritten, nothing else is recomputed.
-  ///
-  /// - Parameter ids: The identities to remove.
-  public mutating func remove(_ ids: some Sequence<TodoID>) {
-    var doomed: Set<TodoID> = []
-    var first = items.count
-    for id in ids {
-      guard let position = positions.removeValue(forKey: id) else { continue }
-      doomed.insert(id)
-      first = min(first, position)
-    }
-    guard !doomed.isEmpty else { return }
-    items.replaceSubrange(first..., with: items[first...].filter { !doomed.contains($0.id) })
-    reindexPositions(from: first)
   }
 
   /// Empties the slice (signed out), stopping the import; the run counter is kept, so a report of
@@ -192,16 +123,6 @@ public struct TodoModel: Hashable, Sendable, Codable {
   public func isRunningImport(_ run: Int) -> Bool {
     runningImport?.run == run
   }
-
-  private mutating func reindex() {
-    positions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
-  }
-
-  /// Rewrites the positions of the items from `start` on, after items before them were inserted or
-  /// removed; the positions before `start` must still be right.
-  private mutating func reindexPositions(from start: Int) {
-    for index in start..<items.count { positions[items[index].id] = index }
-  }
 }
 
 /// What the last export wrote.
@@ -219,17 +140,5 @@ public struct TodoExportSummary: Hashable, Sendable, Codable {
   public init(path: String, count: Int) {
     self.path = path
     self.count = count
-  }
-}
-
-extension Array {
-  fileprivate func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = low + (high - low) / 2
-      if belongsInSecondPartition(self[middle]) { high = middle } else { low = middle + 1 }
-    }
-    return low
   }
 }

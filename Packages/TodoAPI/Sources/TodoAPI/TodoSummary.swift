@@ -42,7 +42,7 @@ public struct TodoSummary: Hashable, Sendable, Codable {
 /// whenever a commit of this app or of another program on the same database file may have changed
 /// it.
 ///
-/// TodoImpl's subscription provider asks for it while the slice has an owner whose list is loaded
+/// TodoImpl's subscription provider asks for it while the slice has an owner whose list is open
 /// (``TodoModel/isLoading`` false) and no import runs
 /// (an import would change it at every batch; the import's end starts it again, and its first read
 /// counts what the import stored). Its runner sends ``TodoMessage/summaryRead(_:owner:)``.

@@ -29,7 +29,7 @@ func freshStore() throws -> (Store<TodoModel>, DatabasePool) {
 
 /// A store whose database and model hold 1,000,000 items, made once and shared by the toggle runs.
 @MainActor
-var millionItemStore: (store: Store<TodoModel>, database: DatabasePool)?
+var millionItemStore: (store: Store<TodoModel>, database: DatabasePool, ids: [TodoID])?
 
 /// Which toggle comes next, across runs and across the store and its anchor: item
 /// `step * 7919 mod N`, as in B2.
@@ -37,14 +37,17 @@ var millionItemStore: (store: Store<TodoModel>, database: DatabasePool)?
 var toggleStep = 0
 
 @MainActor
-func preparedMillionItemStore() async throws -> (store: Store<TodoModel>, database: DatabasePool) {
+func preparedMillionItemStore() async throws -> (
+  store: Store<TodoModel>, database: DatabasePool, ids: [TodoID]
+) {
   if let millionItemStore { return millionItemStore }
   let (store, database) = try freshStore()
   store.send(Request.importCSV(path: try generatedCSV(count: rowCount)))
   await importFinished(in: store)
-  precondition(store.model.items.count == rowCount, "the import stored \(store.model.items.count) items")
-  millionItemStore = (store, database)
-  return (store, database)
+  let ids = try benchmarkItemIDs(in: database)
+  precondition(ids.count == rowCount, "the import stored \(ids.count) items")
+  millionItemStore = (store, database, ids)
+  return (store, database, ids)
 }
 
 /// A thousand toggles a sample, reported per toggle: with one a sample, the harness's own cost of
@@ -98,7 +101,9 @@ func preparedSearchStore() async throws -> (store: Store<TodoModel>, database: D
   let (store, database) = try freshStore()
   store.send(Request.importCSV(path: try searchCSV(count: rowCount)))
   await importFinished(in: store)
-  precondition(store.model.items.count == rowCount, "the import stored \(store.model.items.count) items")
+  precondition(
+    store.model.lastImport?.imported == rowCount,
+    "the import stored \(store.model.lastImport?.imported ?? 0) items")
   searchStore = (store, database)
   return (store, database)
 }
@@ -148,10 +153,10 @@ let benchmarks: @Sendable () -> Void = {
     "B5 toggle: one item of a 1,000,000-item list, through the store, with persistence",
     configuration: perToggle
   ) { @MainActor benchmark async in
-    guard let (store, _) = try? await preparedMillionItemStore() else { return }
+    guard let (store, _, ids) = try? await preparedMillionItemStore() else { return }
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
-      store.send(Request.toggle(index: (toggleStep &* 7919) % rowCount))
+      store.send(Request.toggle(id: ids[(toggleStep &* 7919) % rowCount]))
       await store.settle()
       toggleStep &+= 1
     }
@@ -162,9 +167,9 @@ let benchmarks: @Sendable () -> Void = {
     "B5 toggle anchor: the same UPDATE … RETURNING alone, prepared once, on the same database",
     configuration: perToggle
   ) { @MainActor benchmark async in
-    guard let (store, database) = try? await preparedMillionItemStore() else { return }
+    guard let (_, database, items) = try? await preparedMillionItemStore() else { return }
     let ids = (0..<benchmark.scaledIterations.count).map { offset in
-      store.model.items[((toggleStep &+ offset) &* 7919) % rowCount].id.rawValue
+      items[((toggleStep &+ offset) &* 7919) % rowCount].rawValue
     }
     toggleStep &+= ids.count
     try? runToggleStatement(on: database, ids: ids, measuring: benchmark)

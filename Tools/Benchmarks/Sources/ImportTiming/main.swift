@@ -143,4 +143,5 @@ guard let reported, let report = store.model.lastImport else {
 }
 print(
   "store import: \(seconds(reported - start)) (\(report.imported) rows, \(report.skippedCount) skipped);"
-    + " reload of the list: \(seconds(end - reported)) (\(store.model.items.count) items)")
+    + " reload of the list's summary: \(seconds(end - reported)) (\(store.model.summary?.counts.total ?? 0) items)"
+)

@@ -17,8 +17,9 @@ public let benchmarkOwner = UserID(rawValue: 1)
 public enum Request: Message, Codable {
   /// Load the owner's list.
   case load
-  /// Toggle the item at this position of the list.
-  case toggle(index: Int)
+  /// Toggle the item with this identity (the model holds no list to find it by position: the
+  /// drivers read the identities once, ``benchmarkItemIDs(in:)``).
+  case toggle(id: TodoID)
   /// Import this CSV file.
   case importCSV(path: String)
   /// Search the titles for these words, a page of 20 matches, as `find` at a terminal asks.
@@ -37,7 +38,7 @@ public func benchmarkUpdater() -> CombinedUpdater<TodoModel> {
       FunctionUpdater(handling: Request.self) { model, request in
         switch request {
         case .load: return [TodoCommand.load(benchmarkOwner)]
-        case .toggle(let index): return [TodoCommand.toggle(model.items[index].id, owner: benchmarkOwner)]
+        case .toggle(let id): return [TodoCommand.toggle(id, owner: benchmarkOwner)]
         case .importCSV(let path):
           // The slice now says the import runs; the store starts it (`TodoSubscriptions`).
           model.startImport(path: path)
@@ -135,6 +136,20 @@ public func benchmarkDatabase(reopening path: String) throws -> DatabasePool {
   let database = try DatabasePool(path: path, configuration: configuration)
   try TodoDatabase.migrate(database)
   return database
+}
+
+/// The identities of ``benchmarkOwner``'s items, in display order: what a toggle of "item k" names.
+///
+/// - Parameter database: The database.
+/// - Returns: The identities.
+/// - Throws: The database's error.
+public func benchmarkItemIDs(in database: some DatabaseReader) throws -> [TodoID] {
+  try database.read { db in
+    try String.fetchAll(
+      db, sql: "SELECT id FROM todo_item WHERE owner = ? ORDER BY created, id",
+      arguments: [benchmarkOwner.rawValue]
+    ).map(TodoID.init(rawValue:))
+  }
 }
 
 /// A store on `database` with the to-do interpreter and import runner, signed in as

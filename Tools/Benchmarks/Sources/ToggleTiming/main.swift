@@ -20,14 +20,16 @@ defer {
 
 @MainActor
 func run() async throws {
-  let store = benchmarkStore(on: try benchmarkDatabase(path: path))
+  let database = try benchmarkDatabase(path: path)
+  let store = benchmarkStore(on: database)
   store.send(Request.importCSV(path: try generatedCSV(count: rows)))
   await importFinished(in: store)
-  precondition(store.model.items.count == rows, "imported \(store.model.items.count) of \(rows)")
+  let ids = try benchmarkItemIDs(in: database)
+  precondition(ids.count == rows, "imported \(ids.count) of \(rows)")
   let clock = ContinuousClock()
   let start = clock.now
   for step in 0..<toggles {
-    store.send(Request.toggle(index: (step &* 7919) % rows))
+    store.send(Request.toggle(id: ids[(step &* 7919) % rows]))
     await store.settle()
   }
   let elapsed = clock.now - start

@@ -30,22 +30,6 @@ enum TodoTable {
       updatedAt: Date(milliseconds: row[5]))
   }
 
-  /// Every item of `owner`, in display order.
-  ///
-  /// - Parameters:
-  ///   - owner: The user.
-  ///   - db: The connection.
-  /// - Returns: The items.
-  /// - Throws: The database's error.
-  static func items(of owner: UserID, in db: Database) throws -> [TodoItem] {
-    let statement = try db.cachedStatement(
-      sql: "SELECT \(columns) FROM todo_item WHERE owner = ? ORDER BY created, id")
-    let rows = try Row.fetchCursor(statement, arguments: [owner.rawValue])
-    var items: [TodoItem] = []
-    while let row = try rows.next() { items.append(try item(from: row)) }
-    return items
-  }
-
   /// How many items `owner` has.
   static func count(of owner: UserID, in db: Database) throws -> Int {
     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM todo_item WHERE owner = ?", arguments: [owner.rawValue])

@@ -11,11 +11,10 @@ extension TodoInterpreter {
   /// - with `outside: false` whenever a transaction this app commits makes the page read
   ///   differently: the watch is told of every commit of the database's writer (a GRDB
   ///   `TransactionObserver`) and reads the page again in a reader;
-  /// - with `outside: true` whenever another program (a second session, the `sqlite3` shell) has
-  ///   committed to the database file, whether or not the page reads differently: the writer's
-  ///   connection asks SQLite every `outsideChangeInterval` (an argument of the initializer) whether
-  ///   another connection changed the file (`PRAGMA data_version`, which no commit of the connection
-  ///   itself changes).
+  /// - with `outside: true` whenever a commit of another program (a second session, the `sqlite3`
+  ///   shell) to the database file makes it read differently: the writer's connection asks SQLite
+  ///   every `outsideChangeInterval` (an argument of the initializer) whether another connection
+  ///   changed the file (`PRAGMA data_version`, which no commit of the connection itself changes).
   ///
   /// A `ValueObservation` would not do: `todo_item` is a `WITHOUT ROWID` table, whose changes SQLite
   /// does not report row by row, so GRDB cannot tell that they touch the page.
@@ -28,7 +27,7 @@ extension TodoInterpreter {
   ///   - dispatch: Receives the messages.
   public func observePage(_ subscription: TodoPageSubscription, dispatch: Dispatch) async {
     let (query, owner, now) = (subscription.query, subscription.owner, now)
-    await watch(owner: owner, dispatch: dispatch, sendingEveryOutsideChange: true) { db in
+    await watch(owner: owner, dispatch: dispatch) { db in
       try TodoTable.page(for: query, owner: owner, now: now(), in: db)
     } message: { page, outside in
       .pageChanged(page, outside: outside, owner: owner)
@@ -45,7 +44,7 @@ extension TodoInterpreter {
   ///   - dispatch: Receives the messages.
   public func observeSummary(_ subscription: TodoSummarySubscription, dispatch: Dispatch) async {
     let owner = subscription.owner
-    await watch(owner: owner, dispatch: dispatch, sendingEveryOutsideChange: false) { db in
+    await watch(owner: owner, dispatch: dispatch) { db in
       try TodoTable.summary(of: owner, in: db)
     } message: { summary, _ in
       .summaryRead(summary, owner: owner)
@@ -63,7 +62,7 @@ extension TodoInterpreter {
   ///   - dispatch: Receives the messages.
   public func observeDue(_ subscription: TodoDueSubscription, dispatch: Dispatch) async {
     let (owner, after, limit) = (subscription.owner, subscription.after, subscription.limit)
-    await watch(owner: owner, dispatch: dispatch, sendingEveryOutsideChange: false) { db in
+    await watch(owner: owner, dispatch: dispatch) { db in
       try TodoTable.dueWindow(of: owner, after: after, limit: limit, in: db)
     } message: { window, _ in
       .dueSoon(window, owner: owner)
@@ -72,9 +71,9 @@ extension TodoInterpreter {
 
   /// Reads `read` at once and after every commit, of this app or of another program, until
   /// cancelled, and sends what `message` makes of the value when it reads differently from the
-  /// last sent (or, with `sendingEveryOutsideChange`, after any commit of another program).
+  /// last sent, saying whether a commit of another program came since the last read.
   private func watch<Value: Equatable & Sendable>(
-    owner: UserID, dispatch: Dispatch, sendingEveryOutsideChange: Bool,
+    owner: UserID, dispatch: Dispatch,
     read: @escaping @Sendable (Database) throws -> Value,
     message: (Value, _ outside: Bool) -> TodoMessage
   ) async {
@@ -105,7 +104,7 @@ extension TodoInterpreter {
         let outside = triggers.takeOutside()
         do {
           let value = try await database.read(read)
-          if (outside && sendingEveryOutsideChange) || value != shown { send(message(value, outside)) }
+          if value != shown { send(message(value, outside)) }
           shown = value
           failing = false
         } catch {

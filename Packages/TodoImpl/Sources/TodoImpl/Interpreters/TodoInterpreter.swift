@@ -101,7 +101,7 @@ public struct TodoInterpreter: CommandInterpreter {
         // stopped just before this load is then stored or abandoned, so the list read is what the
         // database will hold (see `runImport`).
         try await database.writeWithoutTransaction { _ in }
-        return .loaded(user, try await database.read { db in try TodoTable.items(of: user, in: db) })
+        return .loaded(user, try await database.read { db in try TodoTable.summary(of: user, in: db) })
       }
     case .add, .rename, .toggle, .setDone, .setDueDate, .setPriority, .addTags, .removeTags, .remove:
       // Written above: `prepareChange(_:)` has a write for each of these.

@@ -8,18 +8,16 @@ struct TodoResultUpdater: TypedUpdater {
     // A result of someone who is not the owner now describes a list nobody is looking at.
     guard model.accepts(message), let owner = model.owner else { return [] }
     switch message {
-    case .loaded(_, let items):
-      model.replaceItems(with: items)
+    case .loaded(_, let summary):
+      model.summary = summary
       model.isLoading = false
     case .added(let item, _, _), .renamed(let item, _), .toggled(let item, _), .dueDateChanged(let item, _),
       .priorityChanged(let item, _), .tagsChanged(let item, _):
-      model.upsert(item)
-      // The page's rows say what each number names (`done N` reads them) until it is read again.
+      // The page's rows say what each number names (`done N` reads them) until it is read again;
+      // the page's watch reads it again after the commit.
       model.page?.update(item)
       model.lastError = nil
     case .removed(let ids, _), .clearedCompleted(let ids, _):
-      // One pass over the list for all of them: removing one at a time re-indexes it each time.
-      model.remove(ids)
       model.page?.remove(ids)
       model.lastError = nil
     case .importProgress(let progress, _):
@@ -71,8 +69,6 @@ struct TodoResultUpdater: TypedUpdater {
       // For the reminders, which the notifications feature keeps; the slice holds neither.
       break
     case .undone(let undo, _):
-      model.remove(undo.removed)
-      Self.restore(undo.restored, in: &model)
       model.page?.remove(undo.removed)
       for item in undo.restored { model.page?.update(item) }
       model.lastError = nil
@@ -83,17 +79,5 @@ struct TodoResultUpdater: TypedUpdater {
       model.isLoading = false
     }
     return []
-  }
-
-  /// Puts `items` back into the slice: one at a time when they are few, by one sort of the whole
-  /// list when they are many (an import's replaced rows), where inserting each would move the
-  /// items after it every time.
-  private static func restore(_ items: [TodoItem], in model: inout TodoModel) {
-    guard items.count > 64 else {
-      for item in items { model.upsert(item) }
-      return
-    }
-    let restored = Set(items.map(\.id))
-    model.replaceItems(with: model.items.filter { !restored.contains($0.id) } + items)
   }
 }

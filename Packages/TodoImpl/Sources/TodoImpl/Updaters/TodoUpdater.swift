@@ -24,15 +24,16 @@ public import TodoAPI
 /// Only AuthenticationAPI's types are involved; nothing here knows how authentication works.
 ///
 /// ## Results
-/// Each ``TodoAPI/TodoMessage`` is a stored result and is applied as is: items are inserted,
-/// replaced or removed by identity (replacing one item costs the same in a list of any size).
+/// Each ``TodoAPI/TodoMessage`` is a stored result and is applied as is to what the slice holds:
+/// an item changed or removed updates the page's row (the page's watch reads it again after the
+/// commit), a page or a summary read replaces the one held.
 /// Every result names its user (``TodoAPI/TodoMessage/owner``); one whose user is not the slice's
 /// ``TodoAPI/TodoModel/owner``, because that user signed out since (and perhaps another signed in),
 /// is stale and changes nothing. A result clears ``TodoAPI/TodoModel/lastError``, except a
 /// load: the app loads by itself (after signing in, after an import), and that must not hide the
 /// failure of what the user just did. ``TodoAPI/TodoMessage/importFinished(_:owner:)`` and
-/// ``TodoAPI/TodoMessage/importFailed(_:run:owner:)`` end the running import and reload the list so
-/// that the imported items appear (after a failure, only if the import had reported progress: one
+/// ``TodoAPI/TodoMessage/importFailed(_:run:owner:)`` end the running import and read the list's
+/// summary again (the page's watch shows the imported items) (after a failure, only if the import had reported progress: one
 /// that failed before reading its header stored nothing); a progress report, report or failure of an import that is no
 /// longer running (stopped just after sending it) changes nothing.
 public struct TodoUpdater: Updater {

@@ -44,15 +44,14 @@ struct TodoFeatureTests {
       $0.todos.isLoading = true
     }
     store.expectCommands([TodoCommand.load(Users.alice)])
-    await store.receive(TodoMessage.loaded(Users.alice, [stored])) {
-      $0.todos.replaceItems(with: [stored])
+    await store.receive(TodoMessage.loaded(Users.alice, TodoSummary(counting: [stored]))) {
+      $0.todos.summary = TodoSummary(counting: [stored])
       $0.todos.isLoading = false
     }
-    // Once loaded, the summary is watched; its first read counts what the database holds.
+    // Once open, the summary is watched; its first read counts what the database holds, as the
+    // load did.
     store.expectSubscriptions(started: [TodoSummarySubscription(owner: Users.alice)])
-    await store.receive(TodoMessage.summaryRead(TodoSummary(counting: [stored]), owner: Users.alice)) {
-      $0.todos.summary = TodoSummary(counting: [stored])
-    }
+    await store.receive(TodoMessage.summaryRead(TodoSummary(counting: [stored]), owner: Users.alice))
   }
 
   @Test("the feature's messages are the ones a trace of it may hold")

@@ -53,7 +53,7 @@ struct TodoInterpreterPageWatchTests {
   }
 
   @Test(
-    "a commit of another program on the database file is sent as from outside, even when the page reads the same; this app's own commits are not"
+    "a commit of another program on the database file that changes the page is sent as from outside, one that leaves it as it reads is not sent; this app's own commits are not from outside"
   )
   func changesOfAnotherProgram() async throws {
     let folder = try TemporaryFolder()
@@ -78,19 +78,24 @@ struct TodoInterpreterPageWatchTests {
     try await Task.sleep(for: interval * 10)
     #expect(recorder.messages.count == 2)
 
-    // Another program, on its own connection: an item of Alice's, then one of Bob's.
+    // Another program, on its own connection: an item of Alice's, one of Bob's (her page reads
+    // the same: nothing is sent), and another of Alice's, which comes next.
     let other = TodoInterpreter(database: try DatabaseQueue(path: path))
     await other.interpret(
       .add(title: .valid("theirs"), dueDate: nil, owner: Users.alice), dispatch: MessageRecorder().dispatch())
     await recorder.waitForMessages(count: 3)
     await other.interpret(
       .add(title: .valid("bob's"), dueDate: nil, owner: Users.bob), dispatch: MessageRecorder().dispatch())
+    await other.interpret(
+      .add(title: .valid("theirs too"), dueDate: nil, owner: Users.alice),
+      dispatch: MessageRecorder().dispatch())
     await recorder.waitForMessages(count: 4)
     watch.cancel()
     await watch.value
 
     let messages = recorder.messages(of: TodoMessage.self).map(titles)
-    #expect(messages.map { $0?.titles } == [[], ["mine"], ["mine", "theirs"], ["mine", "theirs"]])
+    #expect(
+      messages.map { $0?.titles } == [[], ["mine"], ["mine", "theirs"], ["mine", "theirs", "theirs too"]])
     #expect(messages.map { $0?.outside } == [false, false, true, true])
   }
 }

@@ -14,9 +14,16 @@ struct TodoInterpreterTests {
 
   // MARK: - Load and add
 
-  @Test("a new user's list is empty")
+  @Test("a new user's list is empty: opening it reads a summary of nothing")
   func loadEmpty() async {
-    #expect(await harness.run(.load(Users.alice)) == [.loaded(Users.alice, [])])
+    #expect(await harness.run(.load(Users.alice)) == [.loaded(Users.alice, TodoSummary())])
+  }
+
+  @Test("opening a list reads its summary, the items staying in the database")
+  func loadReadsTheSummary() async throws {
+    let item = try #require(await harness.add("milk"))
+    _ = await harness.add("bob's", for: Users.bob)
+    #expect(await harness.run(.load(Users.alice)) == [.loaded(Users.alice, TodoSummary(counting: [item]))])
   }
 
   @Test("add stores a new item with the clock's time and a new identity, and answers it as stored")

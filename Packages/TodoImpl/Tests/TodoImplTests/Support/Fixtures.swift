@@ -5,7 +5,8 @@ import GRDB
 import Synchronization
 import Testing
 import TodoAPI
-import TodoImpl
+
+@testable import TodoImpl
 
 /// The users of the tests.
 enum Users {
@@ -84,14 +85,14 @@ struct Harness {
     return item
   }
 
-  /// The list of `owner` as a load answers it.
+  /// The list of `owner` as the database holds it, in display order.
   func load(_ owner: UserID = Users.alice) async -> [TodoItem] {
-    let messages = await run(.load(owner))
-    guard case .loaded(owner, let items)? = messages.first else {
-      Issue.record("Loading answered \(messages)")
+    do {
+      return try await database.read { db in try TodoTable.items(of: owner, in: db) }
+    } catch {
+      Issue.record("Reading the list failed: \(error)")
       return []
     }
-    return items
   }
 }
 
@@ -131,5 +132,32 @@ extension TodoTitle {
       Issue.record("\(raw) is not a valid title: \(failure)", sourceLocation: sourceLocation)
       return valid("invalid title")  // valid: the recursion ends here
     }
+  }
+}
+
+extension TodoTable {
+  /// Every item of `owner`, in display order.
+  ///
+  /// - Parameters:
+  ///   - owner: The user.
+  ///   - db: The connection.
+  /// - Returns: The items.
+  /// - Throws: The database's error.
+  static func items(of owner: UserID, in db: Database) throws -> [TodoItem] {
+    let statement = try db.cachedStatement(
+      sql: "SELECT \(columns) FROM todo_item WHERE owner = ? ORDER BY created, id")
+    let rows = try Row.fetchCursor(statement, arguments: [owner.rawValue])
+    var items: [TodoItem] = []
+    while let row = try rows.next() { items.append(try item(from: row)) }
+    return items
+  }
+}
+
+extension TodoPage {
+  /// The page a listing of exactly `items` shows, numbered from 1 in the order given.
+  static func listing(_ items: [TodoItem]) -> TodoPage {
+    TodoPage(
+      query: TodoListQuery(), rows: items.enumerated().map { Row(number: $0.offset + 1, item: $0.element) },
+      matching: items.count, counts: TodoCounts(counting: items), overdue: 0)
   }
 }

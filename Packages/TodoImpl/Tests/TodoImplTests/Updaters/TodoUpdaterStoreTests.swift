@@ -9,7 +9,7 @@ import TodoImpl
 @Suite("TodoUpdater in a store with the real interpreter")
 @MainActor
 struct TodoUpdaterStoreTests {
-  @Test("signing in loads the user's stored list into the model")
+  @Test("signing in opens the user's stored list: the model holds its summary")
   func signInLoads() async throws {
     let harness = try Harness()
     let stored = try #require(await harness.add("stored earlier"))
@@ -21,8 +21,8 @@ struct TodoUpdaterStoreTests {
       $0.isLoading = true
     }
     store.expectCommands([TodoCommand.load(Users.alice)])
-    await store.receive(TodoMessage.loaded(Users.alice, [stored])) {
-      $0.replaceItems(with: [stored])
+    await store.receive(TodoMessage.loaded(Users.alice, TodoSummary(counting: [stored]))) {
+      $0.summary = TodoSummary(counting: [stored])
       $0.isLoading = false
     }
     await store.finish()
@@ -34,7 +34,7 @@ struct TodoUpdaterStoreTests {
     let stored = try #require(await harness.add("task"))
     harness.time.advance(by: 1)
     let store = TestStore(
-      model: TodoModel(owner: Users.alice, items: [stored]),
+      model: TodoModel(owner: Users.alice, page: .listing([stored])),
       updater: CombinedUpdater<TodoModel>(.full(TodoUpdater()), .full(Intents.updater)))
     store.register(harness.interpreter)
 
@@ -43,7 +43,7 @@ struct TodoUpdaterStoreTests {
     var done = stored
     done.isDone = true
     done.updatedAt = harness.time.now
-    await store.receive(TodoMessage.toggled(done, owner: Users.alice)) { $0.upsert(done) }
+    await store.receive(TodoMessage.toggled(done, owner: Users.alice)) { $0.page?.update(done) }
     await store.finish()
   }
 }

@@ -1,6 +1,11 @@
 import Foundation
 import TodoAPI
 
+@testable import TodoApp
+
+/// The page a query selects, computed in memory from the whole list: what the database's page
+/// (TodoImpl's `TodoTable.page`) must read for the same items, and what the updater tests feed
+/// the app as the database's answer.
 extension Listing {
   /// The page of `todos` that `query` selects: its rows, numbered as in the whole list, how many
   /// items match, and the counts of the items the query's tags admit.
@@ -10,13 +15,13 @@ extension Listing {
   /// the last one has no rows.
   ///
   /// - Parameters:
-  ///   - todos: The list.
+  ///   - todos: The list, in display order (``TodoAPI/TodoItem/displayOrder(_:_:)``).
   ///   - query: Which items, and which page of them.
   ///   - now: Which open items count as overdue.
   /// - Returns: The page; it reads the model only.
-  static func page(of todos: TodoModel, for query: TodoListQuery, now: Date) -> TodoPage {
-    let positions = self.positions(in: todos, filter: query.filter, tags: query.tags)
-    let items = todos.items
+  static func page(of todos: [TodoItem], for query: TodoListQuery, now: Date) -> TodoPage {
+    let items = todos.sorted(by: TodoItem.displayOrder)
+    let positions = self.positions(in: items, filter: query.filter, tags: query.tags)
     let shown: ArraySlice<Int>
     if let pageSize = query.pageSize {
       let size = max(1, pageSize)
@@ -38,16 +43,14 @@ extension Listing {
 
   /// The 0-based positions of the items that pass `filter` and `tags`, in the order they are
   /// listed.
-  private static func positions(in todos: TodoModel, filter: ListFilter, tags: TagFilter) -> [Int] {
-    let positions = positions(in: todos, filter: filter)
+  private static func positions(in items: [TodoItem], filter: ListFilter, tags: TagFilter) -> [Int] {
+    let positions = positions(in: items, filter: filter)
     guard !tags.isEmpty else { return positions }
-    let items = todos.items
     return positions.filter { tags.admits(items[$0]) }
   }
 
   /// The 0-based positions of the items that pass `filter`, in the order they are listed.
-  private static func positions(in todos: TodoModel, filter: ListFilter) -> [Int] {
-    let items = todos.items
+  private static func positions(in items: [TodoItem], filter: ListFilter) -> [Int] {
     switch filter {
     case .all:
       return openOrder(items.indices.filter { !items[$0].isDone }, of: items)
