@@ -48,6 +48,15 @@ enum SmallDisk {
     #endif
   }
 
+  /// Makes the file system at `root` read-only (a read-only mount), keeping its files.
+  static func makeReadOnly(_ root: URL, megabytes: Int) throws {
+    #if os(Linux)
+    guard mount("tmpfs", root.path, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), "size=\(megabytes)m") == 0 else {
+      throw SmallDiskError(reason: "remount read-only: \(String(cString: strerror(errno)))")
+    }
+    #endif
+  }
+
   /// Fills the file system at `root` with a file of zeros until no byte more fits.
   ///
   /// - Returns: The file, which removed frees the space again.

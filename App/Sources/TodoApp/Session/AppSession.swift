@@ -102,17 +102,28 @@ public final class AppSession {
   public static func launch(
     folder: URL, input: Input, tracePath: String?, inspection: InspectorConfiguration? = nil
   ) async throws(StartupError) -> Int32 {
-    let notices = try DataFolder.makePrivate(folder)
-    for notice in notices {
+    func tell(_ notice: String) {
       FileHandle.standardError.write(Data("todo: \(TerminalText.visible(notice))\n".utf8))
     }
-    let lock = try DataFolderLock(folder: folder)
-    defer { lock.release() }
-    let isFirstLaunch = !FileManager.default.fileExists(
-      atPath: folder.appendingPathComponent(AppComposition.databaseFileName).path)
-    let database = try AppComposition.openDatabase(in: folder) { notice in
-      FileHandle.standardError.write(Data("todo: \(TerminalText.visible(notice))\n".utf8))
+    // A folder nothing can be written in (a read-only mount) is read as it is: no mode to change, no
+    // lock to take (nobody can write it), no migration.
+    let readOnly = FileManager.default.fileExists(atPath: folder.path) && AppComposition.isReadOnly(folder)
+    let database: any DatabaseWriter
+    let lock: DataFolderLock?
+    let isFirstLaunch: Bool
+    if readOnly {
+      database = try AppComposition.openReadOnlyDatabase(in: folder)
+      lock = nil
+      isFirstLaunch = false
+      tell("the data folder \(folder.path) is read-only: the list can be read, but no change can be saved.")
+    } else {
+      for notice in try DataFolder.makePrivate(folder) { tell(notice) }
+      lock = try DataFolderLock(folder: folder)
+      isFirstLaunch = !FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent(AppComposition.databaseFileName).path)
+      database = try AppComposition.openDatabase(in: folder, notice: tell)
     }
+    defer { lock?.release() }
     defer { AppComposition.close(database, in: folder) }
     let store = AppComposition.makeStore(database: database, folder: folder)
     let session: AppSession

@@ -30,6 +30,9 @@ public enum TodoFailure: Error, Hashable, Sendable, Codable {
   case alreadyImported(path: String)
   /// The disk holding the database is full: the change was not stored, and the list is as it was.
   case diskFull
+  /// The database is read-only (its data folder is on a read-only file system): the list can be
+  /// read, and no change can be stored.
+  case readOnly
   /// The disk holding the database filled during an import of the file at `path`, when it had
   /// stored `stored` rows, reaching `percent` of the file; those rows stay.
   case importStoppedDiskFull(path: String, percent: Int, stored: Int)
@@ -61,6 +64,9 @@ extension TodoFailure: CustomStringConvertible {
     case .diskFull:
       "The disk is full: this change was not stored, and the list is as it was (reading it still works). "
         + "Free some space, then type the command again."
+    case .readOnly:
+      "The data folder is read-only: this change was not stored, and the list is as it was (reading it still "
+        + "works)."
     case .importStoppedDiskFull(let path, let percent, let stored):
       "Import of \(path) stopped at \(percent)% of the file: the disk is full. "
         + "\(stored) \(stored == 1 ? "row was" : "rows were") stored and stay (undo takes the import back). "

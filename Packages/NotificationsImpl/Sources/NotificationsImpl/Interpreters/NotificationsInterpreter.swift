@@ -34,9 +34,10 @@ public struct NotificationsInterpreter: CommandInterpreter {
     case .saveSeen(let user, let date):
       do {
         try await database.write { db in try SeenTable.save(date, of: user, in: db) }
-      } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
-        // On a full disk the time stays as stored: at worst a reminder is announced again at the
-        // next launch, which is no failure worth reporting at every tick.
+      } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_READONLY].contains(error.resultCode) {
+        // On a full disk, or in a read-only data folder (the app said no change can be saved), the
+        // time stays as stored: at worst a reminder is announced again at the next launch, which is
+        // no failure worth reporting at every tick.
       }
     }
   }

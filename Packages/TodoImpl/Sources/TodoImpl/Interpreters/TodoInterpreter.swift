@@ -367,6 +367,7 @@ public struct TodoInterpreter: CommandInterpreter {
   /// What the model is told when a command fails with `error`.
   static func failure(_ error: any Error) -> TodoFailure {
     if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL { return .diskFull }
+    if let error = error as? DatabaseError, error.resultCode == .SQLITE_READONLY { return .readOnly }
     return (error as? TodoFailure) ?? .storage(describe(error))
   }
 
