@@ -164,6 +164,7 @@ public final class AppSession {
           PastList.lines(tracePath: $0.traceFile, message: message, now: Date())
         } ?? []
       case .resumed: [PastList.resumed]
+      case .lastPageClosed: [PastList.resumedAsPagesClosed]
       }
     printer.show(lines.map { OutputLine(.banner, $0) })
   }

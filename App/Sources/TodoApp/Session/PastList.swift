@@ -57,4 +57,9 @@ enum PastList {
 
   /// The line printed when the inspector resumes the app.
   static let resumed = "── Resumed by the inspector: back to the present. ──"
+
+  /// The line printed when the inspector's last open page closes while the app is paused: nothing
+  /// could resume it then, so it resumes.
+  static let resumedAsPagesClosed =
+    "── The inspector's last page closed: resumed, back to the present; what you typed runs now. ──"
 }

@@ -65,8 +65,9 @@ public final class Inspector {
   ///   - inspectable: The message types the page may send (its "Send" panel), each decoded from
   ///     JSON and sent with the cause `Cause.tool("inspector")`; none by default.
   ///   - onTravel: Shows the app as it was at a past message while the page's time travel pauses
-  ///     the store, and the present again when the page resumes it (``TimeTravel``). Without it the
-  ///     page still pauses and resumes the store and shows the model at that message itself.
+  ///     the store, and the present again when the page resumes it, or when the last open page
+  ///     closes while it is paused (``TimeTravel``). Without it the page still pauses and resumes
+  ///     the store and shows the model at that message itself.
   /// - Returns: The running inspector; ``url`` is the address to open.
   /// - Throws: ``InspectorError`` for a host other than the loopback one without
   ///   ``InspectorConfiguration/allowsNonLoopbackHost``, missing page resources, or a trace file
@@ -99,7 +100,7 @@ public final class Inspector {
             store.pause()
             onTravel?(travel)
             feed.announce(#"{"inspector":"paused","message":\#(message)}"#)
-          case .resumed:
+          case .resumed, .lastPageClosed:
             guard store.isPaused else { return }
             onTravel?(travel)
             feed.announce(#"{"inspector":"resumed"}"#)

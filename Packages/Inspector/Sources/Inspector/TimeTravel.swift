@@ -9,4 +9,7 @@ public enum TimeTravel: Sendable, Equatable {
   case viewing(message: UInt64)
   /// The store runs again, from the present: what waited is being processed.
   case resumed
+  /// The last open page closed while the store was paused: the store runs again, from the present,
+  /// as after ``resumed`` (a pause never outlives the pages that could end it).
+  case lastPageClosed
 }

@@ -297,6 +297,36 @@ struct InspectorTests {
     #expect(try inspected.fileLines().count == 3)
   }
 
+  @Test(
+    "a pause does not outlive the last open page: when it closes, the store resumes and the app is told",
+    .timeLimit(.minutes(1)))
+  func lastPageClosedResumes() async throws {
+    let inspected = try await Inspected()
+    let first = try inspected.page()
+    _ = try await first.nextControl()
+    let second = try inspected.page()
+    _ = try await second.nextControl()
+    inspected.store.send(CounterMessage.add(1))
+    _ = try await first.lines(1)
+    first.send(#"{"request":"travel","message":1}"#)
+    #expect(try await first.nextControl() == #"{"inspector":"paused","message":1}"#)
+    #expect(try await second.nextControl() == #"{"inspector":"paused","message":1}"#)
+    inspected.store.send(CounterMessage.add(2))
+    // One page closes: the other can still resume, so the store stays paused.
+    first.disconnect()
+    second.send(#"{"request":"travel","message":1}"#)
+    #expect(try await second.nextControl() == #"{"inspector":"paused","message":1}"#)
+    #expect(inspected.store.isPaused)
+    // Until issue 59 (defect 1), closing the last page left the store paused, every line typed and
+    // every signal waiting, until a page was opened again and resumed it.
+    second.disconnect()
+    await inspected.store.settle()
+    #expect(inspected.travels.list == [.viewing(message: 1), .viewing(message: 1), .lastPageClosed])
+    #expect(!inspected.store.isPaused)
+    #expect(inspected.store.model.value == 3)
+    await inspected.inspector.close()
+  }
+
   // MARK: - Sending from the page
 
   @Test("a message the page sends is decoded, processed with the inspector's cause, and answered")

@@ -105,7 +105,10 @@ struct InspectorServer: Sendable {
     let maxFrameSize = configuration.maxFrameSize
     router.ws("/ws") { inbound, outbound, _ in
       let (subscriber, history, announcement) = feed.join(limit: queueLimit)
-      defer { feed.leave(subscriber) }
+      defer {
+        // The last page gone, nobody can resume a paused store: it resumes by itself.
+        if feed.leave(subscriber) { Task { await requests.travel(.lastPageClosed) } }
+      }
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           try await reader.forEachChunk(upTo: history) { try await outbound.writeBinaryMessage($0) }

@@ -77,9 +77,16 @@ final class SessionFeed: Sendable {
   }
 
   /// Unregisters a page.
-  func leave(_ subscriber: Subscriber) {
-    _ = state.withLock { $0.subscribers.removeValue(forKey: ObjectIdentifier(subscriber)) }
+  ///
+  /// - Returns: Whether it was the last page.
+  @discardableResult
+  func leave(_ subscriber: Subscriber) -> Bool {
+    let isLast = state.withLock { state in
+      state.subscribers.removeValue(forKey: ObjectIdentifier(subscriber))
+      return state.subscribers.isEmpty
+    }
     subscriber.finish()
+    return isLast
   }
 
   /// How many bytes of the trace file are complete lines written so far.

@@ -83,6 +83,11 @@ final class Socket: Sendable {
 
   deinit { close(descriptor) }
 
+  /// Ends the connection both ways; the descriptor is closed when the socket is released.
+  func shutDown() {
+    shutdown(descriptor, Int32(SHUT_RDWR))
+  }
+
   /// Sends all of `bytes`.
   func write(_ bytes: [UInt8]) {
     var offset = 0

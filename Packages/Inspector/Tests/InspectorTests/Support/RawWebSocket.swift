@@ -38,6 +38,11 @@ final class RawWebSocket: Sendable {
     guard status == 101 else { throw Refused(status: status) }
   }
 
+  /// Ends the connection at once, as a browser tab that closes does.
+  func disconnect() {
+    socket.shutDown()
+  }
+
   /// Sends `text` as one masked text frame, as a browser does.
   func send(_ text: String) {
     let payload = Array(text.utf8)
