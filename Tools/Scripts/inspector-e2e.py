@@ -17,6 +17,8 @@ What it checks, in a temporary data folder:
   starts `[from inspector]`, and the app's own `list` shows the item; an export (a path) is refused
   by the app's registration and JSON that is not an `AppMessage` gets an error on the page, which
   stays live;
+- closing the app's input while the page holds it paused ends the app: it resumes by itself, says
+  so, applies what waited and exits;
 - time travel: "Pause the app here" on the listing that showed `buy milk` pauses the app, which
   prints the page shown then (buy milk, not yet buy bread), while the page greys out the
   messages after it; a line typed meanwhile waits; Resume
@@ -287,6 +289,45 @@ def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[
                       " and contains(., 'buy eggs')]]")
     wait.until(conditions.presence_of_element_located(eggs))
     checks.check(True, "the page lists the waited line's message after resume")
+
+
+def end_while_paused(driver: webdriver.Chrome, wait: WebDriverWait, url: str, app: subprocess.Popen[str],
+                     output: Output, checks: Checks) -> None:
+    """Pauses the app from a live page, types a line, then closes the app's input (Ctrl-D): the app
+    must end the pause itself, apply the line, and exit, with the page still open."""
+    driver.get(url)
+    wait.until(conditions.text_to_be_present_in_element((By.ID, "status"), "live"))
+    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
+                       " and contains(., 'buy milk')]]")
+    show_only(driver, "buy milk")
+
+    def pause_there(d: webdriver.Chrome) -> bool:
+        d.find_element(*added).click()
+        d.find_element(By.ID, "travel-here").click()
+        return True
+
+    WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
+                  ignored_exceptions=[StaleElementReferenceException]).until(pause_there)
+    wait.until(lambda d: d.find_element(By.ID, "travel").is_displayed())
+    with output.changed:
+        paused = output.changed.wait_for(
+            lambda: sum("Paused by the inspector" in line for line in output.lines) >= 2, timeout=TIMEOUT)
+    checks.check(paused, "paused again, from a page that stays open")
+    app.stdin.write("add buy jam\n")
+    app.stdin.flush()
+    app.stdin.close()
+    # Until issue 59 (defect 1), the app waited for a Resume that never came: it did not exit.
+    try:
+        status = app.wait(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        status = None
+    checks.check(status == 0, f"closing the input while paused ends the app (exit status {status})")
+    output.wait_for("buy jam")
+    with output.changed:
+        text = "".join(output.lines)
+    said = "Resumed to end the session (end of input)"
+    checks.check(said in text and "buy jam" in text and text.index(said) < text.rindex("buy jam"),
+                 "it says it resumed to end the session, then applies the line that waited")
 
 
 def open_trace_file(driver: webdriver.Chrome, wait: WebDriverWait, url: str, folder: str,
@@ -579,6 +620,7 @@ def main() -> int:
             trace_html(driver, wait, arguments.trace_tool, trace, folder, checks)
             deep_and_cyclic(driver, wait, arguments.trace_tool, folder, checks)
             model_tree(driver, wait, folder, checks)
+            end_while_paused(driver, wait, url, app, output, checks)
         finally:
             if driver is not None:
                 driver.quit()

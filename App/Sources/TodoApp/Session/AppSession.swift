@@ -35,6 +35,9 @@ public final class AppSession {
   private let tagNames = TagNames()
   /// The lines at the prompt that may be a password typed ahead after `login` or `register`.
   private var typedAhead = TypedAheadPassword()
+  /// Wakes the wait for the work of the last line when the inspector pauses the store meanwhile
+  /// (``settleUnlessPaused()``).
+  private var pauseWaiter: (() -> Void)?
 
   /// Creates a session on a store built by ``AppComposition/makeStore(database:folder:)``.
   ///
@@ -167,6 +170,41 @@ public final class AppSession {
       case .lastPageClosed: [PastList.resumedAsPagesClosed]
       }
     printer.show(lines.map { OutputLine(.banner, $0) })
+    // Paused: the wait for the last line's work ends, so that the next lines are read.
+    if case .viewing = travel { pauseWaiter?() }
+  }
+
+  /// Waits for the work of the lines sent so far, or for the inspector to pause the store: while
+  /// paused nothing is processed, and the next lines are read (and wait in the store, in order), so
+  /// that `quit`, the end of the input or a signal can still end the session.
+  private func settleUnlessPaused() async {
+    guard inspector != nil else { return await store.settle() }
+    if store.isPaused { return }
+    let store = store
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let once = Mutex(false)
+      let finish: @Sendable () -> Void = {
+        if !once.withLock({ done in
+          defer { done = true }; return done
+        }) {
+          continuation.resume()
+        }
+      }
+      pauseWaiter = finish
+      Task { @MainActor in
+        await store.settle()
+        finish()
+      }
+    }
+    pauseWaiter = nil
+  }
+
+  /// Ends the inspector's pause so that the session can end (it was asked to, by `reason`), saying
+  /// so first: what waited is processed, then the session ends as asked.
+  private func resumeToEnd(_ reason: String) {
+    guard let inspector, store.isPaused else { return }
+    printer.show([OutputLine(.banner, "── Resumed to end the session (\(reason)). ──")])
+    inspector.resume()
   }
 
   /// Runs until `quit`, the end of the input, or SIGINT/SIGTERM; then finishes in-flight work and
@@ -210,7 +248,20 @@ public final class AppSession {
     case .standardInput(let interactive): reader.start(interactive: interactive)
     case .script(let lines): reader.feed(lines)
     }
+    // While the inspector holds the store paused, SIGINT and SIGTERM end the pause, so that the
+    // session can end as they ask (their messages wait in the store like any other).
+    let signalListeners =
+      inspector == nil
+      ? []
+      : [OSSignal.interrupt, .terminate].compactMap { signal in
+        SignalHub.shared.add(
+          signal,
+          dispatch: Dispatch { _, _ in
+            Task { @MainActor [weak self] in self?.resumeToEnd(signal.name) }
+          })
+      }
     await readCommands()
+    resumeToEnd("end of input")
     // Whatever ended the session, every piece of work finishes first: an import runs to its end
     // (a signal has stopped it), so a script's output is the same at every run, apart from how far
     // a cancelled import got.
@@ -222,6 +273,7 @@ public final class AppSession {
       if input.isInteractive, let tracePath { printer.note("Writing the trace to \(tracePath)…") }
       await recorder.close()
     }
+    for listener in signalListeners { SignalHub.shared.remove(listener) }
     await inspector?.close()
     if case .shutdownRequested(let signal) = store.model.ui.lifecycle {
       return Self.exitStatus(after: signal)
@@ -269,7 +321,7 @@ public final class AppSession {
       }
       // The line's work, but not an import it started (a subscription, which `settle` does not wait
       // for): the prompt comes back while an import runs, so that `import cancel` can be typed.
-      await store.settle()
+      await settleUnlessPaused()
       guard store.model.ui.lifecycle == .running else { break reading }
     }
     printer.leavePrompt()
@@ -308,8 +360,9 @@ public final class AppSession {
     // `import cancel` must reach the import meanwhile.
     if !input.isInteractive, !Self.actsOnRunningImport(parsed) {
       await untilNoImportRuns()
-      await store.settle()
+      await settleUnlessPaused()
     }
+    if case .success(.quit) = parsed { resumeToEnd("quit") }
     guard store.model.ui.lifecycle == .running else { return false }
     let now = Date()
     switch parsed {

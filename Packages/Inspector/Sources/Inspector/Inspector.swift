@@ -1,6 +1,7 @@
 public import Core
 public import Foundation
 import InspectorPage
+import Synchronization
 import Tracing
 
 /// A live view of a running store in a browser: every message as it is processed, its causes, the
@@ -36,6 +37,8 @@ public final class Inspector {
   public let traceFile: String
   private let server: Task<Void, Never>
   private let closeRecorder: @MainActor () async -> Void
+  private let resumeStore: @MainActor () -> Bool
+  private let endPages: @Sendable () -> Void
   private let temporaryFolder: URL?
   private var isClosed = false
 
@@ -44,13 +47,27 @@ public final class Inspector {
 
   private init(
     url: URL, traceFile: String, server: Task<Void, Never>, temporaryFolder: URL?,
-    closeRecorder: @escaping @MainActor () async -> Void
+    closeRecorder: @escaping @MainActor () async -> Void, resumeStore: @escaping @MainActor () -> Bool,
+    endPages: @escaping @Sendable () -> Void
   ) {
     self.url = url
     self.traceFile = traceFile
     self.server = server
     self.temporaryFolder = temporaryFolder
     self.closeRecorder = closeRecorder
+    self.resumeStore = resumeStore
+    self.endPages = endPages
+  }
+
+  /// Ends a pause of the page's time travel from the app's side, as the page's **Resume** does,
+  /// without telling the app (it asked): every page hears that the store resumed, and the store
+  /// processes what waited. For an app that must end while paused (its user typed `quit`, closed
+  /// the input, or sent SIGTERM): nothing it does can be processed while the store waits.
+  ///
+  /// - Returns: Whether the store was paused.
+  @discardableResult
+  public func resume() -> Bool {
+    resumeStore()
   }
 
   /// Starts the inspector's server and records `store` for it from now on.
@@ -130,7 +147,13 @@ public final class Inspector {
     let url = URL(string: "http://\(host):\(port)/?token=\(token.value)")!
     return Inspector(
       url: url, traceFile: traceFile, server: task, temporaryFolder: temporaryFolder,
-      closeRecorder: closeRecorder)
+      closeRecorder: closeRecorder,
+      resumeStore: {
+        guard store.isPaused else { return false }
+        feed.announce(#"{"inspector":"resumed"}"#)
+        store.resume()
+        return true
+      }, endPages: { feed.endAll() })
   }
 
   /// Stops the server, closing every page's connection, and closes the trace file (removing it if
@@ -138,10 +161,39 @@ public final class Inspector {
   public func close() async {
     guard !isClosed else { return }
     isClosed = true
+    // The server's shutdown waits for its connections: the pages' are ended first, and a
+    // connection that still holds it (a browser's, open while the app ends) delays the close by
+    // `shutdownLimit` at most; the server's task then ends with the process.
+    endPages()
     server.cancel()
-    await server.value
+    await Self.first(of: server, orAfter: Self.shutdownLimit)
     await closeRecorder()
     if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) }
+  }
+
+  /// How long ``close()`` waits for the server to stop.
+  static let shutdownLimit: Duration = .seconds(2)
+
+  /// Returns when `task` ends or `limit` has passed, whichever comes first.
+  private static func first(of task: Task<Void, Never>, orAfter limit: Duration) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let once = Mutex(false)
+      let finish: @Sendable () -> Void = {
+        if !once.withLock({ done in
+          defer { done = true }; return done
+        }) {
+          continuation.resume()
+        }
+      }
+      Task {
+        await task.value
+        finish()
+      }
+      Task {
+        try? await Task.sleep(for: limit)
+        finish()
+      }
+    }
   }
 
   /// The trace file to record to: the configured one, or a new one in a folder only this user may

@@ -327,6 +327,26 @@ struct InspectorTests {
     await inspected.inspector.close()
   }
 
+  @Test("the app can end a pause itself: every page hears it resumed, and what waited is processed")
+  func appResumes() async throws {
+    let inspected = try await Inspected()
+    let page = try inspected.page()
+    _ = try await page.nextControl()
+    inspected.store.send(CounterMessage.add(1))
+    _ = try await page.lines(1)
+    #expect(!inspected.inspector.resume())
+    page.send(#"{"request":"travel","message":1}"#)
+    #expect(try await page.nextControl() == #"{"inspector":"paused","message":1}"#)
+    inspected.store.send(CounterMessage.add(2))
+    #expect(inspected.inspector.resume())
+    #expect(try await page.nextControl() == #"{"inspector":"resumed"}"#)
+    await inspected.store.settle()
+    #expect(inspected.store.model.value == 3)
+    // The app asked: it is not told of its own resume.
+    #expect(inspected.travels.list == [.viewing(message: 1)])
+    await inspected.inspector.close()
+  }
+
   // MARK: - Sending from the page
 
   @Test("a message the page sends is decoded, processed with the inspector's cause, and answered")

@@ -89,6 +89,12 @@ final class SessionFeed: Sendable {
     return isLast
   }
 
+  /// Ends every page's connection: their senders stop, and so their connections close.
+  func endAll() {
+    let subscribers = state.withLock { Array($0.subscribers.values) }
+    for subscriber in subscribers { subscriber.finish() }
+  }
+
   /// How many bytes of the trace file are complete lines written so far.
   var written: Int { state.withLock { $0.written } }
 }

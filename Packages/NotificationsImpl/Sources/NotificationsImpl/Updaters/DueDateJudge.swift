@@ -55,8 +55,10 @@ struct DueDateJudge<Model>: Sendable {
     var due: [TodoItem] = []
     if let window = state.dueSoon, window.after <= from {
       due = window.items.filter { item in
-        // Safe: the window holds only items with a due date.
+        // Safe: the window holds only items with a due date. An item posted for this due date
+        // already (`due 1 in 0m` while this span waited for the window) is not posted again.
         item.dueDate! > earliest && item.dueDate! <= date
+          && !state.inbox.contains { $0.kind == .reminder(item.id) && $0.time >= item.dueDate! }
       }
       if let end = window.end, end < date {
         // Judged up to the window's end, or up to `from` if the window (read again, with items
@@ -82,7 +84,8 @@ struct DueDateJudge<Model>: Sendable {
     if !due.isEmpty
       || stored.map({ date.timeIntervalSince($0) >= Reminders.seenStoreInterval.timeInterval }) ?? true
     {
-      storeSeen(&model, user: user, until: date, commands: &commands)
+      storeSeen(
+        &model, user: user, until: seenTime(model[keyPath: notifications]) ?? date, commands: &commands)
     }
   }
 
@@ -115,6 +118,13 @@ struct DueDateJudge<Model>: Sendable {
     else { return }
     model[keyPath: notifications].postReminder(for: item)
     storeSeen(&model, user: owner, until: now, commands: &commands)
+  }
+
+  /// The time the user has seen every reminder up to: the judged time, or, while due dates after
+  /// some time still wait for the window read from there, that time (what waits is not seen yet).
+  func seenTime(_ state: NotificationsModel) -> Date? {
+    guard let now = state.watchedUntil else { return nil }
+    return state.unjudgedAfter.map { min($0, now) } ?? now
   }
 
   func storeSeen(_ model: inout Model, user: UserID, until date: Date, commands: inout [any Command]) {
@@ -153,8 +163,9 @@ struct DueDateJudge<Model>: Sendable {
     model[keyPath: notifications].postMissedReminders(
       span.first, count: span.count, naming: NotificationsUpdater<Model>.namedMissedReminders)
     if now > span.through { judge(&model, after: span.through, commands: &commands) }
-    if model[keyPath: notifications].seenStored != now {
-      storeSeen(&model, user: user, until: now, commands: &commands)
+    let seen = seenTime(model[keyPath: notifications]) ?? now
+    if model[keyPath: notifications].seenStored != seen {
+      storeSeen(&model, user: user, until: seen, commands: &commands)
     }
   }
 }

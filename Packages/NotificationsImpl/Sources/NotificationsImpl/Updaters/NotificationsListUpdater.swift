@@ -28,6 +28,13 @@ struct NotificationsListUpdater<Model>: TypedUpdater {
         judge.announceMissed(span, in: &model, commands: &commands)
       case .added(let item, _, let owner), .dueDateChanged(let item, let owner):
         judge.postIfJustDue(item, owner: owner, judgedBefore: judgedBefore, in: &model, commands: &commands)
+      case .failed:
+        // Perhaps the count of the missed reminders failed (a result names no command): it is asked
+        // again when the time next moves, so that a failed read does not hold back live reminders
+        // for the rest of the session. An answer to the earlier question no longer matches.
+        if case .counting(let after, _) = model[keyPath: judge.notifications].catchUp {
+          model[keyPath: judge.notifications].catchUp = .seen(until: after)
+        }
       default:
         break
       }

@@ -38,8 +38,8 @@ struct NotificationsSessionUpdater<Model>: TypedUpdater {
   private func signOut(_ model: inout Model, commands: inout [any Command]) {
     let state = model[keyPath: notifications]
     if let user = state.user {
-      if state.catchUp == nil, let now = state.watchedUntil {
-        commands.append(NotificationsCommand.saveSeen(user, until: now))
+      if state.catchUp == nil, let seen = judge.seenTime(state) {
+        commands.append(NotificationsCommand.saveSeen(user, until: seen))
       }
       model[keyPath: notifications].keepInbox(of: user, where: Self.isReminder)
     }

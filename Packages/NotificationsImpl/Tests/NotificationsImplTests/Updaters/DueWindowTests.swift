@@ -95,12 +95,14 @@ struct DueWindowTests {
     expected.notifications.watchedUntil = .t0(plus: 75)
     // Due at 15 s and later: within the minute's grace; 10 s is not.
     for item in items[1..<5] { expected.notifications.postReminder(of: item) }
-    expected.notifications.seenStored = .t0(plus: 75)
+    // Seen up to the window's end only: what lies after it waits (issue 56 review: storing 75 s
+    // lost the reminders due in (50 s, 75 s] if the app quit before the next window came).
+    expected.notifications.seenStored = .t0(plus: 50)
     expected.notifications.unjudgedAfter = .t0(plus: 50)
     expected.notifications.dueWindowStart = .t0(plus: 50)
     expected.notifications.reminders = []
     #expect(jumped.model == expected)
-    #expect(jumped.commands as? [NotificationsCommand] == [.saveSeen(.ada, until: .t0(plus: 75))])
+    #expect(jumped.commands as? [NotificationsCommand] == [.saveSeen(.ada, until: .t0(plus: 50))])
 
     // The window from 50 s: 60 s and 70 s came due on the way, 80 s is ahead.
     let next = Self.window(of: items, after: 50, limit: 128)
@@ -112,6 +114,7 @@ struct DueWindowTests {
       $0.notifications.postReminder(of: items[5])
       $0.notifications.postReminder(of: items[6])
       $0.notifications.unjudgedAfter = nil
+      $0.notifications.seenStored = .t0(plus: 75)
       $0.notifications.reminders = IdentifiedArray(
         items[7..<71].map { Reminder(id: $0.id, dueDate: $0.dueDate!) })
     }
@@ -129,6 +132,25 @@ struct DueWindowTests {
     #expect(arrived.notifications.inbox.map(\.kind) == [.reminder(items[0].id)])
     #expect(arrived.notifications.unjudgedAfter == nil)
     #expect(arrived.notifications.reminders.map(\.id) == items[1...].map(\.id))
+  }
+
+  @Test(
+    "an item posted as just due while its span waited for the window is not posted again when the window comes"
+  )
+  func justDueWhileWaiting() {
+    let model = Self.signedIn(now: 0, window: nil)
+    // The time moves before the first window: (0 s, 30 s] waits for it.
+    let ticked = updater.result(of: ClockMessage.ticked(.t0(plus: 30)), on: model).model
+    #expect(ticked.notifications.unjudgedAfter == .t0)
+    // `due 1 in 0m`: posted at once.
+    let item = TodoItem.fixture("a", title: "Stretch", due: 30)
+    let posted = updater.result(of: TodoMessage.dueDateChanged(item, owner: .ada), on: ticked).model
+    #expect(posted.notifications.inbox.count { $0.kind == .reminder(item.id) } == 1)
+    // The window, read after that change, holds the item: it is not posted a second time.
+    let window = TodoDueWindow.all(of: [item], after: .t0)
+    let arrived = updater.result(of: TodoMessage.dueSoon(window, owner: .ada), on: posted).model
+    #expect(arrived.notifications.inbox.count { $0.kind == .reminder(item.id) } == 1)
+    #expect(arrived.notifications.unjudgedAfter == nil)
   }
 
   @Test("another user's change leaves the window as it is; the user's own applies at once")

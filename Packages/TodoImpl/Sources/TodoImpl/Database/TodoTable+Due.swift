@@ -28,9 +28,9 @@ extension TodoTable {
     let statement = try db.cachedStatement(
       sql: """
         SELECT \(columns) FROM todo_item
-        WHERE owner = ? AND due IS NOT NULL AND NOT done AND due > ? ORDER BY due, created, id LIMIT ?
+        WHERE owner = ? AND due IS NOT NULL AND NOT done AND due >= ? ORDER BY due, created, id LIMIT ?
         """)
-    var items = try fetchItems(statement, [owner.rawValue, after.wholeMilliseconds, limit])
+    var items = try fetchItems(statement, [owner.rawValue, firstStored(after: after), limit])
     guard items.count == limit, let last = items.last, let due = last.dueDate else {
       return TodoDueWindow(after: after, items: items, isComplete: true)
     }
@@ -59,8 +59,10 @@ extension TodoTable {
   static func dueSpan(
     of owner: UserID, after: Date, through: Date, naming: Int, in db: Database
   ) throws -> TodoDueSpan {
-    let range = "owner = ? AND due IS NOT NULL AND NOT done AND due > ? AND due <= ?"
-    let arguments: StatementArguments = [owner.rawValue, after.wholeMilliseconds, through.wholeMilliseconds]
+    let range = "owner = ? AND due IS NOT NULL AND NOT done AND due >= ? AND due < ?"
+    let arguments: StatementArguments = [
+      owner.rawValue, firstStored(after: after), firstStored(after: through),
+    ]
     let count =
       try Int.fetchOne(db, sql: "SELECT count(*) FROM todo_item WHERE \(range)", arguments: arguments) ?? 0
     let first = try fetchItems(
@@ -79,15 +81,14 @@ extension TodoTable {
   }
 }
 
-extension Date {
-  /// Whole milliseconds since 1970-01-01T00:00:00Z, rounded down: a stored time (whole
-  /// milliseconds) is after this date exactly when it is greater than these, and at it or before
-  /// exactly when it is not.
-  fileprivate var wholeMilliseconds: Int64 {
-    let value = (timeIntervalSince1970 * 1000).rounded(.down)
-    if value.isNaN { return 0 }
-    if value >= 9.2e18 { return .max }
-    if value <= -9.2e18 { return .min }
-    return Int64(value)
+extension TodoTable {
+  /// The least stored time (whole milliseconds) after `date`: `due >= bound` in SQL is exactly
+  /// `dueDate > date` of the item read back, and `due < bound` exactly `dueDate <= date`, whatever
+  /// fraction of a millisecond `date` has and however the division by 1,000 rounds.
+  static func firstStored(after date: Date) -> Int64 {
+    var bound = date.milliseconds
+    while bound > .min, Date(milliseconds: bound - 1) > date { bound -= 1 }
+    while bound < .max, Date(milliseconds: bound) <= date { bound += 1 }
+    return bound
   }
 }

@@ -92,6 +92,22 @@ struct TodoInterpreterDueTests {
       bobs == [.dueRead(TodoDueSpan(after: after, through: through, first: [], count: 0), owner: Users.bob)])
   }
 
+  @Test("the bound of a read is exact: a stored time is after a date exactly when it is at least the bound")
+  func exactBounds() {
+    // Whole milliseconds around powers of two of seconds (where dividing by 1,000 rounds either
+    // way), today's, and dates with fractions of a millisecond.
+    var times: [Int64] = [0, 1, 1_780_000_000_123]
+    for power in 28...33 { times += (-3...3).map { (Int64(1) << power) * 1000 + $0 } }
+    for stored in times {
+      for offset in [-0.0007, -0.0005, -0.0001, 0, 0.0001, 0.0005, 0.0009] {
+        let date = Date(milliseconds: stored).addingTimeInterval(offset)
+        let bound = TodoTable.firstStored(after: date)
+        #expect(Date(milliseconds: bound) > date, "\(stored) \(offset)")
+        #expect(Date(milliseconds: bound - 1) <= date, "\(stored) \(offset)")
+      }
+    }
+  }
+
   @Test(
     "the window is sent as it reads when the watch starts, then when a commit changes it; a change outside it sends nothing"
   )
