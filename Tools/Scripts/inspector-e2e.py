@@ -221,23 +221,28 @@ def measure_latency(driver: webdriver.Chrome, app: subprocess.Popen[str], checks
                        f"to the page; {spread(typed)} from writing the line")
 
 
+def pause_at(driver: webdriver.Chrome, wait: WebDriverWait, kind: str, text: str) -> None:
+    """Pauses the app with "Pause the app here" on the first message of `kind` that holds `text`,
+    and waits for the page's paused banner."""
+    row = (By.XPATH, f"//div[contains(@class,'row')][.//span[contains(., '{kind}') and contains(., '{text}')]]")
+    show_only(driver, text)
+
+    def pause_there(d: webdriver.Chrome) -> bool:
+        d.find_element(*row).click()
+        d.find_element(By.ID, "travel-here").click()
+        return True
+
+    # The list redraws its rows as messages arrive: find, click and pause in one go, again if stale.
+    WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
+                  ignored_exceptions=[StaleElementReferenceException]).until(pause_there)
+    wait.until(lambda d: d.find_element(By.ID, "travel").is_displayed())
+
+
 def travel(driver: webdriver.Chrome, wait: WebDriverWait, app: subprocess.Popen[str],
            output: Output, checks: Checks) -> None:
     """Pauses the app at the listing that showed `buy milk` (before `buy bread` was added), types a
     line while paused, and resumes."""
-    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.pageRead')"
-                       " and contains(., 'buy milk')]]")
-
-    show_only(driver, "buy milk")
-
-    def pause_there(d: webdriver.Chrome) -> bool:
-        d.find_element(*added).click()
-        d.find_element(By.ID, "travel-here").click()
-        return True
-
-    WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
-                  ignored_exceptions=[StaleElementReferenceException]).until(pause_there)
-    wait.until(lambda d: d.find_element(By.ID, "travel").is_displayed())
+    pause_at(driver, wait, "TodoMessage.pageRead", "buy milk")
     show_only(driver, "")
     banner = driver.find_element(By.ID, "travel-text").text
     number = re.search(r"Paused at m(\d+)", banner)
@@ -297,18 +302,7 @@ def end_while_paused(driver: webdriver.Chrome, wait: WebDriverWait, url: str, ap
     must end the pause itself, apply the line, and exit, with the page still open."""
     driver.get(url)
     wait.until(conditions.text_to_be_present_in_element((By.ID, "status"), "live"))
-    added = (By.XPATH, "//div[contains(@class,'row')][.//span[contains(., 'TodoMessage.added')"
-                       " and contains(., 'buy milk')]]")
-    show_only(driver, "buy milk")
-
-    def pause_there(d: webdriver.Chrome) -> bool:
-        d.find_element(*added).click()
-        d.find_element(By.ID, "travel-here").click()
-        return True
-
-    WebDriverWait(driver, TIMEOUT, poll_frequency=0.02,
-                  ignored_exceptions=[StaleElementReferenceException]).until(pause_there)
-    wait.until(lambda d: d.find_element(By.ID, "travel").is_displayed())
+    pause_at(driver, wait, "TodoMessage.added", "buy milk")
     with output.changed:
         paused = output.changed.wait_for(
             lambda: sum("Paused by the inspector" in line for line in output.lines) >= 2, timeout=TIMEOUT)
