@@ -41,11 +41,14 @@ extension EndToEnd {
       try await Self.waitUntilPast(Date().addingTimeInterval(2.2))
       // The session is restored at launch: that is the sign-in.
       let second = try await AppProcess.run(["--data-dir", folder.path], input: "list\n")
+      // The sign-in's two lines, in either order: since issue 56's step R2 the announcement's
+      // count is a read of its own, no longer made after the list's (the header's) was.
+      let lines = second.standardOutput.split(separator: "\n").map(String.init)
+      #expect(lines.first == "Signed in as bob.", "\(second.standardOutput)")
       #expect(
-        second.standardOutput.hasPrefix(
-          "Signed in as bob.\nYou have 2 items (2 open, 0 done).\n🔔 1 reminder came due while you were away: “Call mum”.\n"
-        ),
-        "\(second.standardOutput)")
+        Set(lines.dropFirst().prefix(2)) == [
+          "You have 2 items (2 open, 0 done).", "🔔 1 reminder came due while you were away: “Call mum”.",
+        ], "\(second.standardOutput)")
       // Announced once: the launch after that has nothing new to say.
       let third = try await AppProcess.run(["--data-dir", folder.path], input: "list\n")
       #expect(!third.standardOutput.contains("while you were away"), "\(third.standardOutput)")
